@@ -1,0 +1,90 @@
+//! Errors: one typed error with a stable code and the JSON path of the bad input.
+
+use std::fmt;
+
+/// A stable, machine-readable error code. The string form never changes between releases.
+///
+/// ```
+/// use turnwire::ErrorCode;
+/// assert_eq!(ErrorCode::MissingField.as_str(), "missing_field");
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// The input is not JSON at all.
+    InvalidJson,
+    /// A value has the wrong JSON type (for example a number where a string belongs).
+    InvalidType,
+    /// A required field is absent.
+    MissingField,
+    /// A value has the right type but an unacceptable value (unknown speaker, empty model…).
+    InvalidValue,
+    /// The provider name is not one turnwire knows.
+    UnknownProvider,
+    /// The provider is known but this build cannot render for it yet.
+    UnsupportedProvider,
+}
+
+impl ErrorCode {
+    /// The stable string form, as exposed to JavaScript and printed by the CLI.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidJson => "invalid_json",
+            ErrorCode::InvalidType => "invalid_type",
+            ErrorCode::MissingField => "missing_field",
+            ErrorCode::InvalidValue => "invalid_value",
+            ErrorCode::UnknownProvider => "unknown_provider",
+            ErrorCode::UnsupportedProvider => "unsupported_provider",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The error every fallible turnwire operation returns.
+///
+/// `path` is a JSON path into the input that caused it (`$[2].blocks[0].id`), or `$` when the
+/// whole input is at fault.
+///
+/// ```
+/// let err = turnwire::Transcript::from_json(r#"[{"speaker": "robot", "blocks": []}]"#).unwrap_err();
+/// assert_eq!(err.code().as_str(), "invalid_value");
+/// assert_eq!(err.path(), "$[0].speaker");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{code} at {path}: {message}")]
+pub struct Error {
+    code: ErrorCode,
+    path: String,
+    message: String,
+}
+
+impl Error {
+    /// Builds an error from its parts.
+    pub fn new(code: ErrorCode, path: impl Into<String>, message: impl Into<String>) -> Self {
+        Error {
+            code,
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+
+    /// The stable code.
+    pub fn code(&self) -> ErrorCode {
+        self.code
+    }
+
+    /// The JSON path of the offending input.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// A human-readable explanation.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}

@@ -1,0 +1,1 @@
+//! Tool-call ID projection: canonical ids → each provider's lexical format.

@@ -1,0 +1,25 @@
+//! turnwire — one provider-neutral LLM conversation, a request body every provider accepts.
+//!
+//! The flow is one direction: a canonical [`Transcript`] is normalised (repairs reported as
+//! [`Diagnostic`]s), then projected by a provider adapter into that provider's request body.
+//!
+//! ```
+//! use turnwire::{render, Provider, RenderOptions, Transcript};
+//! let t = Transcript::from_json(r#"[
+//!   {"speaker":"human","blocks":[{"type":"text","text":"list files"}]},
+//!   {"speaker":"ai","blocks":[{"type":"tool_call","id":"hist_tool_1","name":"ls","parameters":{}}]}
+//! ]"#)?;
+//! let out = render(&t, &RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5"))?;
+//! // the open call was closed with a synthetic result, so Anthropic accepts the body
+//! assert!(turnwire::validate_request(Provider::Anthropic, &out.body).is_empty());
+//! # Ok::<(), turnwire::Error>(())
+//! ```
+
+mod error;
+pub mod ids;
+pub mod model;
+pub mod providers;
+
+pub use error::{Error, ErrorCode};
+pub use model::Transcript;
+pub use providers::{validate_request, Provider, Violation};

@@ -1,0 +1,26 @@
+//! The canonical model: provider-neutral messages, blocks and continuity metadata.
+//!
+//! This is the truth every render starts from. It reads and writes the JSON history shape of
+//! the TypeScript agent (`{speaker, blocks, metadata}` with `text`, `thinking`, `tool_call`,
+//! `tool_response`, `media` and `code` blocks) and keeps unknown blocks and fields verbatim.
+
+mod block;
+mod json_path;
+mod message;
+mod provenance;
+mod provider_meta;
+mod read;
+mod status;
+mod transcript;
+
+pub use block::{
+    Block, CodeBlock, MediaBlock, MediaEncoding, SyntheticReason, TextBlock, ThinkingBlock,
+    ToolCallBlock, ToolResponseBlock,
+};
+pub use json_path::JsonPath;
+pub use message::{Message, Metadata, Speaker};
+pub use provenance::{provider_family, Provenance};
+pub use provider_meta::ProviderMeta;
+pub use status::ToolStatus;
+pub use transcript::Transcript;
+pub(crate) use read::type_name as json_type_name;

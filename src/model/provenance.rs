@@ -1,0 +1,108 @@
+//! Where a message or a continuity artifact came from.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::json_path::JsonPath;
+use super::read::{as_object, put_opt_str, take_opt_str};
+use crate::error::Error;
+
+/// The provider, API, model and endpoint that produced a message or block.
+///
+/// Every field is optional: history imported from elsewhere often knows only the model.
+/// Continuity artifacts (thinking signatures, encrypted reasoning) are replayed only when the
+/// provenance matches the render target.
+///
+/// ```
+/// use turnwire::model::Provenance;
+/// let p = Provenance { provider: Some("anthropic".into()), model: Some("claude-sonnet-4-5".into()), ..Default::default() };
+/// assert!(p.same_model_as(&Provenance { provider: Some("anthropic".into()), model: Some("claude-sonnet-4-5".into()), ..Default::default() }));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// Provider family (`anthropic`, `openai-chat`, `gemini`, … or a caller's own name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider: Option<String>,
+    /// Wire API when the provider has several (`messages`, `chat-completions`, `responses`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api: Option<String>,
+    /// Exact model id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    /// Base URL of the endpoint that served the model.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub endpoint: Option<String>,
+}
+
+impl Provenance {
+    /// True when nothing is known.
+    pub fn is_empty(&self) -> bool {
+        self.provider.is_none() && self.api.is_none() && self.model.is_none() && self.endpoint.is_none()
+    }
+
+    /// Fields of `self` win; missing ones are taken from `fallback`.
+    pub fn or(&self, fallback: &Provenance) -> Provenance {
+        Provenance {
+            provider: self.provider.clone().or_else(|| fallback.provider.clone()),
+            api: self.api.clone().or_else(|| fallback.api.clone()),
+            model: self.model.clone().or_else(|| fallback.model.clone()),
+            endpoint: self.endpoint.clone().or_else(|| fallback.endpoint.clone()),
+        }
+    }
+
+    /// Same provider family and same exact model, both known. Endpoints must agree when both
+    /// are known (the same model name can be served by several endpoints that sign differently).
+    pub fn same_model_as(&self, other: &Provenance) -> bool {
+        let provider = match (&self.provider, &other.provider) {
+            (Some(a), Some(b)) => provider_family(a) == provider_family(b),
+            _ => false,
+        };
+        let model = matches!((&self.model, &other.model), (Some(a), Some(b)) if a == b);
+        let endpoint = match (&self.endpoint, &other.endpoint) {
+            (Some(a), Some(b)) => a.trim_end_matches('/') == b.trim_end_matches('/'),
+            _ => true,
+        };
+        provider && model && endpoint
+    }
+
+    pub(crate) fn read(v: &Value, path: &JsonPath<'_>) -> Result<Provenance, Error> {
+        let mut obj = as_object(v, path)?.clone();
+        Ok(Provenance {
+            provider: take_opt_str(&mut obj, "provider", path)?,
+            api: take_opt_str(&mut obj, "api", path)?,
+            model: take_opt_str(&mut obj, "model", path)?,
+            endpoint: take_opt_str(&mut obj, "endpoint", path)?,
+        })
+    }
+
+    pub(crate) fn write(&self) -> Value {
+        let mut obj = Map::new();
+        put_opt_str(&mut obj, "provider", &self.provider);
+        put_opt_str(&mut obj, "api", &self.api);
+        put_opt_str(&mut obj, "model", &self.model);
+        put_opt_str(&mut obj, "endpoint", &self.endpoint);
+        Value::Object(obj)
+    }
+}
+
+/// Folds the many spellings of a provider into its family: `claude`/`anthropic` → `anthropic`,
+/// `openai`/`openai-chat`/`openai-responses`/`codex` → `openai`, `google`/`gemini`/`vertex` →
+/// `gemini`; anything else is lower-cased as is.
+///
+/// ```
+/// assert_eq!(turnwire::model::provider_family("OpenAI-Responses"), "openai");
+/// ```
+pub fn provider_family(name: &str) -> String {
+    let n = name.trim().to_ascii_lowercase();
+    if n.starts_with("anthropic") || n.starts_with("claude") {
+        "anthropic".into()
+    } else if n.starts_with("openai") || n == "codex" || n == "azure-openai" {
+        "openai".into()
+    } else if n.starts_with("gemini") || n.starts_with("google") || n.starts_with("vertex") {
+        "gemini".into()
+    } else if n.starts_with("moonshot") || n.starts_with("kimi") {
+        "kimi".into()
+    } else {
+        n
+    }
+}

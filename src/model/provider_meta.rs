@@ -1,0 +1,58 @@
+//! Typed provider continuity metadata: the opaque tokens a provider needs back on replay.
+
+use serde::{Deserialize, Serialize};
+
+/// A continuity artifact attached to a block.
+///
+/// Which provider produced it comes from the block's (or its message's) [`Provenance`](super::Provenance);
+/// the variant says what kind of token it is. The JSON history shape keeps these as plain fields
+/// (`signature`, `redactedData`, `reasoningId` + `encryptedContent`, `thoughtSignature`) so a
+/// TypeScript agent's stored history reads and writes unchanged.
+///
+/// ```
+/// use turnwire::model::ProviderMeta;
+/// let m = ProviderMeta::AnthropicSignature { signature: "sig".into() };
+/// assert_eq!(m.kind(), "anthropic_signature");
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ProviderMeta {
+    /// Anthropic extended-thinking signature on a `thinking` block.
+    AnthropicSignature {
+        /// The opaque signature, byte for byte as received.
+        signature: String,
+    },
+    /// Anthropic `redacted_thinking`: encrypted thinking with no visible text.
+    AnthropicRedacted {
+        /// The opaque `data` field.
+        data: String,
+    },
+    /// Gemini `thoughtSignature` on a function call, text or thought part.
+    GeminiThoughtSignature {
+        /// The opaque base64 signature.
+        thought_signature: String,
+    },
+    /// OpenAI Responses reasoning item: its `rs_…` id and, for stateless replay, the
+    /// encrypted reasoning.
+    OpenAiReasoning {
+        /// The reasoning item id.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+        /// `encrypted_content`, present when the request asked for it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        encrypted_content: Option<String>,
+    },
+}
+
+impl ProviderMeta {
+    /// A stable short name of the artifact kind, used in diagnostics.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ProviderMeta::AnthropicSignature { .. } => "anthropic_signature",
+            ProviderMeta::AnthropicRedacted { .. } => "anthropic_redacted",
+            ProviderMeta::GeminiThoughtSignature { .. } => "gemini_thought_signature",
+            ProviderMeta::OpenAiReasoning { .. } => "openai_reasoning",
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! The canonical transcript: the whole conversation, provider-neutral.
+
+use serde_json::{Map, Value};
+
+use super::json_path::JsonPath;
+use super::message::Message;
+use super::read::type_name;
+use crate::error::{Error, ErrorCode};
+
+/// An ordered list of messages in the JSON history shape of the TypeScript agent (IContent).
+///
+/// Reads either a bare array of messages or an object `{"messages": [...]}`; other members of
+/// that object are kept in `extra`.
+///
+/// ```
+/// use turnwire::Transcript;
+/// let t = Transcript::from_json(r#"[{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}]"#)?;
+/// assert_eq!(t.messages.len(), 1);
+/// assert_eq!(t.to_json(), r#"[{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}]"#);
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Transcript {
+    /// The messages, oldest first.
+    pub messages: Vec<Message>,
+    /// Members of a `{"messages": …}` wrapper other than `messages`.
+    pub extra: Map<String, Value>,
+}
+
+impl Transcript {
+    /// A transcript of these messages.
+    pub fn new(messages: Vec<Message>) -> Self {
+        Transcript {
+            messages,
+            extra: Map::new(),
+        }
+    }
+
+    /// Parses JSON text.
+    pub fn from_json(text: &str) -> Result<Transcript, Error> {
+        let v: Value = serde_json::from_str(text).map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidJson,
+                "$",
+                format!("not valid JSON: {e}"),
+            )
+        })?;
+        Transcript::from_value(&v)
+    }
+
+    /// Reads a parsed JSON value.
+    pub fn from_value(v: &Value) -> Result<Transcript, Error> {
+        let root = JsonPath::Root;
+        match v {
+            Value::Array(items) => Ok(Transcript::new(read_messages(items, &root)?)),
+            Value::Object(obj) => {
+                let mut extra = obj.clone();
+                let msgs_path = root.key("messages");
+                match extra.shift_remove("messages") {
+                    Some(Value::Array(items)) => Ok(Transcript {
+                        messages: read_messages(&items, &msgs_path)?,
+                        extra,
+                    }),
+                    Some(other) => Err(Error::new(
+                        ErrorCode::InvalidType,
+                        msgs_path.to_string(),
+                        format!("expected an array, found {}", type_name(&other)),
+                    )),
+                    None => Err(Error::new(
+                        ErrorCode::MissingField,
+                        msgs_path.to_string(),
+                        "a transcript object needs a `messages` array",
+                    )),
+                }
+            }
+            other => Err(Error::new(
+                ErrorCode::InvalidType,
+                "$",
+                format!(
+                    "a transcript is an array of messages or {{\"messages\": [...]}}, found {}",
+                    type_name(other)
+                ),
+            )),
+        }
+    }
+
+    /// Writes the JSON history shape: a bare array, or the wrapper object when the input had
+    /// other members.
+    pub fn to_value(&self) -> Value {
+        let messages = Value::Array(self.messages.iter().map(Message::write).collect());
+        if self.extra.is_empty() {
+            messages
+        } else {
+            let mut o = Map::new();
+            o.insert("messages".into(), messages);
+            for (k, v) in &self.extra {
+                o.entry(k.clone()).or_insert_with(|| v.clone());
+            }
+            Value::Object(o)
+        }
+    }
+
+    /// Writes compact JSON text.
+    pub fn to_json(&self) -> String {
+        self.to_value().to_string()
+    }
+}
+
+fn read_messages(items: &[Value], path: &JsonPath<'_>) -> Result<Vec<Message>, Error> {
+    let mut out = Vec::with_capacity(items.len());
+    for (i, m) in items.iter().enumerate() {
+        out.push(Message::read(m, &path.index(i))?);
+    }
+    Ok(out)
+}

@@ -1,0 +1,3 @@
+//! Anthropic Messages API: request rendering and strict validation.
+
+pub mod validate;

