@@ -23,6 +23,8 @@ pub enum ErrorCode {
     UnknownProvider,
     /// The provider is known but this build cannot render for it yet.
     UnsupportedProvider,
+    /// Nothing is left to send (no user, assistant or tool content).
+    EmptyTranscript,
 }
 
 impl ErrorCode {
@@ -35,6 +37,7 @@ impl ErrorCode {
             ErrorCode::InvalidValue => "invalid_value",
             ErrorCode::UnknownProvider => "unknown_provider",
             ErrorCode::UnsupportedProvider => "unsupported_provider",
+            ErrorCode::EmptyTranscript => "empty_transcript",
         }
     }
 }

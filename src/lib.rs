@@ -18,8 +18,18 @@
 mod error;
 pub mod ids;
 pub mod model;
+pub mod normalize;
 pub mod providers;
+mod render;
 
 pub use error::{Error, ErrorCode};
 pub use model::Transcript;
+pub use normalize::{
+    normalize, Diagnostic, DiagnosticCode, FaultClass, ForeignThinking, NormalizeOptions,
+    Normalized, OrphanPolicy,
+};
 pub use providers::{validate_request, Provider, Violation};
+pub use render::{
+    render, render_body, IdMap, RenderOptions, Rendered, ThinkingOptions, ToolDeclaration,
+    DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,
+};

@@ -1,1 +1,177 @@
-fn main() {}
+//! `turnwire` command line: render a transcript for a provider, or validate a request body.
+//!
+//! ```text
+//! turnwire render --provider <p> [--model <id>] [--options <json>] [FILE|-]
+//! turnwire validate --provider <p> [FILE|-]
+//! ```
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use turnwire::{render, validate_request, Error, ErrorCode, Provider, RenderOptions, Transcript};
+
+const USAGE: &str = "usage:
+  turnwire render --provider <p> [--model <id>] [--options <json>] [FILE|-]
+  turnwire validate --provider <p> [FILE|-]
+
+providers: anthropic, openai-chat, openai-responses, gemini, mistral, kimi, deepseek, openai-compatible
+render prints {\"body\", \"idMap\", \"diagnostics\"}; validate prints violations and exits 1 when there are any.";
+
+struct Args {
+    command: String,
+    provider: Option<String>,
+    model: Option<String>,
+    options: Option<String>,
+    file: Option<String>,
+}
+
+fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
+    let command = it.next().ok_or_else(|| "missing command".to_string())?;
+    let mut a = Args {
+        command,
+        provider: None,
+        model: None,
+        options: None,
+        file: None,
+    };
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--provider" => a.provider = Some(value("--provider")?),
+            "--model" => a.model = Some(value("--model")?),
+            "--options" => a.options = Some(value("--options")?),
+            "-h" | "--help" => return Err(String::new()),
+            other if a.file.is_none() && (other == "-" || !other.starts_with("--")) => {
+                a.file = Some(other.to_string())
+            }
+            other => return Err(format!("unexpected argument `{other}`")),
+        }
+    }
+    Ok(a)
+}
+
+fn read_input(file: Option<&str>) -> Result<String, Error> {
+    let mut text = String::new();
+    let result = match file {
+        None | Some("-") => std::io::stdin().read_to_string(&mut text).map(|_| ()),
+        Some(path) => std::fs::read_to_string(path).map(|t| text = t),
+    };
+    result.map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidJson,
+            "$",
+            format!("cannot read input: {e}"),
+        )
+    })?;
+    Ok(text)
+}
+
+fn options(a: &Args) -> Result<RenderOptions, Error> {
+    let provider: Provider = a
+        .provider
+        .as_deref()
+        .ok_or_else(|| {
+            Error::new(
+                ErrorCode::MissingField,
+                "$.provider",
+                "--provider is required",
+            )
+        })?
+        .parse()?;
+    let mut v: serde_json::Value = match &a.options {
+        Some(text) => serde_json::from_str(text).map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidJson,
+                "$",
+                format!("--options is not valid JSON: {e}"),
+            )
+        })?,
+        None => serde_json::json!({}),
+    };
+    let Some(obj) = v.as_object_mut() else {
+        return Err(Error::new(
+            ErrorCode::InvalidType,
+            "$",
+            "--options must be a JSON object",
+        ));
+    };
+    obj.insert("provider".into(), provider.as_str().into());
+    if let Some(m) = &a.model {
+        obj.insert("model".into(), m.clone().into());
+    }
+    if !obj.contains_key("model") {
+        return Err(Error::new(
+            ErrorCode::MissingField,
+            "$.model",
+            "give the model with --model or in --options",
+        ));
+    }
+    RenderOptions::from_value(v)
+}
+
+fn run(a: &Args) -> Result<ExitCode, Error> {
+    match a.command.as_str() {
+        "render" => {
+            let opts = options(a)?;
+            let transcript = Transcript::from_json(&read_input(a.file.as_deref())?)?;
+            let out = render(&transcript, &opts)?;
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&out.to_value()).unwrap_or_default()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        "validate" => {
+            let provider: Provider = a
+                .provider
+                .as_deref()
+                .ok_or_else(|| {
+                    Error::new(
+                        ErrorCode::MissingField,
+                        "$.provider",
+                        "--provider is required",
+                    )
+                })?
+                .parse()?;
+            let text = read_input(a.file.as_deref())?;
+            let body: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+                Error::new(ErrorCode::InvalidJson, "$", format!("not valid JSON: {e}"))
+            })?;
+            let violations = validate_request(provider, &body);
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&violations).unwrap_or_default()
+            );
+            Ok(if violations.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        other => Err(Error::new(
+            ErrorCode::InvalidValue,
+            "$",
+            format!("unknown command `{other}`\n{USAGE}"),
+        )),
+    }
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args(std::env::args().skip(1)) {
+        Ok(a) => a,
+        Err(msg) => {
+            if !msg.is_empty() {
+                eprintln!("error: {msg}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error[{}] at {}: {}", e.code(), e.path(), e.message());
+            ExitCode::from(2)
+        }
+    }
+}

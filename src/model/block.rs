@@ -219,7 +219,11 @@ pub struct MediaBlock {
 
 impl MediaBlock {
     /// A media block with no caption or file name.
-    pub fn new(mime_type: impl Into<String>, data: impl Into<String>, encoding: MediaEncoding) -> Self {
+    pub fn new(
+        mime_type: impl Into<String>,
+        data: impl Into<String>,
+        encoding: MediaEncoding,
+    ) -> Self {
         MediaBlock {
             mime_type: mime_type.into(),
             data: data.into(),
@@ -304,7 +308,12 @@ impl Block {
                 let text = take_str(&mut obj, "text", path)?;
                 let meta = take_gemini_signature(&mut obj, path)?;
                 let provenance = take_provenance(&mut obj, path)?;
-                Block::Text(TextBlock { text, meta, provenance, extra: obj })
+                Block::Text(TextBlock {
+                    text,
+                    meta,
+                    provenance,
+                    extra: obj,
+                })
             }
             "thinking" => {
                 obj.shift_remove("type");
@@ -312,7 +321,13 @@ impl Block {
                 let meta = take_thinking_meta(&mut obj, path)?;
                 let source_field = take_opt_str(&mut obj, "sourceField", path)?;
                 let provenance = take_provenance(&mut obj, path)?;
-                Block::Thinking(ThinkingBlock { thought, meta, source_field, provenance, extra: obj })
+                Block::Thinking(ThinkingBlock {
+                    thought,
+                    meta,
+                    source_field,
+                    provenance,
+                    extra: obj,
+                })
             }
             "tool_call" => {
                 obj.shift_remove("type");
@@ -322,7 +337,15 @@ impl Block {
                 let description = take_opt_str(&mut obj, "description", path)?;
                 let meta = take_gemini_signature(&mut obj, path)?;
                 let provenance = take_provenance(&mut obj, path)?;
-                Block::ToolCall(ToolCallBlock { id, name, parameters, description, meta, provenance, extra: obj })
+                Block::ToolCall(ToolCallBlock {
+                    id,
+                    name,
+                    parameters,
+                    description,
+                    meta,
+                    provenance,
+                    extra: obj,
+                })
             }
             "tool_response" => {
                 obj.shift_remove("type");
@@ -341,7 +364,15 @@ impl Block {
                         )
                     })?),
                 };
-                Block::ToolResponse(ToolResponseBlock { call_id, tool_name, result, error, is_complete, synthetic, extra: obj })
+                Block::ToolResponse(ToolResponseBlock {
+                    call_id,
+                    tool_name,
+                    result,
+                    error,
+                    is_complete,
+                    synthetic,
+                    extra: obj,
+                })
             }
             "media" => {
                 obj.shift_remove("type");
@@ -362,13 +393,24 @@ impl Block {
                 };
                 let caption = take_opt_str(&mut obj, "caption", path)?;
                 let filename = take_opt_str(&mut obj, "filename", path)?;
-                Block::Media(MediaBlock { mime_type, data, encoding, caption, filename, extra: obj })
+                Block::Media(MediaBlock {
+                    mime_type,
+                    data,
+                    encoding,
+                    caption,
+                    filename,
+                    extra: obj,
+                })
             }
             "code" => {
                 obj.shift_remove("type");
                 let code = take_str(&mut obj, "code", path)?;
                 let language = take_opt_str(&mut obj, "language", path)?;
-                Block::Code(CodeBlock { code, language, extra: obj })
+                Block::Code(CodeBlock {
+                    code,
+                    language,
+                    extra: obj,
+                })
             }
             _ => Block::Other(Value::Object(obj)),
         };
@@ -459,7 +501,10 @@ fn extend(o: &mut Map<String, Value>, extra: &Map<String, Value>) {
     }
 }
 
-fn take_provenance(obj: &mut Map<String, Value>, path: &JsonPath<'_>) -> Result<Option<Provenance>, Error> {
+fn take_provenance(
+    obj: &mut Map<String, Value>,
+    path: &JsonPath<'_>,
+) -> Result<Option<Provenance>, Error> {
     match obj.shift_remove("provenance") {
         None | Some(Value::Null) => Ok(None),
         Some(v) => Provenance::read(&v, &path.key("provenance")).map(Some),
@@ -472,14 +517,20 @@ fn write_provenance(o: &mut Map<String, Value>, p: &Option<Provenance>) {
     }
 }
 
-fn take_gemini_signature(obj: &mut Map<String, Value>, path: &JsonPath<'_>) -> Result<Option<ProviderMeta>, Error> {
+fn take_gemini_signature(
+    obj: &mut Map<String, Value>,
+    path: &JsonPath<'_>,
+) -> Result<Option<ProviderMeta>, Error> {
     Ok(take_opt_str(obj, "thoughtSignature", path)?
         .map(|thought_signature| ProviderMeta::GeminiThoughtSignature { thought_signature }))
 }
 
 /// Thinking blocks carry at most one artifact; the first one found (in this order) becomes the
 /// typed meta and any other artifact fields stay in `extra` untouched.
-fn take_thinking_meta(obj: &mut Map<String, Value>, path: &JsonPath<'_>) -> Result<Option<ProviderMeta>, Error> {
+fn take_thinking_meta(
+    obj: &mut Map<String, Value>,
+    path: &JsonPath<'_>,
+) -> Result<Option<ProviderMeta>, Error> {
     if obj.contains_key("redactedData") {
         if let Some(data) = take_opt_str(obj, "redactedData", path)? {
             return Ok(Some(ProviderMeta::AnthropicRedacted { data }));
@@ -494,7 +545,10 @@ fn take_thinking_meta(obj: &mut Map<String, Value>, path: &JsonPath<'_>) -> Resu
         let id = take_opt_str(obj, "reasoningId", path)?;
         let encrypted_content = take_opt_str(obj, "encryptedContent", path)?;
         if id.is_some() || encrypted_content.is_some() {
-            return Ok(Some(ProviderMeta::OpenAiReasoning { id, encrypted_content }));
+            return Ok(Some(ProviderMeta::OpenAiReasoning {
+                id,
+                encrypted_content,
+            }));
         }
     }
     take_gemini_signature(obj, path)
@@ -512,7 +566,10 @@ fn write_meta(o: &mut Map<String, Value>, meta: &Option<ProviderMeta>) {
         Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) => {
             o.insert("thoughtSignature".into(), thought_signature.clone().into());
         }
-        Some(ProviderMeta::OpenAiReasoning { id, encrypted_content }) => {
+        Some(ProviderMeta::OpenAiReasoning {
+            id,
+            encrypted_content,
+        }) => {
             put_opt_str(o, "reasoningId", id);
             put_opt_str(o, "encryptedContent", encrypted_content);
         }

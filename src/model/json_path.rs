@@ -42,8 +42,8 @@ impl fmt::Display for JsonPath<'_> {
             JsonPath::Root => f.write_str("$"),
             JsonPath::Key(parent, key) => {
                 parent.fmt(f)?;
-                let plain = !key.is_empty()
-                    && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                let plain =
+                    !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
                 if plain {
                     write!(f, ".{key}")
                 } else {

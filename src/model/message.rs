@@ -148,10 +148,18 @@ impl Message {
                     model: take_opt_str(&mut mo, "model", &mpath)?,
                     endpoint: take_opt_str(&mut mo, "providerBaseURL", &mpath)?,
                 };
-                Some(Metadata { provenance, extra: mo })
+                Some(Metadata {
+                    provenance,
+                    extra: mo,
+                })
             }
         };
-        Ok(Message { speaker, blocks, metadata, extra: obj })
+        Ok(Message {
+            speaker,
+            blocks,
+            metadata,
+            extra: obj,
+        })
     }
 
     pub(crate) fn write(&self) -> Value {

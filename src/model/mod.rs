@@ -23,4 +23,3 @@ pub use provenance::{provider_family, Provenance};
 pub use provider_meta::ProviderMeta;
 pub use status::ToolStatus;
 pub use transcript::Transcript;
-pub(crate) use read::type_name as json_type_name;

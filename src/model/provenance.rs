@@ -37,7 +37,10 @@ pub struct Provenance {
 impl Provenance {
     /// True when nothing is known.
     pub fn is_empty(&self) -> bool {
-        self.provider.is_none() && self.api.is_none() && self.model.is_none() && self.endpoint.is_none()
+        self.provider.is_none()
+            && self.api.is_none()
+            && self.model.is_none()
+            && self.endpoint.is_none()
     }
 
     /// Fields of `self` win; missing ones are taken from `fallback`.

@@ -24,8 +24,12 @@ pub(crate) fn wrong_type(path: &JsonPath<'_>, expected: &str, got: &Value) -> Er
     )
 }
 
-pub(crate) fn as_object<'v>(v: &'v Value, path: &JsonPath<'_>) -> Result<&'v Map<String, Value>, Error> {
-    v.as_object().ok_or_else(|| wrong_type(path, "an object", v))
+pub(crate) fn as_object<'v>(
+    v: &'v Value,
+    path: &JsonPath<'_>,
+) -> Result<&'v Map<String, Value>, Error> {
+    v.as_object()
+        .ok_or_else(|| wrong_type(path, "an object", v))
 }
 
 pub(crate) fn as_array<'v>(v: &'v Value, path: &JsonPath<'_>) -> Result<&'v Vec<Value>, Error> {

@@ -25,9 +25,7 @@ impl ToolStatus {
     pub fn infer(has_error: bool, is_complete: Option<bool>, result: Option<&Value>) -> ToolStatus {
         if has_error {
             ToolStatus::Errored
-        } else if is_complete == Some(true) {
-            ToolStatus::Complete
-        } else if matches!(result, Some(v) if !v.is_null()) {
+        } else if is_complete == Some(true) || matches!(result, Some(v) if !v.is_null()) {
             ToolStatus::Complete
         } else {
             ToolStatus::Pending

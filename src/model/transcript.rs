@@ -38,13 +38,8 @@ impl Transcript {
 
     /// Parses JSON text.
     pub fn from_json(text: &str) -> Result<Transcript, Error> {
-        let v: Value = serde_json::from_str(text).map_err(|e| {
-            Error::new(
-                ErrorCode::InvalidJson,
-                "$",
-                format!("not valid JSON: {e}"),
-            )
-        })?;
+        let v: Value = serde_json::from_str(text)
+            .map_err(|e| Error::new(ErrorCode::InvalidJson, "$", format!("not valid JSON: {e}")))?;
         Transcript::from_value(&v)
     }
 

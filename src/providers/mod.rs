@@ -1,10 +1,13 @@
 //! Provider adapters: one module per wire API (request rendering and strict validation).
 
 pub mod anthropic;
+pub mod common;
 pub mod openai_chat;
+mod projection;
 mod provider;
 mod violation;
 
+pub use projection::Projection;
 pub use provider::Provider;
 pub use violation::Violation;
 

@@ -90,7 +90,10 @@ impl FromStr for Provider {
                 Error::new(
                     ErrorCode::UnknownProvider,
                     "$.provider",
-                    format!("unknown provider `{s}`; expected one of {}", names.join(", ")),
+                    format!(
+                        "unknown provider `{s}`; expected one of {}",
+                        names.join(", ")
+                    ),
                 )
             })
     }

@@ -1,3 +1,4 @@
 //! Anthropic Messages API: request rendering and strict validation.
 
+pub mod render;
 pub mod validate;

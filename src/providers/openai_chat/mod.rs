@@ -1,3 +1,4 @@
 //! OpenAI Chat Completions: request rendering and strict validation.
 
+pub mod render;
 pub mod validate;

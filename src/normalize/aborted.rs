@@ -1,0 +1,47 @@
+//! Aborted assistant turns: a turn cut off after thinking and before any text or tool call.
+//!
+//! No provider accepts an assistant message that ends in thinking (ANT-16), and an assistant
+//! message with only thinking carries nothing to answer. Trailing thinking is removed (named in
+//! a diagnostic); a message left empty is removed.
+
+use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
+use super::work::Msg;
+use crate::model::{Block, Speaker};
+
+pub(crate) fn trim(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
+    let mut out = Vec::with_capacity(msgs.len());
+    for mut m in msgs {
+        if m.speaker == Speaker::Ai {
+            let mut removed = 0usize;
+            let mut chars = 0usize;
+            while let Some(last) = m.items.last() {
+                let Block::Thinking(t) = &last.block else {
+                    break;
+                };
+                chars += t.thought.chars().count();
+                removed += 1;
+                m.items.pop();
+            }
+            if removed > 0 {
+                let gone = m.items.is_empty();
+                diags.push(
+                    Diagnostic::new(
+                        DiagnosticCode::AbortedTurnTrimmed,
+                        FaultClass::CanonicalState,
+                        format!(
+                            "assistant message {} ended in {removed} thinking block(s) ({chars} characters) with nothing after them (an aborted turn); {}",
+                            m.origin.map(|o| o.to_string()).unwrap_or_default(),
+                            if gone { "the message was removed" } else { "the trailing thinking was removed" }
+                        ),
+                    )
+                    .at_message(m.origin),
+                );
+                if gone {
+                    continue;
+                }
+            }
+        }
+        out.push(m);
+    }
+    out
+}

@@ -1,0 +1,125 @@
+//! Adjacency (REQ-915-008): every result right after the message that made its call, in call
+//! order, all results of one assistant message in one tool message.
+//!
+//! The pass rebuilds placement: it takes every result (with the media attached to it) out of
+//! the tool messages and puts it back after its call. Nothing is replaced; a result that had to
+//! move across other messages is reported.
+
+use std::collections::HashMap;
+
+use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
+use super::work::{describe, Item, Msg};
+use crate::model::{Block, Speaker};
+
+/// A result and the items that travel with it, plus the index of the message it came from.
+struct Carried {
+    items: Vec<Item>,
+    from: usize,
+}
+
+pub(crate) fn place(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
+    // Which calling message owns each tool message run: run_owner[j] = i when message j is in
+    // the unbroken run of tool messages right after assistant message i.
+    let mut run_owner: Vec<Option<usize>> = vec![None; msgs.len()];
+    let mut owner = None;
+    for (j, m) in msgs.iter().enumerate() {
+        match m.speaker {
+            Speaker::Tool => run_owner[j] = owner,
+            Speaker::Ai if m.has_calls() => owner = Some(j),
+            _ => owner = None,
+        }
+    }
+
+    let mut carried: HashMap<String, Carried> = HashMap::new();
+    let mut rest: Vec<Option<Msg>> = Vec::with_capacity(msgs.len());
+    for (j, mut m) in msgs.into_iter().enumerate() {
+        if m.speaker != Speaker::Tool {
+            rest.push(Some(m));
+            continue;
+        }
+        let mut leftovers: Vec<Item> = Vec::new();
+        let mut current: Option<String> = None;
+        for item in std::mem::take(&mut m.items) {
+            match &item.block {
+                Block::ToolResponse(r) => {
+                    let id = r.call_id.clone();
+                    current = Some(id.clone());
+                    carried.insert(
+                        id,
+                        Carried {
+                            items: vec![item],
+                            from: j,
+                        },
+                    );
+                }
+                _ => match current.as_ref().and_then(|id| carried.get_mut(id)) {
+                    Some(c) => c.items.push(item),
+                    None => leftovers.push(item),
+                },
+            }
+        }
+        if leftovers.is_empty() {
+            rest.push(None);
+        } else {
+            m.items = leftovers;
+            rest.push(Some(m));
+        }
+    }
+
+    let mut out = Vec::with_capacity(rest.len());
+    for (i, slot) in rest.into_iter().enumerate() {
+        let Some(m) = slot else { continue };
+        let call_ids: Vec<(String, Option<(usize, usize)>)> = m
+            .items
+            .iter()
+            .filter_map(|it| match &it.block {
+                Block::ToolCall(c) => Some((c.id.clone(), it.origin)),
+                _ => None,
+            })
+            .collect();
+        let is_caller = m.speaker == Speaker::Ai && !call_ids.is_empty();
+        let template = m.sibling(Speaker::Tool, Vec::new());
+        out.push(m);
+        if !is_caller {
+            continue;
+        }
+        let mut results: Vec<Item> = Vec::new();
+        for (id, _) in &call_ids {
+            let Some(c) = carried.remove(id) else {
+                continue;
+            };
+            let real = c.items.first().and_then(|it| it.origin);
+            if real.is_some() && run_owner.get(c.from).copied().flatten() != Some(i) {
+                diags.push(
+                    Diagnostic::new(
+                        DiagnosticCode::ResultMoved,
+                        FaultClass::PairingOrdering,
+                        format!(
+                            "result for call `{id}` at {} was not directly after its call; moved there",
+                            describe(real)
+                        ),
+                    )
+                    .at(real)
+                    .call(id.clone()),
+                );
+            }
+            results.extend(c.items);
+        }
+        if !results.is_empty() {
+            let mut tool = template;
+            tool.metadata = None;
+            tool.extra = Default::default();
+            tool.origin = results.first().and_then(|it| it.origin).map(|o| o.0);
+            tool.items = results;
+            out.push(tool);
+        }
+    }
+    // Results whose call is not in any assistant message cannot remain after the orphan pass;
+    // if one did, it is kept (in input order) rather than lost.
+    let mut left: Vec<Carried> = carried.into_values().collect();
+    left.sort_by_key(|c| (c.from, c.items.first().and_then(|i| i.origin)));
+    for c in left {
+        out.push(Msg::made_up(Speaker::Tool, c.items));
+    }
+    out
+}

@@ -1,0 +1,182 @@
+//! Content hygiene: no empty or whitespace-only text, no empty messages, tool arguments that are
+//! JSON objects, and no completed tool result without content.
+
+use serde_json::{Map, Value};
+
+use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
+use super::work::{describe, Msg};
+use crate::model::{Block, ProviderMeta};
+
+/// Placeholder content of a completed tool result that returned nothing.
+pub const EMPTY_RESULT_TEXT: &str = "(no output)";
+/// Placeholder of an error without text.
+pub const EMPTY_ERROR_TEXT: &str = "(the tool reported an error without a message)";
+
+fn blank(s: &str) -> bool {
+    s.trim().is_empty()
+}
+
+/// Whether a block has anything to send.
+fn is_empty_block(block: &Block) -> bool {
+    match block {
+        Block::Text(t) => blank(&t.text),
+        Block::Code(c) => blank(&c.code),
+        Block::Thinking(t) => blank(&t.thought) && !has_opaque_payload(&t.meta),
+        _ => false,
+    }
+}
+
+fn has_opaque_payload(meta: &Option<ProviderMeta>) -> bool {
+    match meta {
+        Some(ProviderMeta::AnthropicRedacted { data }) => !data.is_empty(),
+        Some(ProviderMeta::OpenAiReasoning {
+            encrypted_content: Some(e),
+            ..
+        }) => !e.is_empty(),
+        _ => false,
+    }
+}
+
+pub(crate) fn clean(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
+    let mut out = Vec::with_capacity(msgs.len());
+    for mut msg in msgs {
+        let had_items = !msg.items.is_empty();
+        msg.items.retain(|item| {
+            if let Block::Other(v) = &item.block {
+                diags.push(
+                    Diagnostic::new(
+                        DiagnosticCode::BlockOmitted,
+                        FaultClass::ProviderProjection,
+                        format!(
+                            "block of unknown type `{}` at {} cannot be sent to any provider; left out ({} bytes of JSON)",
+                            item.block.type_name(),
+                            describe(item.origin),
+                            v.to_string().len()
+                        ),
+                    )
+                    .at(item.origin),
+                );
+                return false;
+            }
+            if is_empty_block(&item.block) {
+                diags.push(
+                    Diagnostic::new(
+                        DiagnosticCode::EmptyTextRemoved,
+                        FaultClass::CanonicalState,
+                        format!(
+                            "empty or whitespace-only {} block at {} removed",
+                            item.block.type_name(),
+                            describe(item.origin)
+                        ),
+                    )
+                    .at(item.origin),
+                );
+                false
+            } else {
+                true
+            }
+        });
+        for item in &mut msg.items {
+            match &mut item.block {
+                Block::ToolCall(call) => {
+                    if let Some(fixed) = object_parameters(&call.parameters) {
+                        diags.push(
+                            Diagnostic::new(
+                                DiagnosticCode::ParametersNormalized,
+                                FaultClass::CanonicalState,
+                                format!(
+                                    "arguments of call `{}` at {} were not a JSON object; sent as {}",
+                                    call.id,
+                                    describe(item.origin),
+                                    fixed
+                                ),
+                            )
+                            .at(item.origin)
+                            .call(call.id.clone()),
+                        );
+                        call.parameters = Some(fixed);
+                    }
+                }
+                Block::ToolResponse(r) => {
+                    if let Some(err) = &r.error {
+                        if blank(err) {
+                            r.error = Some(EMPTY_ERROR_TEXT.to_string());
+                            diags.push(filled(item.origin, &r.call_id, "error text"));
+                        }
+                    } else if r.status() == crate::model::ToolStatus::Complete
+                        && result_is_empty(r.result.as_ref())
+                    {
+                        r.result = Some(Value::String(EMPTY_RESULT_TEXT.to_string()));
+                        diags.push(filled(item.origin, &r.call_id, "result"));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if msg.items.is_empty() {
+            let why = if had_items {
+                "has no content left"
+            } else {
+                "has no blocks"
+            };
+            diags.push(
+                Diagnostic::new(
+                    DiagnosticCode::EmptyMessageRemoved,
+                    FaultClass::CanonicalState,
+                    format!(
+                        "`{}` message {} {why}; removed",
+                        msg.speaker.as_str(),
+                        msg.origin.map(|i| i.to_string()).unwrap_or_default()
+                    ),
+                )
+                .at_message(msg.origin),
+            );
+            continue;
+        }
+        out.push(msg);
+    }
+    out
+}
+
+fn filled(origin: Option<(usize, usize)>, call_id: &str, what: &str) -> Diagnostic {
+    Diagnostic::new(
+        DiagnosticCode::EmptyResultFilled,
+        FaultClass::CanonicalState,
+        format!(
+            "tool result for `{call_id}` at {} had an empty {what}; a placeholder was sent",
+            describe(origin)
+        ),
+    )
+    .at(origin)
+    .call(call_id.to_string())
+}
+
+/// Whether a completed result has nothing a provider could show.
+fn result_is_empty(result: Option<&Value>) -> bool {
+    match result {
+        None | Some(Value::Null) => true,
+        Some(Value::String(s)) => blank(s),
+        Some(Value::Array(a)) => a.is_empty(),
+        _ => false,
+    }
+}
+
+/// `Some(object)` when arguments must change to become a JSON object; `None` when they already are.
+fn object_parameters(params: &Option<Value>) -> Option<Value> {
+    match params {
+        Some(Value::Object(_)) => None,
+        None | Some(Value::Null) => Some(Value::Object(Map::new())),
+        Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
+            Ok(v @ Value::Object(_)) => Some(v),
+            _ if blank(s) => Some(Value::Object(Map::new())),
+            _ => Some(wrap(Value::String(s.clone()))),
+        },
+        Some(other) => Some(wrap(other.clone())),
+    }
+}
+
+fn wrap(v: Value) -> Value {
+    let mut m = Map::new();
+    m.insert("input".into(), v);
+    Value::Object(m)
+}

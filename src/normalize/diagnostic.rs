@@ -1,0 +1,194 @@
+//! Diagnostics: every repair and every lossy projection, as typed data.
+
+use serde::Serialize;
+
+use crate::model::SyntheticReason;
+use crate::providers::Provider;
+
+/// The three fault classes of REQ-915-040.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FaultClass {
+    /// The canonical history itself is damaged (wrong speaker, duplicates, orphans, empty text).
+    CanonicalState,
+    /// Pairing or ordering had to be repaired (missing completions, misplaced results).
+    PairingOrdering,
+    /// The target provider cannot express something as it is (thinking from another model,
+    /// images in tool results, role alternation, id formats).
+    ProviderProjection,
+}
+
+/// A stable diagnostic code. The string form never changes.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DiagnosticCode {
+    /// A block was under the wrong speaker and was moved (REQ-915-047).
+    SpeakerRepaired,
+    /// A second identical tool call was dropped.
+    DuplicateCallDropped,
+    /// Two different calls shared one canonical id; the later one was given a distinct id.
+    DuplicateCallIdRenamed,
+    /// A second completion for the same call was dropped (REQ-915-009).
+    DuplicateResultDropped,
+    /// A result whose call is gone was kept as plain text.
+    OrphanResultAsText,
+    /// A result whose call is gone was dropped.
+    OrphanResultDropped,
+    /// A call was reconstructed for a result whose call is gone.
+    OrphanCallReconstructed,
+    /// A call had no completion; a synthetic one was added (REQ-915-011).
+    SyntheticResultAdded,
+    /// A result was moved next to its call (REQ-915-008).
+    ResultMoved,
+    /// An empty or whitespace-only text block was removed.
+    EmptyTextRemoved,
+    /// A message with no content left was removed.
+    EmptyMessageRemoved,
+    /// A completed tool result had no content; a placeholder was put in.
+    EmptyResultFilled,
+    /// Tool-call arguments were not a JSON object and were converted.
+    ParametersNormalized,
+    /// An assistant turn ended in thinking (aborted); the trailing thinking was removed.
+    AbortedTurnTrimmed,
+    /// Thinking the target cannot replay was dropped.
+    ThinkingDropped,
+    /// Thinking the target cannot replay was turned into plain text.
+    ThinkingAsText,
+    /// A continuity token (signature, encrypted reasoning) was not replayed.
+    ContinuityDropped,
+    /// The request runs with thinking off because the history requires it.
+    ThinkingDisabledForRequest,
+    /// Consecutive messages of the same provider role were merged.
+    MessagesMerged,
+    /// A user turn was inserted at the start because the provider needs one.
+    LeadingUserInserted,
+    /// A system message was moved into the provider's system slot.
+    SystemHoisted,
+    /// A block type the provider cannot take was left out.
+    BlockOmitted,
+    /// Media from a tool result was carried in a following user message.
+    MediaMoved,
+    /// A tool name was changed to fit the provider's name rules.
+    ToolNameProjected,
+    /// A tool call id was projected into the provider's format.
+    IdProjected,
+}
+
+/// Which completion a dedupe kept and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DedupeDecision {
+    /// Input position of the kept completion (`message/block`).
+    pub kept: String,
+    /// Input position of the dropped completion.
+    pub dropped: String,
+    /// Why the kept one won.
+    pub rationale: String,
+}
+
+/// One diagnostic record (REQ-915-039/040).
+///
+/// ```
+/// use turnwire::{Diagnostic, DiagnosticCode, FaultClass};
+/// let d = Diagnostic::new(DiagnosticCode::ResultMoved, FaultClass::PairingOrdering, "moved");
+/// assert_eq!(serde_json::to_value(&d)?["code"], "result_moved");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Diagnostic {
+    /// Stable code.
+    pub code: DiagnosticCode,
+    /// Fault class.
+    pub fault: FaultClass,
+    /// Human-readable explanation.
+    pub message: String,
+    /// Index of the input message concerned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message_index: Option<usize>,
+    /// Index of the block within that input message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub block_index: Option<usize>,
+    /// Canonical call id concerned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub call_id: Option<String>,
+    /// The id emitted on the wire for that call (and its result).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emitted_id: Option<String>,
+    /// Dedupe decision and rationale.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dedupe: Option<DedupeDecision>,
+    /// Reason code of a synthetic completion.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub synthetic_reason: Option<SyntheticReasonCode>,
+    /// The provider format rendered for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider: Option<Provider>,
+}
+
+/// Serialises a [`SyntheticReason`] by its stable string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SyntheticReasonCode(pub SyntheticReason);
+
+impl Serialize for SyntheticReasonCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.as_str())
+    }
+}
+
+impl Serialize for Provider {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl Diagnostic {
+    /// A diagnostic with only code, class and message set.
+    pub fn new(code: DiagnosticCode, fault: FaultClass, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            fault,
+            message: message.into(),
+            message_index: None,
+            block_index: None,
+            call_id: None,
+            emitted_id: None,
+            dedupe: None,
+            synthetic_reason: None,
+            provider: None,
+        }
+    }
+
+    /// Sets the input position.
+    pub fn at(mut self, origin: Option<(usize, usize)>) -> Self {
+        if let Some((m, b)) = origin {
+            self.message_index = Some(m);
+            self.block_index = Some(b);
+        }
+        self
+    }
+
+    /// Sets the input message index only.
+    pub fn at_message(mut self, index: Option<usize>) -> Self {
+        self.message_index = index;
+        self
+    }
+
+    /// Sets the canonical call id.
+    pub fn call(mut self, id: impl Into<String>) -> Self {
+        self.call_id = Some(id.into());
+        self
+    }
+}
+
+impl DiagnosticCode {
+    /// The stable string form.
+    pub fn as_str(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,85 @@
+//! The normaliser: turns any canonical transcript, however damaged, into a protocol-valid one
+//! for the target, and reports every repair as a [`Diagnostic`].
+//!
+//! One pass per file, each a pure function over the working transcript, run in this order:
+//! speaker repair → content hygiene → call identity → dedupe → orphans → closure → adjacency →
+//! aborted turns → media support → thinking policy → system hoisting and role order → thinking position →
+//! request-level thinking setting. Same input and options give the same output (REQ-915-010).
+
+mod aborted;
+mod adjacency;
+mod closure;
+pub mod content;
+mod dedupe;
+mod diagnostic;
+mod identity;
+pub mod media;
+mod options;
+pub mod orphans;
+mod role_order;
+mod speaker;
+mod thinking;
+mod work;
+
+pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
+pub use options::{
+    ForeignThinking, NormalizeOptions, OrphanPolicy, DEFAULT_LEADING_USER_TEXT,
+    DEFAULT_SYNTHETIC_RESULT_TEXT,
+};
+
+use crate::model::Transcript;
+
+/// The normaliser's output: a protocol-valid canonical transcript plus what the request needs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Normalized {
+    /// The repaired transcript: no system messages; every call followed by a tool message with
+    /// exactly one completion per call, in call order; no empty text or messages; roles ordered
+    /// as the target needs.
+    pub transcript: Transcript,
+    /// System prompt texts taken out of the transcript, in order.
+    pub system: Vec<String>,
+    /// Whether thinking stays on for this request (it can be forced off by the history).
+    pub thinking_enabled: bool,
+    /// Every repair, in pass order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Normalises `transcript` for `options.target`.
+///
+/// ```
+/// use turnwire::{normalize, NormalizeOptions, Provider, Transcript};
+/// let t = Transcript::from_json(r#"[
+///   {"speaker":"human","blocks":[{"type":"text","text":"go"}]},
+///   {"speaker":"ai","blocks":[{"type":"tool_call","id":"c1","name":"ls","parameters":{}}]},
+///   {"speaker":"human","blocks":[{"type":"text","text":"stop"}]}
+/// ]"#)?;
+/// let n = normalize(&t, &NormalizeOptions::new(Provider::OpenAiChat, "gpt-5.2"));
+/// // a synthetic completion now follows the call
+/// assert_eq!(n.transcript.messages[2].speaker, turnwire::model::Speaker::Tool);
+/// assert_eq!(n.diagnostics[0].code, turnwire::DiagnosticCode::SyntheticResultAdded);
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+pub fn normalize(transcript: &Transcript, options: &NormalizeOptions) -> Normalized {
+    let mut diags = Vec::new();
+    let msgs = work::from_transcript(transcript);
+    let msgs = speaker::repair(msgs, &mut diags);
+    let msgs = content::clean(msgs, &mut diags);
+    let msgs = identity::assign(msgs, &mut diags);
+    let msgs = dedupe::dedupe(msgs, &mut diags);
+    let msgs = orphans::handle(msgs, options.orphan_results, &mut diags);
+    let msgs = closure::close(msgs, &options.synthetic_result_text, &mut diags);
+    let msgs = adjacency::place(msgs, &mut diags);
+    let msgs = aborted::trim(msgs, &mut diags);
+    let msgs = media::project(msgs, options.target, &mut diags);
+    let msgs = thinking::apply(msgs, options, &mut diags);
+    let (msgs, system) = role_order::hoist_system(msgs, &mut diags);
+    let msgs = role_order::order(msgs, options, &mut diags);
+    let msgs = thinking::enforce_leading(msgs, options, &mut diags);
+    let (msgs, thinking_enabled) = thinking::request_setting(msgs, options, &mut diags);
+    Normalized {
+        transcript: work::to_transcript(msgs),
+        system,
+        thinking_enabled,
+        diagnostics: diags,
+    }
+}

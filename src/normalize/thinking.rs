@@ -1,0 +1,235 @@
+//! Thinking and continuity policy for the render target (REQ-915-023…025).
+//!
+//! A thinking block is replayed as thinking only when the target can verify it: an Anthropic
+//! signature (or redacted data) produced by the same provider and model, on a request with
+//! thinking on. Everything else is dropped or turned into plain text by option, and continuity
+//! tokens of other providers (Gemini thought signatures, OpenAI reasoning items) are not
+//! replayed. Every decision is a diagnostic.
+
+use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
+use super::options::{ForeignThinking, NormalizeOptions, Profile};
+use super::work::{describe, Item, Msg};
+use crate::model::{Block, Provenance, ProviderMeta, Speaker, TextBlock, ThinkingBlock};
+
+fn target_provenance(opts: &NormalizeOptions) -> Provenance {
+    Provenance {
+        provider: Some(opts.target.as_str().to_string()),
+        api: None,
+        model: Some(opts.model.clone()),
+        endpoint: opts.endpoint.clone(),
+    }
+}
+
+/// Why a thinking block cannot be replayed as thinking, or `None` when it can.
+fn refusal(t: &ThinkingBlock, msg_prov: &Provenance, opts: &NormalizeOptions) -> Option<String> {
+    let profile = Profile::of(opts.target);
+    if !profile.replays_anthropic_thinking {
+        return Some(format!("{} cannot take thinking blocks", opts.target));
+    }
+    if !opts.thinking_enabled {
+        return Some("thinking is off for this request".into());
+    }
+    let signed = match &t.meta {
+        Some(ProviderMeta::AnthropicSignature { signature }) => !signature.is_empty(),
+        Some(ProviderMeta::AnthropicRedacted { data }) => !data.is_empty(),
+        _ => false,
+    };
+    if !signed {
+        return Some("it carries no Anthropic signature".into());
+    }
+    let prov = t.provenance.clone().unwrap_or_default().or(msg_prov);
+    if prov.is_empty() {
+        return if opts.trust_unattributed_thinking {
+            None
+        } else {
+            Some(
+                "its provenance is unknown, so its signature cannot be attributed to this model"
+                    .into(),
+            )
+        };
+    }
+    if prov.same_model_as(&target_provenance(opts)) {
+        None
+    } else {
+        Some(format!(
+            "it was signed by {} / {}, not {} / {}",
+            prov.provider.as_deref().unwrap_or("an unknown provider"),
+            prov.model.as_deref().unwrap_or("an unknown model"),
+            opts.target,
+            opts.model
+        ))
+    }
+}
+
+/// Replaces a thinking block the target cannot take, per policy. Returns the replacement item.
+fn convert(
+    item: Item,
+    why: &str,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Item> {
+    let Block::Thinking(t) = &item.block else {
+        return Some(item);
+    };
+    let as_text = opts.foreign_thinking == ForeignThinking::Text && !t.thought.trim().is_empty();
+    let (code, action) = if as_text {
+        (DiagnosticCode::ThinkingAsText, "sent as plain text")
+    } else {
+        (DiagnosticCode::ThinkingDropped, "left out")
+    };
+    diags.push(
+        Diagnostic::new(
+            code,
+            FaultClass::ProviderProjection,
+            format!(
+                "thinking at {} ({} characters) {action}: {why}",
+                describe(item.origin),
+                t.thought.chars().count()
+            ),
+        )
+        .at(item.origin),
+    );
+    if as_text {
+        Some(Item {
+            block: Block::Text(TextBlock::new(format!(
+                "<thinking>\n{}\n</thinking>",
+                t.thought
+            ))),
+            origin: item.origin,
+        })
+    } else {
+        None
+    }
+}
+
+/// Per-block policy: keep verifiable thinking, convert or drop the rest, strip foreign tokens.
+pub(crate) fn apply(
+    msgs: Vec<Msg>,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Msg> {
+    let mut out = Vec::with_capacity(msgs.len());
+    for mut m in msgs {
+        let prov = m.provenance();
+        let mut items = Vec::with_capacity(m.items.len());
+        for mut item in std::mem::take(&mut m.items) {
+            match &mut item.block {
+                Block::Thinking(t) => match refusal(t, &prov, opts) {
+                    None => items.push(item),
+                    Some(why) => items.extend(convert(item, &why, opts, diags)),
+                },
+                Block::Text(TextBlock { meta, .. }) => {
+                    strip_token(meta, item.origin, opts, diags);
+                    items.push(item);
+                }
+                Block::ToolCall(c) => {
+                    strip_token(&mut c.meta, item.origin, opts, diags);
+                    items.push(item);
+                }
+                _ => items.push(item),
+            }
+        }
+        m.items = items;
+        if m.items.is_empty() {
+            continue;
+        }
+        out.push(m);
+    }
+    out
+}
+
+/// Gemini thought signatures on text and call parts are only for Gemini.
+fn strip_token(
+    meta: &mut Option<ProviderMeta>,
+    origin: Option<(usize, usize)>,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if let Some(m) = meta.take() {
+        diags.push(
+            Diagnostic::new(
+                DiagnosticCode::ContinuityDropped,
+                FaultClass::ProviderProjection,
+                format!(
+                    "{} at {} is not replayed to {}",
+                    m.kind(),
+                    describe(origin),
+                    opts.target
+                ),
+            )
+            .at(origin),
+        );
+    }
+}
+
+/// ANT-11 after merging: a message that holds thinking must start with it; thinking that does
+/// not lead its message is converted or dropped.
+pub(crate) fn enforce_leading(
+    msgs: Vec<Msg>,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Msg> {
+    msgs.into_iter()
+        .map(|mut m| {
+            let leads = matches!(m.items.first().map(|i| &i.block), Some(Block::Thinking(_)));
+            let has = m.items.iter().any(|i| matches!(i.block, Block::Thinking(_)));
+            if m.speaker == Speaker::Ai && has && !leads {
+                let items = std::mem::take(&mut m.items);
+                m.items = items
+                    .into_iter()
+                    .filter_map(|it| match it.block {
+                        Block::Thinking(_) => convert(
+                            it,
+                            "a message with thinking must start with it, and this one starts with other content",
+                            opts,
+                            diags,
+                        ),
+                        _ => Some(it),
+                    })
+                    .collect();
+            }
+            m
+        })
+        .collect()
+}
+
+/// ANT-10: with thinking on, a request that continues an open tool loop needs the assistant
+/// message of that loop to start with the model's own thinking. When it does not (the loop was
+/// opened by another model), the request runs with thinking off and says why. Returns whether
+/// thinking stays on.
+pub(crate) fn request_setting(
+    msgs: Vec<Msg>,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> (Vec<Msg>, bool) {
+    if !opts.thinking_enabled || !Profile::of(opts.target).replays_anthropic_thinking {
+        return (msgs, opts.thinking_enabled);
+    }
+    let open_loop = msgs.last().is_some_and(|m| m.speaker == Speaker::Tool);
+    if !open_loop {
+        return (msgs, true);
+    }
+    let caller = msgs.iter().rev().find(|m| m.speaker == Speaker::Ai);
+    let starts_with_thinking = caller
+        .and_then(|m| m.items.first())
+        .is_some_and(|i| matches!(i.block, Block::Thinking(_)));
+    if starts_with_thinking {
+        return (msgs, true);
+    }
+    diags.push(
+        Diagnostic::new(
+            DiagnosticCode::ThinkingDisabledForRequest,
+            FaultClass::ProviderProjection,
+            format!(
+                "the open tool loop was started by a message without thinking signed by {} / {}; this request runs with thinking off",
+                opts.target, opts.model
+            ),
+        )
+        .at_message(caller.and_then(|m| m.origin)),
+    );
+    let off = NormalizeOptions {
+        thinking_enabled: false,
+        ..opts.clone()
+    };
+    (apply(msgs, &off, diags), false)
+}

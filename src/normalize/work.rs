@@ -1,0 +1,105 @@
+//! The working form of a transcript inside the normaliser: blocks remember where they came from.
+
+use serde_json::Map;
+
+use crate::model::{Block, Message, Metadata, Speaker, Transcript};
+
+/// A block and its input position (`message index`, `block index`), `None` when made up.
+#[derive(Debug, Clone)]
+pub(crate) struct Item {
+    pub block: Block,
+    pub origin: Option<(usize, usize)>,
+}
+
+/// A message of the working transcript.
+#[derive(Debug, Clone)]
+pub(crate) struct Msg {
+    pub speaker: Speaker,
+    pub items: Vec<Item>,
+    pub metadata: Option<Metadata>,
+    pub extra: Map<String, serde_json::Value>,
+    /// Input message index, `None` for made-up messages.
+    pub origin: Option<usize>,
+}
+
+impl Msg {
+    pub fn made_up(speaker: Speaker, items: Vec<Item>) -> Msg {
+        Msg {
+            speaker,
+            items,
+            metadata: None,
+            extra: Map::new(),
+            origin: None,
+        }
+    }
+
+    /// A message of `speaker` carrying this message's metadata and origin.
+    pub fn sibling(&self, speaker: Speaker, items: Vec<Item>) -> Msg {
+        Msg {
+            speaker,
+            items,
+            metadata: self.metadata.clone(),
+            extra: self.extra.clone(),
+            origin: self.origin,
+        }
+    }
+
+    pub fn has_calls(&self) -> bool {
+        self.items
+            .iter()
+            .any(|i| matches!(i.block, Block::ToolCall(_)))
+    }
+}
+
+pub(crate) fn from_transcript(t: &Transcript) -> Vec<Msg> {
+    t.messages
+        .iter()
+        .enumerate()
+        .map(|(mi, m)| Msg {
+            speaker: m.speaker,
+            items: m
+                .blocks
+                .iter()
+                .enumerate()
+                .map(|(bi, b)| Item {
+                    block: b.clone(),
+                    origin: Some((mi, bi)),
+                })
+                .collect(),
+            metadata: m.metadata.clone(),
+            extra: m.extra.clone(),
+            origin: Some(mi),
+        })
+        .collect()
+}
+
+pub(crate) fn to_transcript(msgs: Vec<Msg>) -> Transcript {
+    Transcript::new(
+        msgs.into_iter()
+            .map(|m| Message {
+                speaker: m.speaker,
+                blocks: m.items.into_iter().map(|i| i.block).collect(),
+                metadata: m.metadata,
+                extra: m.extra,
+            })
+            .collect(),
+    )
+}
+
+/// Human-readable input position for messages.
+pub(crate) fn describe(origin: Option<(usize, usize)>) -> String {
+    match origin {
+        Some((m, b)) => format!("message {m} block {b}"),
+        None => "a synthesised block".to_string(),
+    }
+}
+
+impl Msg {
+    /// The message's provenance (empty when unknown).
+    pub fn provenance(&self) -> crate::model::Provenance {
+        self.metadata
+            .as_ref()
+            .map(|m| m.provenance.clone())
+            .unwrap_or_default()
+    }
+}

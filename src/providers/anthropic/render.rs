@@ -1,0 +1,200 @@
+//! Anthropic Messages request bodies: a pure projection of the normalised transcript.
+
+use serde_json::{json, Map, Value};
+
+use crate::ids::IdFormat;
+use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker};
+use crate::normalize::Normalized;
+use crate::providers::common::{fenced, media_type, result_text, split_data_url, system_text};
+use crate::providers::Projection;
+use crate::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
+
+/// Builds the whole request body.
+pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
+    let mut p = Projection::new(IdFormat::Anthropic);
+    let mut body = Map::new();
+    body.insert("model".into(), o.model.clone().into());
+    body.insert(
+        "max_tokens".into(),
+        o.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS).into(),
+    );
+    let system = system_text(o, &n.system);
+    if !system.is_empty() {
+        body.insert("system".into(), system.into());
+    }
+    let tools: Vec<Value> = o
+        .tools
+        .iter()
+        .map(|t| {
+            let mut d = Map::new();
+            d.insert("name".into(), p.tool_name(&t.name).into());
+            if let Some(desc) = &t.description {
+                d.insert("description".into(), desc.clone().into());
+            }
+            d.insert(
+                "input_schema".into(),
+                t.parameters
+                    .clone()
+                    .unwrap_or_else(|| json!({"type": "object"})),
+            );
+            Value::Object(d)
+        })
+        .collect();
+    body.insert("messages".into(), messages(&n.transcript.messages, &mut p));
+    if !tools.is_empty() {
+        body.insert("tools".into(), Value::Array(tools));
+    }
+    if n.thinking_enabled {
+        let budget = o
+            .thinking
+            .as_ref()
+            .and_then(|t| t.budget_tokens)
+            .unwrap_or(DEFAULT_THINKING_BUDGET);
+        body.insert(
+            "thinking".into(),
+            json!({"type": "enabled", "budget_tokens": budget}),
+        );
+    }
+    if let Some(t) = o.temperature {
+        body.insert("temperature".into(), t.into());
+    }
+    if let Some(t) = o.top_p {
+        body.insert("top_p".into(), t.into());
+    }
+    for (k, v) in &o.extra {
+        body.entry(k.clone()).or_insert_with(|| v.clone());
+    }
+    (Value::Object(body), p)
+}
+
+fn messages(msgs: &[Message], p: &mut Projection) -> Value {
+    let mut out = Vec::with_capacity(msgs.len());
+    let mut i = 0;
+    while let Some(m) = msgs.get(i) {
+        i += 1;
+        match m.speaker {
+            Speaker::Ai => out.push(json!({"role": "assistant", "content": assistant(m, p)})),
+            Speaker::Tool => {
+                let mut content = tool_results(m, p);
+                // Tool results and the user's next words share one user message, results first.
+                if let Some(next) = msgs.get(i).filter(|n| n.speaker == Speaker::Human) {
+                    content.extend(user(next));
+                    i += 1;
+                }
+                out.push(json!({"role": "user", "content": content}));
+            }
+            Speaker::Human | Speaker::System => {
+                out.push(json!({"role": "user", "content": user(m)}))
+            }
+        }
+    }
+    Value::Array(out)
+}
+
+fn text(s: &str) -> Value {
+    json!({"type": "text", "text": s})
+}
+
+fn user(m: &Message) -> Vec<Value> {
+    m.blocks.iter().filter_map(content_block).collect()
+}
+
+/// Text, code and media: the blocks a user message or a tool result can hold.
+fn content_block(b: &Block) -> Option<Value> {
+    match b {
+        Block::Text(t) => Some(text(&t.text)),
+        Block::Code(c) => Some(text(&fenced(c))),
+        Block::Media(m) => Some(media(m)),
+        _ => None,
+    }
+}
+
+fn media(m: &MediaBlock) -> Value {
+    let source = match (m.encoding, split_data_url(&m.data)) {
+        (MediaEncoding::Url, Some((mime, data))) => {
+            json!({"type": "base64", "media_type": media_type(mime), "data": data})
+        }
+        (MediaEncoding::Url, None) => json!({"type": "url", "url": m.data}),
+        (MediaEncoding::Base64, _) => {
+            json!({"type": "base64", "media_type": media_type(&m.mime_type), "data": m.data})
+        }
+    };
+    let kind = if m.is_image() { "image" } else { "document" };
+    json!({"type": kind, "source": source})
+}
+
+fn assistant(m: &Message, p: &mut Projection) -> Vec<Value> {
+    let mut out = Vec::with_capacity(m.blocks.len());
+    for b in &m.blocks {
+        match b {
+            Block::Thinking(t) => {
+                match &t.meta {
+                    Some(ProviderMeta::AnthropicRedacted { data }) => {
+                        out.push(json!({"type": "redacted_thinking", "data": data}));
+                    }
+                    Some(ProviderMeta::AnthropicSignature { signature }) => {
+                        out.push(json!({"type": "thinking", "thinking": t.thought, "signature": signature}));
+                    }
+                    // The normaliser only leaves signed thinking for Anthropic.
+                    _ => {}
+                }
+            }
+            Block::Text(t) => out.push(text(&t.text)),
+            Block::Code(c) => out.push(text(&fenced(c))),
+            Block::ToolCall(c) => {
+                let name = p.tool_name(&c.name);
+                let id = p.call_id(&c.id, &name);
+                let input = c.parameters.clone().unwrap_or_else(|| json!({}));
+                out.push(json!({"type": "tool_use", "id": id, "name": name, "input": input}));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn tool_results(m: &Message, p: &mut Projection) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    let mut attachments: Vec<Value> = Vec::new();
+    let mut current: Option<Map<String, Value>> = None;
+    for b in &m.blocks {
+        match b {
+            Block::ToolResponse(r) => {
+                flush(&mut out, current.take(), std::mem::take(&mut attachments));
+                let name = p.tool_name(r.tool_name.as_deref().unwrap_or(""));
+                let mut tr = Map::new();
+                tr.insert("type".into(), "tool_result".into());
+                tr.insert("tool_use_id".into(), p.result_id(&r.call_id, &name).into());
+                tr.insert("content".into(), result_text(r).into());
+                if r.error.is_some() {
+                    tr.insert("is_error".into(), true.into());
+                }
+                current = Some(tr);
+            }
+            other => {
+                // Text notes and media attached to a result go inside its tool_result.
+                if let Some(v) = content_block(other) {
+                    attachments.push(v);
+                }
+            }
+        }
+    }
+    flush(&mut out, current, attachments);
+    out
+}
+
+/// Closes a tool_result: attachments turn its content into an array (text first).
+fn flush(out: &mut Vec<Value>, current: Option<Map<String, Value>>, attachments: Vec<Value>) {
+    let Some(mut tr) = current else { return };
+    if !attachments.is_empty() {
+        let first = tr.remove("content").unwrap_or(Value::Null);
+        let mut content = vec![text(first.as_str().unwrap_or_default())];
+        content.extend(attachments);
+        let is_error = tr.remove("is_error");
+        tr.insert("content".into(), Value::Array(content));
+        if let Some(e) = is_error {
+            tr.insert("is_error".into(), e);
+        }
+    }
+    out.push(Value::Object(tr));
+}

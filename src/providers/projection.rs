@@ -1,0 +1,76 @@
+//! The per-render projection state adapters share: id and tool-name projectors, the id map,
+//! and the projection diagnostics.
+
+use std::collections::HashMap;
+
+use crate::ids::{IdFormat, IdProjector, ToolNameProjector};
+use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+
+/// Projection state for one render.
+pub struct Projection {
+    ids: IdProjector,
+    names: ToolNameProjector,
+    by_canonical: HashMap<String, String>,
+    /// Canonical → provider id, in call order.
+    pub id_map: Vec<(String, String)>,
+    /// Diagnostics of lossy projections.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Projection {
+    /// Fresh state for an id format.
+    pub fn new(format: IdFormat) -> Self {
+        Projection {
+            ids: IdProjector::new(format),
+            names: ToolNameProjector::new(),
+            by_canonical: HashMap::new(),
+            id_map: Vec::new(),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// The provider id of a call, assigned on first sight (calls come in transcript order).
+    pub fn call_id(&mut self, canonical: &str, projected_name: &str) -> String {
+        if let Some(id) = self.by_canonical.get(canonical) {
+            return id.clone();
+        }
+        let id = self.ids.project(canonical, projected_name);
+        self.by_canonical.insert(canonical.to_string(), id.clone());
+        self.id_map.push((canonical.to_string(), id.clone()));
+        id
+    }
+
+    /// The provider id of a result: its call's id.
+    pub fn result_id(&mut self, canonical: &str, projected_name: &str) -> String {
+        self.call_id(canonical, projected_name)
+    }
+
+    /// A tool name that fits the provider's rules.
+    pub fn tool_name(&mut self, name: &str) -> String {
+        self.names.project(name)
+    }
+
+    /// Records a lossy projection.
+    pub fn note(&mut self, code: DiagnosticCode, message: String, origin: Option<(usize, usize)>) {
+        self.diagnostics
+            .push(Diagnostic::new(code, FaultClass::ProviderProjection, message).at(origin));
+    }
+
+    /// Diagnostics for renamed tools (call once at the end).
+    pub fn finish(&mut self) {
+        for (from, to) in self.names.renamed() {
+            self.diagnostics.push(Diagnostic::new(
+                DiagnosticCode::ToolNameProjected,
+                FaultClass::ProviderProjection,
+                format!(
+                    "tool name `{from}` does not fit the provider's name rules; sent as `{to}`"
+                ),
+            ));
+        }
+    }
+
+    /// The provider id assigned to a canonical id, if any.
+    pub fn emitted(&self, canonical: &str) -> Option<&String> {
+        self.by_canonical.get(canonical)
+    }
+}

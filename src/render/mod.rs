@@ -1,0 +1,144 @@
+//! Rendering: normalise, then project through the target's adapter.
+
+mod options;
+
+pub use options::{
+    RenderOptions, ThinkingOptions, ToolDeclaration, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,
+};
+
+use serde::ser::SerializeMap;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::error::{Error, ErrorCode};
+use crate::model::Transcript;
+use crate::normalize::{normalize, Diagnostic};
+use crate::providers::{anthropic, openai_chat, Provider};
+
+/// Canonical call id → provider call id, in call order. Serialises as a plain JSON object.
+///
+/// ```
+/// let m = turnwire::IdMap(vec![("hist_tool_1".into(), "call_1".into())]);
+/// assert_eq!(m.get("hist_tool_1"), Some("call_1"));
+/// assert_eq!(serde_json::to_string(&m)?, r#"{"hist_tool_1":"call_1"}"#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IdMap(pub Vec<(String, String)>);
+
+impl IdMap {
+    /// The provider id of a canonical id.
+    pub fn get(&self, canonical: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(c, _)| c == canonical)
+            .map(|(_, p)| p.as_str())
+    }
+
+    /// The canonical id of a provider id.
+    pub fn canonical(&self, provider_id: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(_, p)| p == provider_id)
+            .map(|(c, _)| c.as_str())
+    }
+}
+
+impl Serialize for IdMap {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+/// The result of a render.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rendered {
+    /// The whole request body, sendable as is.
+    pub body: Value,
+    /// Canonical ↔ provider call ids.
+    pub id_map: IdMap,
+    /// Every repair and lossy projection.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Rendered {
+    /// The body as compact JSON bytes, ready for an HTTP request.
+    pub fn body_bytes(&self) -> Vec<u8> {
+        self.body.to_string().into_bytes()
+    }
+
+    /// `{"body", "idMap", "diagnostics"}` as one JSON value.
+    pub fn to_value(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+/// Renders `transcript` into a request body for `options.provider`.
+///
+/// Fails only on bad options, an unsupported provider, or a transcript with nothing to send;
+/// damaged history is repaired and every repair is in `diagnostics`.
+///
+/// ```
+/// use turnwire::{render, Provider, RenderOptions, Transcript};
+/// let t = Transcript::from_json(r#"[{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}]"#)?;
+/// let out = render(&t, &RenderOptions::new(Provider::OpenAiChat, "gpt-5.2"))?;
+/// assert_eq!(out.body["messages"][0]["content"], "hi");
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+pub fn render(transcript: &Transcript, options: &RenderOptions) -> Result<Rendered, Error> {
+    if !options.provider.is_implemented() {
+        return Err(Error::new(
+            ErrorCode::UnsupportedProvider,
+            "$.provider",
+            format!(
+                "rendering for `{}` is not implemented yet",
+                options.provider
+            ),
+        ));
+    }
+    options.check()?;
+    let normalized = normalize(transcript, &options.normalize_options());
+    if normalized.transcript.messages.is_empty() {
+        return Err(Error::new(
+            ErrorCode::EmptyTranscript,
+            "$",
+            "the transcript has no user, assistant or tool content to send",
+        ));
+    }
+    let (body, mut projection) = match options.provider {
+        Provider::Anthropic => anthropic::render::body(&normalized, options),
+        _ => openai_chat::render::body(&normalized, options),
+    };
+    projection.finish();
+    let mut diagnostics = normalized.diagnostics;
+    diagnostics.append(&mut projection.diagnostics);
+    for d in &mut diagnostics {
+        d.provider = Some(options.provider);
+        if let Some(id) = &d.call_id {
+            d.emitted_id = projection.emitted(id).cloned();
+        }
+    }
+    Ok(Rendered {
+        body,
+        id_map: IdMap(projection.id_map),
+        diagnostics,
+    })
+}
+
+/// Renders and returns only the JSON body bytes.
+///
+/// ```
+/// use turnwire::{render_body, Provider, RenderOptions, Transcript};
+/// let t = Transcript::from_json(r#"[{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}]"#)?;
+/// let bytes = render_body(&t, &RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5"))?;
+/// assert!(bytes.starts_with(b"{\"model\":\"claude-sonnet-4-5\""));
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+pub fn render_body(transcript: &Transcript, options: &RenderOptions) -> Result<Vec<u8>, Error> {
+    render(transcript, options).map(|r| r.body_bytes())
+}

@@ -1,0 +1,244 @@
+//! Render options: the target, the caller's request settings and the repair policies.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::error::{Error, ErrorCode};
+use crate::normalize::{ForeignThinking, NormalizeOptions, OrphanPolicy};
+use crate::providers::Provider;
+
+/// A tool the model may call, declared in the request.
+///
+/// ```
+/// let t = turnwire::ToolDeclaration::new("read_file", "Read a file", serde_json::json!({"type": "object"}));
+/// assert_eq!(t.name, "read_file");
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ToolDeclaration {
+    /// Tool name (projected to the provider's name rules when needed).
+    pub name: String,
+    /// What the tool does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// JSON Schema of the arguments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parameters: Option<Value>,
+}
+
+impl ToolDeclaration {
+    /// A declaration with a description and a schema.
+    pub fn new(name: impl Into<String>, description: impl Into<String>, parameters: Value) -> Self {
+        ToolDeclaration {
+            name: name.into(),
+            description: Some(description.into()),
+            parameters: Some(parameters),
+        }
+    }
+}
+
+/// The caller's thinking setting for this request.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ThinkingOptions {
+    /// Thinking on or off.
+    pub enabled: bool,
+    /// Anthropic thinking budget (default 1024; must stay below `maxTokens`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget_tokens: Option<u32>,
+    /// Reasoning effort for OpenAI-style targets (`low`, `medium`, `high`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effort: Option<String>,
+}
+
+/// Everything a render needs besides the transcript.
+///
+/// The JSON form (CLI `--options`, JavaScript) uses camelCase names:
+/// `{"provider": "anthropic", "model": "…", "maxTokens": 4096, "system": "…", "tools": […],
+/// "thinking": {"enabled": true, "budgetTokens": 2048}, "orphanResults": "text"}`.
+///
+/// ```
+/// use turnwire::{Provider, RenderOptions};
+/// let o = RenderOptions::from_json(r#"{"provider": "openai-chat", "model": "gpt-5.2", "maxTokens": 1000}"#)?;
+/// assert_eq!(o.provider, Provider::OpenAiChat);
+/// assert_eq!(o.max_tokens, Some(1000));
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RenderOptions {
+    /// Target wire format.
+    pub provider: Provider,
+    /// Target model id.
+    pub model: String,
+    /// Target endpoint base URL, when it matters for continuity (same model, other host).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub endpoint: Option<String>,
+    /// Output token limit (`max_tokens`; `max_completion_tokens` for OpenAI). Anthropic needs
+    /// one: 4096 when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_tokens: Option<u32>,
+    /// System prompt, placed before any `system` messages of the transcript.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<String>,
+    /// Tool declarations.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tools: Vec<ToolDeclaration>,
+    /// Thinking setting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thinking: Option<ThinkingOptions>,
+    /// Sampling temperature.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub temperature: Option<f64>,
+    /// Nucleus sampling.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top_p: Option<f64>,
+    /// Further top-level request fields, copied into the body as they are (`stream`,
+    /// `metadata`, …). They never override fields turnwire sets.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub extra: Map<String, Value>,
+    /// Text of synthetic completions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub synthetic_result_text: Option<String>,
+    /// What to do with results whose call is gone.
+    #[serde(default)]
+    pub orphan_results: OrphanPolicy,
+    /// What to do with thinking the target cannot replay.
+    #[serde(default)]
+    pub foreign_thinking: ForeignThinking,
+    /// Treat signed thinking without provenance as the target model's own.
+    #[serde(default)]
+    pub trust_unattributed_thinking: bool,
+    /// Text of an inserted leading user turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leading_user_text: Option<String>,
+}
+
+/// Anthropic's `max_tokens` when the caller gives none.
+pub const DEFAULT_MAX_TOKENS: u32 = 4096;
+/// Anthropic's thinking budget when the caller gives none (the provider's minimum).
+pub const DEFAULT_THINKING_BUDGET: u32 = 1024;
+
+impl RenderOptions {
+    /// Options with only the target set.
+    pub fn new(provider: Provider, model: impl Into<String>) -> Self {
+        RenderOptions {
+            provider,
+            model: model.into(),
+            endpoint: None,
+            max_tokens: None,
+            system: None,
+            tools: Vec::new(),
+            thinking: None,
+            temperature: None,
+            top_p: None,
+            extra: Map::new(),
+            synthetic_result_text: None,
+            orphan_results: OrphanPolicy::default(),
+            foreign_thinking: ForeignThinking::default(),
+            trust_unattributed_thinking: false,
+            leading_user_text: None,
+        }
+    }
+
+    /// Parses the JSON form.
+    pub fn from_json(text: &str) -> Result<RenderOptions, Error> {
+        let v: Value = serde_json::from_str(text).map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidJson,
+                "$",
+                format!("options are not valid JSON: {e}"),
+            )
+        })?;
+        RenderOptions::from_value(v)
+    }
+
+    /// Reads the JSON form from a parsed value.
+    pub fn from_value(v: Value) -> Result<RenderOptions, Error> {
+        if let Some(p) = v.get("provider").and_then(Value::as_str) {
+            p.parse::<Provider>()?;
+        }
+        serde_json::from_value(v).map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidValue,
+                "$",
+                format!("invalid render options: {e}"),
+            )
+        })
+    }
+
+    /// Whether the caller asked for thinking.
+    pub fn thinking_enabled(&self) -> bool {
+        self.thinking.as_ref().is_some_and(|t| t.enabled)
+    }
+
+    /// Checks the options on their own.
+    pub fn check(&self) -> Result<(), Error> {
+        if self.model.trim().is_empty() {
+            return Err(Error::new(
+                ErrorCode::InvalidValue,
+                "$.model",
+                "model must be a non-empty string",
+            ));
+        }
+        if self.max_tokens == Some(0) {
+            return Err(Error::new(
+                ErrorCode::InvalidValue,
+                "$.maxTokens",
+                "maxTokens must be at least 1",
+            ));
+        }
+        if self.provider == Provider::Anthropic && self.thinking_enabled() {
+            let budget = self
+                .thinking
+                .as_ref()
+                .and_then(|t| t.budget_tokens)
+                .unwrap_or(DEFAULT_THINKING_BUDGET);
+            let max = self.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS);
+            if budget < DEFAULT_THINKING_BUDGET || budget >= max {
+                return Err(Error::new(
+                    ErrorCode::InvalidValue,
+                    "$.thinking.budgetTokens",
+                    format!("Anthropic needs 1024 <= budgetTokens < maxTokens; got budget {budget}, maxTokens {max}"),
+                ));
+            }
+        }
+        for (i, t) in self.tools.iter().enumerate() {
+            if let Some(p) = &t.parameters {
+                if !p.is_object() {
+                    return Err(Error::new(
+                        ErrorCode::InvalidType,
+                        format!("$.tools[{i}].parameters"),
+                        "tool parameters must be a JSON Schema object",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The normaliser options these render options imply.
+    pub fn normalize_options(&self) -> NormalizeOptions {
+        let mut n = NormalizeOptions::new(self.provider, self.model.clone());
+        n.endpoint = self.endpoint.clone();
+        n.thinking_enabled = self.thinking_enabled();
+        if let Some(t) = &self.synthetic_result_text {
+            n.synthetic_result_text = t.clone();
+        }
+        n.orphan_results = self.orphan_results;
+        n.foreign_thinking = self.foreign_thinking;
+        n.trust_unattributed_thinking = self.trust_unattributed_thinking;
+        if let Some(t) = &self.leading_user_text {
+            n.leading_user_text = t.clone();
+        }
+        n
+    }
+}
+
+impl<'de> Deserialize<'de> for Provider {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse()
+            .map_err(|e: Error| serde::de::Error::custom(e.message().to_string()))
+    }
+}
