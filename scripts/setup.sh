@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what the build needs on a fresh machine. Safe to run again: every step checks first.
+set -euo pipefail
+
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "setup: cargo is not installed; install Rust with rustup first" >&2
+  exit 1
+fi
+if command -v rustup >/dev/null 2>&1; then
+  for c in rustfmt clippy; do
+    if ! rustup component list --installed 2>/dev/null | grep -q "^$c"; then
+      rustup component add "$c"
+    fi
+  done
+fi
+cargo fetch --quiet
