@@ -33,3 +33,8 @@ pub use render::{
     render, render_body, IdMap, RenderOptions, Rendered, ThinkingOptions, ToolDeclaration,
     DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,
 };
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -1,0 +1,134 @@
+//! Golden files: `tests/fixtures/<case>/transcript.json` rendered for every implemented
+//! provider must equal `tests/fixtures/<case>/<provider>.json` byte for byte, and every body must
+//! pass the provider's strict validator.
+//!
+//! Options: `options.json` (render options without provider/model) applies to every provider;
+//! `options.<provider>.json` is merged over it for one provider. Default models:
+//! `claude-sonnet-4-5` (anthropic), `gpt-5.2` (openai-chat).
+//!
+//! Re-bless after an intended change: `TURNWIRE_BLESS=1 cargo test --test golden` (or
+//! `make bless`), then review the diff.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+use turnwire::{render, validate_request, Provider, RenderOptions, Transcript};
+
+fn default_model(p: Provider) -> &'static str {
+    match p {
+        Provider::Anthropic => "claude-sonnet-4-5",
+        _ => "gpt-5.2",
+    }
+}
+
+fn read_json(path: &Path) -> Option<Value> {
+    let text = std::fs::read_to_string(path).ok()?;
+    Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+fn options_for(dir: &Path, provider: Provider) -> Value {
+    let mut o = json!({"provider": provider.as_str(), "model": default_model(provider)});
+    for file in [
+        "options.json".to_string(),
+        format!("options.{}.json", provider.as_str()),
+    ] {
+        if let Some(Value::Object(extra)) = read_json(&dir.join(file)) {
+            for (k, v) in extra {
+                o[k] = v;
+            }
+        }
+    }
+    o
+}
+
+/// The golden text of one render: `{body, idMap, diagnostics}` or `{error}`, pretty, with a
+/// trailing newline.
+fn golden_text(dir: &Path, provider: Provider) -> (String, Vec<String>) {
+    let transcript =
+        Transcript::from_json(&std::fs::read_to_string(dir.join("transcript.json")).unwrap());
+    let options = RenderOptions::from_value(options_for(dir, provider));
+    let (value, problems) = match (transcript, options) {
+        (Ok(t), Ok(o)) => match render(&t, &o) {
+            Ok(out) => {
+                let problems = validate_request(provider, &out.body)
+                    .into_iter()
+                    .map(|v| format!("{} at {}: {}", v.rule, v.path, v.message))
+                    .collect();
+                (out.to_value(), problems)
+            }
+            Err(e) => (
+                json!({"error": {"code": e.code().as_str(), "path": e.path(), "message": e.message()}}),
+                vec![],
+            ),
+        },
+        (Err(e), _) | (_, Err(e)) => (
+            json!({"error": {"code": e.code().as_str(), "path": e.path(), "message": e.message()}}),
+            vec![],
+        ),
+    };
+    (
+        serde_json::to_string_pretty(&value).unwrap() + "\n",
+        problems,
+    )
+}
+
+fn cases() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("transcript.json").is_file())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+#[test]
+fn golden_files_match_for_every_case_and_provider() {
+    let bless = std::env::var_os("TURNWIRE_BLESS").is_some();
+    let cases = cases();
+    assert!(
+        cases.len() >= 20,
+        "expected at least 20 fixture cases, found {}",
+        cases.len()
+    );
+    let mut failures = Vec::new();
+    for dir in &cases {
+        let case = dir.file_name().unwrap().to_string_lossy().to_string();
+        for provider in Provider::IMPLEMENTED {
+            let (text, problems) = golden_text(dir, provider);
+            for p in problems {
+                failures.push(format!("{case}/{provider}: body fails validation: {p}"));
+            }
+            let path = dir.join(format!("{}.json", provider.as_str()));
+            if bless {
+                std::fs::write(&path, &text).unwrap();
+                continue;
+            }
+            match std::fs::read_to_string(&path) {
+                Ok(expected) if expected == text => {}
+                Ok(_) => failures.push(format!(
+                    "{case}/{provider}: output differs from {} (re-bless with TURNWIRE_BLESS=1 if intended)",
+                    path.display()
+                )),
+                Err(_) => failures.push(format!("{case}/{provider}: missing {}", path.display())),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn renders_are_byte_identical_when_repeated() {
+    for dir in cases() {
+        for provider in Provider::IMPLEMENTED {
+            assert_eq!(
+                golden_text(&dir, provider).0,
+                golden_text(&dir, provider).0,
+                "{}",
+                dir.display()
+            );
+        }
+    }
+}
