@@ -205,7 +205,12 @@ pub(crate) fn request_setting(
     if !opts.thinking_enabled || !Profile::of(opts.target).replays_anthropic_thinking {
         return (msgs, opts.thinking_enabled);
     }
-    let open_loop = msgs.last().is_some_and(|m| m.speaker == Speaker::Tool);
+    // The loop is open when the request ends with tool results, including results that share
+    // the final user message with the user's words (Anthropic folds them into one message).
+    let n = msgs.len();
+    let speaker_at = |back: usize| n.checked_sub(back).and_then(|i| msgs.get(i)).map(|m| m.speaker);
+    let open_loop = speaker_at(1) == Some(Speaker::Tool)
+        || (speaker_at(1) == Some(Speaker::Human) && speaker_at(2) == Some(Speaker::Tool));
     if !open_loop {
         return (msgs, true);
     }
