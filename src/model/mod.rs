@@ -6,6 +6,7 @@
 
 mod block;
 mod json_path;
+pub(crate) mod media_data;
 mod message;
 mod provenance;
 mod provider_meta;

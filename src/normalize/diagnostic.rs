@@ -70,10 +70,10 @@ pub enum DiagnosticCode {
     BlockOmitted,
     /// Media from a tool result was carried in a following user message.
     MediaMoved,
+    /// Media bytes did not match the declared media type; the real type was sent.
+    MediaTypeCorrected,
     /// A tool name was changed to fit the provider's name rules.
     ToolNameProjected,
-    /// A tool call id was projected into the provider's format.
-    IdProjected,
 }
 
 /// Which completion a dedupe kept and why.
