@@ -720,6 +720,24 @@ fn ant_10_adaptive_thinking_open_loop_with_string_content_fails() {
 }
 
 #[test]
+fn ant_10_prefill_starting_with_thinking_passes() {
+    let b = thinking_on(json!([
+        user(json!("go")),
+        assistant(json!([thinking(), text("Partial answer")])),
+    ]));
+    assert_clean(&b);
+}
+
+#[test]
+fn ant_10_prefill_without_thinking_fails() {
+    let b = thinking_on(json!([
+        user(json!("go")),
+        assistant(json!([text("Partial answer")])),
+    ]));
+    assert_flags(&b, "ANT-10", "$.messages[1].content[0].type");
+}
+
+#[test]
 fn ant_10_open_loop_without_thinking_passes_when_thinking_disabled() {
     let b = with(
         body(json!([

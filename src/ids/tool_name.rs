@@ -87,6 +87,30 @@ impl ToolNameProjector {
         projected
     }
 
+    /// Claims every already-valid name for itself before any invalid name is projected, so a
+    /// sanitised name never takes the spelling of a real tool.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use turnwire::ids::ToolNameProjector;
+    /// let mut names = ToolNameProjector::new();
+    /// names.reserve(["fs_read"]);
+    /// assert_ne!(names.project("fs.read"), "fs_read");
+    /// assert_eq!(names.project("fs_read"), "fs_read");
+    /// ```
+    pub fn reserve<'a>(&mut self, names: impl IntoIterator<Item = &'a str>) {
+        for name in names {
+            if is_valid_tool_name(name)
+                && !self.assigned.contains_key(name)
+                && !self.used.contains(name)
+            {
+                self.used.insert(name.to_owned());
+                self.assigned.insert(name.to_owned(), name.to_owned());
+            }
+        }
+    }
+
     /// The `(original, projected)` pairs where the name changed, in first-seen order.
     ///
     /// # Examples

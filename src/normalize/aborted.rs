@@ -1,8 +1,8 @@
 //! Aborted assistant turns: a turn cut off after thinking and before any text or tool call.
 //!
 //! No provider accepts an assistant message that ends in thinking (ANT-16), and an assistant
-//! message with only thinking carries nothing to answer. Trailing thinking is removed (named in
-//! a diagnostic); a message left empty is removed.
+//! message with only thinking carries nothing to answer. The turn's thinking is removed (named in
+//! a diagnostic: what was cut off cannot be replayed as it was); a message left empty is removed.
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::Msg;
@@ -23,15 +23,24 @@ pub(crate) fn trim(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
                 m.items.pop();
             }
             if removed > 0 {
+                // The rest of an aborted turn's thinking cannot be replayed either: thinking in
+                // the latest assistant message must stay exactly as produced (ANT-14).
+                let before = m.items.len();
+                m.items.retain(|i| !matches!(i.block, Block::Thinking(_)));
+                removed += before - m.items.len();
                 let gone = m.items.is_empty();
                 diags.push(
                     Diagnostic::new(
                         DiagnosticCode::AbortedTurnTrimmed,
                         FaultClass::CanonicalState,
                         format!(
-                            "assistant message {} ended in {removed} thinking block(s) ({chars} characters) with nothing after them (an aborted turn); {}",
+                            "assistant message {} ended in thinking ({chars} characters) with nothing after it (an aborted turn); {}",
                             m.origin.map(|o| o.to_string()).unwrap_or_default(),
-                            if gone { "the message was removed" } else { "the trailing thinking was removed" }
+                            if gone {
+                                "the message was removed".to_string()
+                            } else {
+                                format!("its {removed} thinking block(s) were removed")
+                            }
                         ),
                     )
                     .at_message(m.origin),

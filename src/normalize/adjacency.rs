@@ -61,6 +61,8 @@ pub(crate) fn place(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
         if leftovers.is_empty() {
             rest.push(None);
         } else {
+            // Content that answers no call is the user's, where it stood.
+            m.speaker = Speaker::Human;
             m.items = leftovers;
             rest.push(Some(m));
         }

@@ -79,7 +79,10 @@ pub(crate) fn clean(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
         for item in &mut msg.items {
             match &mut item.block {
                 Block::ToolCall(call) => {
-                    if let Some(fixed) = object_parameters(&call.parameters) {
+                    // No arguments at all is how a call without parameters is often stored.
+                    if matches!(call.parameters, None | Some(Value::Null)) {
+                        call.parameters = Some(Value::Object(Map::new()));
+                    } else if let Some(fixed) = object_parameters(&call.parameters) {
                         diags.push(
                             Diagnostic::new(
                                 DiagnosticCode::ParametersNormalized,

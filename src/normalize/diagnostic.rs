@@ -74,6 +74,8 @@ pub enum DiagnosticCode {
     MediaTypeCorrected,
     /// A tool name was changed to fit the provider's name rules.
     ToolNameProjected,
+    /// A sampling setting the request's thinking mode forbids was left out.
+    SamplingAdjusted,
 }
 
 /// Which completion a dedupe kept and why.

@@ -8,7 +8,7 @@
 //! - An image over Anthropic's 5 MB limit becomes a note when rendering for Anthropic.
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
-use super::work::{describe, Msg};
+use super::work::{describe, Item, Msg};
 use crate::model::media_data::{base64_decoded_len, base64_prefix, sniff_image};
 use crate::model::{Block, MediaBlock, MediaEncoding, TextBlock};
 use crate::providers::common::split_data_url;
@@ -89,19 +89,39 @@ fn note_text(media: &MediaBlock) -> String {
         .as_deref()
         .map(|f| format!(" `{f}`"))
         .unwrap_or_default();
+    let url = match media.encoding {
+        MediaEncoding::Url if !media.data.starts_with("data:") => format!(" at {}", media.data),
+        _ => String::new(),
+    };
     let caption = media
         .caption
         .as_deref()
         .map(|c| format!(": {c}"))
         .unwrap_or_default();
-    format!("[{} attachment{name} not shown{caption}]", media.mime_type)
+    format!(
+        "[{} attachment{name}{url} not shown{caption}]",
+        media.mime_type
+    )
+}
+
+/// A caption has no field in any provider's media part: it travels as text right after it.
+fn caption_item(media: &MediaBlock, origin: Option<(usize, usize)>) -> Option<Item> {
+    let caption = media.caption.as_deref().filter(|c| !c.trim().is_empty())?;
+    Some(Item {
+        block: Block::Text(TextBlock::new(caption.to_string())),
+        origin,
+    })
 }
 
 pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
     msgs.into_iter()
         .map(|mut m| {
-            for item in &mut m.items {
-                let Block::Media(media) = &mut item.block else { continue };
+            let mut items = Vec::with_capacity(m.items.len());
+            for mut item in std::mem::take(&mut m.items) {
+                let Block::Media(media) = &mut item.block else {
+                    items.push(item);
+                    continue;
+                };
                 let verdict = if supported(target, media) {
                     check_bytes(target, media)
                 } else {
@@ -141,9 +161,15 @@ pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnost
                             .at(item.origin),
                         );
                         item.block = Block::Text(TextBlock::new(note_text(media)));
+                        items.push(item);
+                        continue;
                     }
                 }
+                let caption = caption_item(media, item.origin);
+                items.push(item);
+                items.extend(caption);
             }
+            m.items = items;
             m
         })
         .collect()

@@ -72,7 +72,8 @@ pub fn normalize(transcript: &Transcript, options: &NormalizeOptions) -> Normali
     let msgs = aborted::trim(msgs, &mut diags);
     let msgs = media::project(msgs, options.target, &mut diags);
     let msgs = thinking::apply(msgs, options, &mut diags);
-    let (msgs, system) = role_order::hoist_system(msgs, &mut diags);
+    let (msgs, system) =
+        role_order::hoist_system(msgs, options::Profile::of(options.target), &mut diags);
     let msgs = role_order::order(msgs, options, &mut diags);
     let msgs = thinking::enforce_leading(msgs, options, &mut diags);
     let (msgs, thinking_enabled) = thinking::request_setting(msgs, options, &mut diags);

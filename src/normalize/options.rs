@@ -90,6 +90,8 @@ pub(crate) struct Profile {
     pub leading_user: bool,
     /// Signed Anthropic thinking can be replayed.
     pub replays_anthropic_thinking: bool,
+    /// System messages may stand anywhere in the conversation (else all go to the system slot).
+    pub system_anywhere: bool,
 }
 
 impl Profile {
@@ -99,11 +101,13 @@ impl Profile {
                 alternation: true,
                 leading_user: true,
                 replays_anthropic_thinking: true,
+                system_anywhere: false,
             },
             _ => Profile {
                 alternation: false,
                 leading_user: false,
                 replays_anthropic_thinking: false,
+                system_anywhere: true,
             },
         }
     }

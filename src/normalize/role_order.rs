@@ -6,14 +6,24 @@ use super::options::{NormalizeOptions, Profile};
 use super::work::{Item, Msg};
 use crate::model::{Block, Speaker, TextBlock};
 
-/// Takes `system` messages out of the transcript; returns their texts in order.
-pub(crate) fn hoist_system(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> (Vec<Msg>, Vec<String>) {
+/// Moves `system` messages into the provider's system slot: the ones that open the
+/// conversation always, later ones only when the provider cannot take them in place. Returns the
+/// hoisted texts in order.
+pub(crate) fn hoist_system(
+    msgs: Vec<Msg>,
+    profile: Profile,
+    diags: &mut Vec<Diagnostic>,
+) -> (Vec<Msg>, Vec<String>) {
     let mut system = Vec::new();
     let mut out = Vec::with_capacity(msgs.len());
     let mut seen_other = false;
     for m in msgs {
         if m.speaker != Speaker::System {
             seen_other = true;
+            out.push(m);
+            continue;
+        }
+        if seen_other && profile.system_anywhere {
             out.push(m);
             continue;
         }
@@ -35,17 +45,6 @@ pub(crate) fn hoist_system(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> (Vec<
                         "system message {} in the middle of the conversation was moved into the system prompt",
                         m.origin.map(|o| o.to_string()).unwrap_or_default()
                     ),
-                )
-                .at_message(m.origin),
-            );
-        }
-        let others = m.items.len() - texts.len();
-        if others > 0 {
-            diags.push(
-                Diagnostic::new(
-                    DiagnosticCode::BlockOmitted,
-                    FaultClass::ProviderProjection,
-                    format!("{others} non-text block(s) of a system message cannot be part of a system prompt"),
                 )
                 .at_message(m.origin),
             );

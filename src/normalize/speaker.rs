@@ -8,16 +8,19 @@ use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Item, Msg};
 use crate::model::{Block, Speaker};
 
-/// The speaker a block belongs under. `stored` is the speaker it was stored under and `run`
-/// the speaker of the run the previous block of the same message went to.
-fn home(block: &Block, stored: Speaker, run: Option<Speaker>) -> Speaker {
+/// The speaker a block belongs under. `stored` is the speaker it was stored under;
+/// `after_response` says whether the previous block of the message was a tool response (or media
+/// attached to one).
+fn home(block: &Block, stored: Speaker, after_response: bool) -> Speaker {
     match block {
         Block::ToolCall(_) | Block::Thinking(_) => Speaker::Ai,
         Block::ToolResponse(_) => Speaker::Tool,
         // media right after a tool response is that response's attachment
-        Block::Media(_) if run == Some(Speaker::Tool) => Speaker::Tool,
+        Block::Media(_) if after_response => Speaker::Tool,
         Block::Media(_) => Speaker::Human,
-        Block::Text(_) | Block::Code(_) if stored == Speaker::Tool => Speaker::Human,
+        Block::Text(_) | Block::Code(_) | Block::Other(_) if stored == Speaker::Tool => {
+            Speaker::Human
+        }
         Block::Text(_) | Block::Code(_) | Block::Other(_) => stored,
     }
 }
@@ -26,8 +29,10 @@ pub(crate) fn repair(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
     let mut out = Vec::with_capacity(msgs.len());
     for msg in msgs {
         let mut runs: Vec<(Speaker, Vec<Item>)> = Vec::new();
+        let mut after_response = false;
         for item in &msg.items {
-            let to = home(&item.block, msg.speaker, runs.last().map(|r| r.0));
+            let to = home(&item.block, msg.speaker, after_response);
+            after_response = to == Speaker::Tool;
             if to != msg.speaker {
                 diags.push(
                     Diagnostic::new(

@@ -20,14 +20,23 @@ fn target_provenance(opts: &NormalizeOptions) -> Provenance {
     }
 }
 
+fn describe_origin(p: &Provenance) -> String {
+    let mut s = format!(
+        "{} / {}",
+        p.provider.as_deref().unwrap_or("an unknown provider"),
+        p.model.as_deref().unwrap_or("an unknown model")
+    );
+    if let Some(e) = &p.endpoint {
+        s.push_str(&format!(" at {e}"));
+    }
+    s
+}
+
 /// Why a thinking block cannot be replayed as thinking, or `None` when it can.
 fn refusal(t: &ThinkingBlock, msg_prov: &Provenance, opts: &NormalizeOptions) -> Option<String> {
     let profile = Profile::of(opts.target);
     if !profile.replays_anthropic_thinking {
         return Some(format!("{} cannot take thinking blocks", opts.target));
-    }
-    if !opts.thinking_enabled {
-        return Some("thinking is off for this request".into());
     }
     let signed = match &t.meta {
         Some(ProviderMeta::AnthropicSignature { signature }) => !signature.is_empty(),
@@ -38,27 +47,25 @@ fn refusal(t: &ThinkingBlock, msg_prov: &Provenance, opts: &NormalizeOptions) ->
         return Some("it carries no Anthropic signature".into());
     }
     let prov = t.provenance.clone().unwrap_or_default().or(msg_prov);
+    let target = target_provenance(opts);
     if prov.is_empty() {
-        return if opts.trust_unattributed_thinking {
-            None
-        } else {
-            Some(
+        if !opts.trust_unattributed_thinking {
+            return Some(
                 "its provenance is unknown, so its signature cannot be attributed to this model"
                     .into(),
-            )
-        };
+            );
+        }
+    } else if !prov.same_model_as(&target) {
+        return Some(format!(
+            "it was signed by {}, not {}",
+            describe_origin(&prov),
+            describe_origin(&target)
+        ));
     }
-    if prov.same_model_as(&target_provenance(opts)) {
-        None
-    } else {
-        Some(format!(
-            "it was signed by {} / {}, not {} / {}",
-            prov.provider.as_deref().unwrap_or("an unknown provider"),
-            prov.model.as_deref().unwrap_or("an unknown model"),
-            opts.target,
-            opts.model
-        ))
+    if !opts.thinking_enabled {
+        return Some("thinking is off for this request".into());
     }
+    None
 }
 
 /// Replaces a thinking block the target cannot take, per policy. Returns the replacement item.
@@ -193,10 +200,10 @@ pub(crate) fn enforce_leading(
         .collect()
 }
 
-/// ANT-10: with thinking on, a request that continues an open tool loop needs the assistant
-/// message of that loop to start with the model's own thinking. When it does not (the loop was
-/// opened by another model), the request runs with thinking off and says why. Returns whether
-/// thinking stays on.
+/// ANT-10: with thinking on, a request that continues an open tool loop (or ends with an
+/// assistant message to continue) needs that assistant message to start with the model's own
+/// thinking. When it does not (the loop was opened by another model), the request runs with
+/// thinking off and says why. Returns whether thinking stays on.
 pub(crate) fn request_setting(
     msgs: Vec<Msg>,
     opts: &NormalizeOptions,
@@ -208,10 +215,17 @@ pub(crate) fn request_setting(
     // The loop is open when the request ends with tool results, including results that share
     // the final user message with the user's words (Anthropic folds them into one message).
     let n = msgs.len();
-    let speaker_at = |back: usize| n.checked_sub(back).and_then(|i| msgs.get(i)).map(|m| m.speaker);
+    let speaker_at = |back: usize| {
+        n.checked_sub(back)
+            .and_then(|i| msgs.get(i))
+            .map(|m| m.speaker)
+    };
     let open_loop = speaker_at(1) == Some(Speaker::Tool)
         || (speaker_at(1) == Some(Speaker::Human) && speaker_at(2) == Some(Speaker::Tool));
-    if !open_loop {
+    // A history that ends with an assistant message asks the model to continue it (prefill):
+    // with thinking on, that message must start with thinking too.
+    let prefill = speaker_at(1) == Some(Speaker::Ai);
+    if !open_loop && !prefill {
         return (msgs, true);
     }
     let caller = msgs.iter().rev().find(|m| m.speaker == Speaker::Ai);
@@ -226,8 +240,10 @@ pub(crate) fn request_setting(
             DiagnosticCode::ThinkingDisabledForRequest,
             FaultClass::ProviderProjection,
             format!(
-                "the open tool loop was started by a message without thinking signed by {} / {}; this request runs with thinking off",
-                opts.target, opts.model
+                "{} does not start with thinking signed by {} / {}; Anthropic requires it with thinking on, so this request runs with thinking off",
+                if open_loop { "the assistant message of the open tool loop" } else { "the final assistant message (a prefill)" },
+                opts.target,
+                opts.model
             ),
         )
         .at_message(caller.and_then(|m| m.origin)),

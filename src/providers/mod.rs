@@ -5,6 +5,7 @@ pub mod common;
 pub mod openai_chat;
 mod projection;
 mod provider;
+pub(crate) mod validate_support;
 mod violation;
 
 pub use projection::Projection;

@@ -40,9 +40,16 @@ impl Projection {
         id
     }
 
-    /// The provider id of a result: its call's id.
-    pub fn result_id(&mut self, canonical: &str, projected_name: &str) -> String {
-        self.call_id(canonical, projected_name)
+    /// The provider id of a result: its call's id. (The normaliser puts every result after its
+    /// call, so the call's id is already assigned.)
+    pub fn result_id(&mut self, canonical: &str) -> String {
+        self.call_id(canonical, "")
+    }
+
+    /// Claims valid tool names before any invalid one is projected: the declared tools and the
+    /// names used by calls in the history.
+    pub fn reserve_names<'a>(&mut self, names: impl IntoIterator<Item = &'a str>) {
+        self.names.reserve(names);
     }
 
     /// A tool name that fits the provider's rules.
@@ -50,15 +57,19 @@ impl Projection {
         self.names.project(name)
     }
 
-    /// Records a lossy projection.
-    pub fn note(&mut self, code: DiagnosticCode, message: String, origin: Option<(usize, usize)>) {
-        self.diagnostics
-            .push(Diagnostic::new(code, FaultClass::ProviderProjection, message).at(origin));
+    /// Records a lossy projection concerning a call.
+    pub fn note(&mut self, code: DiagnosticCode, message: String, call_id: Option<&str>) {
+        let d = Diagnostic::new(code, FaultClass::ProviderProjection, message);
+        self.diagnostics.push(match call_id {
+            Some(id) => d.call(id.to_string()),
+            None => d,
+        });
     }
 
-    /// Diagnostics for renamed tools (call once at the end).
-    pub fn finish(&mut self) {
-        for (from, to) in self.names.renamed() {
+    /// Diagnostics for renamed tools (call once at the end); returns the renamed pairs.
+    pub fn finish(&mut self) -> Vec<(String, String)> {
+        let renamed = self.names.renamed();
+        for (from, to) in &renamed {
             self.diagnostics.push(Diagnostic::new(
                 DiagnosticCode::ToolNameProjected,
                 FaultClass::ProviderProjection,
@@ -67,6 +78,7 @@ impl Projection {
                 ),
             ));
         }
+        renamed
     }
 
     /// The provider id assigned to a canonical id, if any.

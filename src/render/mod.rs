@@ -15,7 +15,8 @@ use crate::model::Transcript;
 use crate::normalize::{normalize, Diagnostic};
 use crate::providers::{anthropic, openai_chat, Provider};
 
-/// Canonical call id → provider call id, in call order. Serialises as a plain JSON object.
+/// Pairs of names in order — canonical → provider call ids, or original → sent tool names.
+/// Serialises as a plain JSON object.
 ///
 /// ```
 /// let m = turnwire::IdMap(vec![("hist_tool_1".into(), "call_1".into())]);
@@ -62,6 +63,9 @@ pub struct Rendered {
     pub body: Value,
     /// Canonical ↔ provider call ids.
     pub id_map: IdMap,
+    /// Tool names that had to change to fit the provider's rules: original → sent. Use it to
+    /// map the model's calls back to your tools.
+    pub tool_names: IdMap,
     /// Every repair and lossy projection.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -114,7 +118,7 @@ pub fn render(transcript: &Transcript, options: &RenderOptions) -> Result<Render
         Provider::Anthropic => anthropic::render::body(&normalized, options),
         _ => openai_chat::render::body(&normalized, options),
     };
-    projection.finish();
+    let renamed = projection.finish();
     let mut diagnostics = normalized.diagnostics;
     diagnostics.append(&mut projection.diagnostics);
     for d in &mut diagnostics {
@@ -126,6 +130,7 @@ pub fn render(transcript: &Transcript, options: &RenderOptions) -> Result<Render
     Ok(Rendered {
         body,
         id_map: IdMap(projection.id_map),
+        tool_names: IdMap(renamed),
         diagnostics,
     })
 }

@@ -2,3 +2,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod ant_10_open_loop_with_user_text;
+mod media_in_tool_message_without_result;
+mod parallel_calls_sharing_one_id;
+mod retry_reuses_id_of_hung_call;

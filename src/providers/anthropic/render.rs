@@ -4,14 +4,17 @@ use serde_json::{json, Map, Value};
 
 use crate::ids::IdFormat;
 use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker};
-use crate::normalize::Normalized;
-use crate::providers::common::{fenced, media_type, result_text, split_data_url, system_text};
+use crate::normalize::{DiagnosticCode, Normalized};
+use crate::providers::common::{
+    declared_and_called, fenced, media_type, result_text, split_data_url, system_text,
+};
 use crate::providers::Projection;
 use crate::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
 
 /// Builds the whole request body.
 pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     let mut p = Projection::new(IdFormat::Anthropic);
+    p.reserve_names(declared_and_called(n, o));
     let mut body = Map::new();
     body.insert("model".into(), o.model.clone().into());
     body.insert(
@@ -55,12 +58,7 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
             json!({"type": "enabled", "budget_tokens": budget}),
         );
     }
-    if let Some(t) = o.temperature {
-        body.insert("temperature".into(), t.into());
-    }
-    if let Some(t) = o.top_p {
-        body.insert("top_p".into(), t.into());
-    }
+    sampling(&mut body, o, n.thinking_enabled, &mut p);
     for (k, v) in &o.extra {
         body.entry(k.clone()).or_insert_with(|| v.clone());
     }
@@ -161,10 +159,9 @@ fn tool_results(m: &Message, p: &mut Projection) -> Vec<Value> {
         match b {
             Block::ToolResponse(r) => {
                 flush(&mut out, current.take(), std::mem::take(&mut attachments));
-                let name = p.tool_name(r.tool_name.as_deref().unwrap_or(""));
                 let mut tr = Map::new();
                 tr.insert("type".into(), "tool_result".into());
-                tr.insert("tool_use_id".into(), p.result_id(&r.call_id, &name).into());
+                tr.insert("tool_use_id".into(), p.result_id(&r.call_id).into());
                 tr.insert("content".into(), result_text(r).into());
                 if r.error.is_some() {
                     tr.insert("is_error".into(), true.into());
@@ -197,4 +194,33 @@ fn flush(out: &mut Vec<Value>, current: Option<Map<String, Value>>, attachments:
         }
     }
     out.push(Value::Object(tr));
+}
+
+/// With thinking on, Anthropic accepts no temperature other than 1 and no `top_p` below 0.95;
+/// such settings are left out for this request and a diagnostic says so.
+fn sampling(body: &mut Map<String, Value>, o: &RenderOptions, thinking: bool, p: &mut Projection) {
+    if let Some(t) = o.temperature {
+        if thinking && t != 1.0 {
+            p.note(
+                DiagnosticCode::SamplingAdjusted,
+                format!(
+                    "temperature {t} is not allowed with thinking on; left out of this request"
+                ),
+                None,
+            );
+        } else {
+            body.insert("temperature".into(), t.into());
+        }
+    }
+    if let Some(t) = o.top_p {
+        if thinking && t < 0.95 {
+            p.note(
+                DiagnosticCode::SamplingAdjusted,
+                format!("top_p {t} is below 0.95, which thinking does not allow; left out of this request"),
+                None,
+            );
+        } else {
+            body.insert("top_p".into(), t.into());
+        }
+    }
 }

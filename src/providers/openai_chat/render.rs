@@ -5,13 +5,14 @@ use serde_json::{json, Map, Value};
 use crate::ids::IdFormat;
 use crate::model::{Block, MediaBlock, MediaEncoding, Message, Speaker};
 use crate::normalize::{DiagnosticCode, Normalized};
-use crate::providers::common::{fenced, media_type, result_text, system_text};
+use crate::providers::common::{declared_and_called, fenced, media_type, result_text, system_text};
 use crate::providers::Projection;
 use crate::RenderOptions;
 
 /// Builds the whole request body.
 pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     let mut p = Projection::new(IdFormat::OpenAi);
+    p.reserve_names(declared_and_called(n, o));
     let mut body = Map::new();
     body.insert("model".into(), o.model.clone().into());
     let tools: Vec<Value> = o
@@ -38,8 +39,12 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
         match m.speaker {
             Speaker::Ai => messages.push(assistant(m, &mut p)),
             Speaker::Tool => tool_run(m, &mut p, &mut messages),
-            Speaker::Human | Speaker::System => {
+            Speaker::Human => {
                 messages.push(json!({"role": "user", "content": user_content(&m.blocks)}))
+            }
+            Speaker::System => {
+                let texts: Vec<String> = m.blocks.iter().filter_map(plain_text).collect();
+                messages.push(json!({"role": "system", "content": texts.join("\n\n")}));
             }
         }
     }
@@ -146,44 +151,52 @@ fn assistant(m: &Message, p: &mut Projection) -> Value {
     Value::Object(msg)
 }
 
+/// The result being written: provider id, canonical id, tool name, content.
+struct Pending {
+    id: String,
+    canonical: String,
+    tool: String,
+    content: String,
+}
+
 /// One tool message per result; media attached to results cannot ride in tool messages
 /// (OAC-07), so it follows the run in one user message.
 fn tool_run(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
     let mut media: Vec<Value> = Vec::new();
-    let mut current: Option<(String, String, String)> = None; // (id, name, content)
-    let flush = |cur: Option<(String, String, String)>, out: &mut Vec<Value>| {
-        if let Some((id, _, content)) = cur {
-            out.push(json!({"role": "tool", "tool_call_id": id, "content": content}));
+    let mut current: Option<Pending> = None;
+    let flush = |cur: Option<Pending>, out: &mut Vec<Value>| {
+        if let Some(c) = cur {
+            out.push(json!({"role": "tool", "tool_call_id": c.id, "content": c.content}));
         }
     };
     for b in &m.blocks {
         match b {
             Block::ToolResponse(r) => {
                 flush(current.take(), out);
-                let name = p.tool_name(r.tool_name.as_deref().unwrap_or(""));
-                let id = p.result_id(&r.call_id, &name);
-                current = Some((id, name, result_text(r)));
+                current = Some(Pending {
+                    id: p.result_id(&r.call_id),
+                    canonical: r.call_id.clone(),
+                    tool: r.tool_name.clone().unwrap_or_else(|| "tool".into()),
+                    content: result_text(r),
+                });
             }
             Block::Media(mb) => {
-                let (label, id) = current
-                    .as_ref()
-                    .map(|(id, name, _)| (name.clone(), id.clone()))
-                    .unwrap_or_default();
-                media.push(json!({"type": "text", "text": format!("Attachment returned by `{label}` (call {id}):")}));
+                let Some(c) = current.as_ref() else { continue };
+                media.push(json!({"type": "text", "text": format!("Attachment returned by `{}` (call {}):", c.tool, c.id)}));
                 media.push(media_part(mb));
                 p.note(
                     DiagnosticCode::MediaMoved,
                     format!(
-                        "{} returned by call {id} cannot be in a tool message; sent in a user message after the tool results",
-                        mb.mime_type
+                        "{} returned by call {} cannot be in a tool message; sent in a user message after the tool results",
+                        mb.mime_type, c.id
                     ),
-                    None,
+                    Some(&c.canonical),
                 );
             }
             other => {
-                if let (Some(t), Some(cur)) = (plain_text(other), current.as_mut()) {
-                    cur.2.push_str("\n\n");
-                    cur.2.push_str(&t);
+                if let (Some(t), Some(c)) = (plain_text(other), current.as_mut()) {
+                    c.content.push_str("\n\n");
+                    c.content.push_str(&t);
                 }
             }
         }

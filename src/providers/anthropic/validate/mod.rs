@@ -1,0 +1,128 @@
+//! Strict validator for Anthropic Messages request bodies (provider-rules.md §1).
+//!
+//! [`validate`] walks one request body and reports every broken rule it can see, in document
+//! order. Rule ids are the ones of provider-rules.md; `ANT-STRUCT` marks plain shape errors
+//! (wrong types, missing fields, unknown roles or block types).
+//!
+//! Checked from one body:
+//!
+//! - `ANT-STRUCT` — body is an object; `model` a non-empty string; `max_tokens` a positive
+//!   integer; `thinking` is `enabled` (integer `budget_tokens` ≥ 1024 and below `max_tokens`),
+//!   `adaptive` or `disabled`; `system` a string or text blocks; `tools[]` have a `name` and (for
+//!   custom tools) an `input_schema` object; `messages` a non-empty array of `user`/`assistant`
+//!   messages whose content is a string or an array of known blocks with the right fields.
+//! - `ANT-01` first message is `user`. `ANT-02` roles alternate.
+//! - `ANT-03` each `tool_result` answers a `tool_use` of the immediately previous assistant
+//!   message (also: `tool_result` inside an assistant message).
+//! - `ANT-04` each `tool_use` is answered in the very next message, which is a user message
+//!   (also: a request ending on an assistant `tool_use`; `tool_use` inside a user message).
+//! - `ANT-05` after `tool_use`, the user message starts with its `tool_result` blocks.
+//! - `ANT-06` at most one `tool_result` per `tool_use` id in a message (a late duplicate in a
+//!   later message is reported by `ANT-03`).
+//! - `ANT-07` `tool_use` ids unique across the request.
+//! - `ANT-08` `tool_use.id` / `tool_result.tool_use_id` match `^[a-zA-Z0-9_-]{1,64}$`;
+//!   `server_tool_use.id` matches `^srvtoolu_[a-zA-Z0-9_]+$`.
+//! - `ANT-09` no empty or whitespace-only text (text blocks, text inside `tool_result`, system
+//!   text blocks, string `content`, string `tool_result` content) and no empty content array.
+//! - `ANT-10` thinking on and the request ends in an open tool loop (last message: a user message
+//!   with `tool_result` blocks): the final assistant message starts with `thinking` or
+//!   `redacted_thinking`. Earlier, closed loops need no thinking.
+//! - `ANT-11` an assistant message holding thinking starts with it (also: thinking blocks inside
+//!   a user message).
+//! - `ANT-13` `thinking` blocks carry a non-empty string `signature`.
+//! - `ANT-15` thinking off: a final assistant message holds no thinking.
+//! - `ANT-16` an assistant message does not end with a thinking block.
+//! - `ANT-17` `redacted_thinking` carries non-empty string `data`.
+//! - `ANT-18` at most 4 `cache_control` markers across tools, system and messages (nested
+//!   `tool_result` content included).
+//! - `ANT-19` images (also inside `tool_result`): media type jpeg/png/gif/webp; base64 alphabet and
+//!   padding; decoded size ≤ 5 MB; leading bytes match the declared media type.
+//! - `ANT-20` declared tool names match `^[a-zA-Z0-9_-]{1,64}$` and are unique; when `tools` is
+//!   sent, every `tool_use.name` in history is a declared name.
+//!
+//! Not checkable from one body:
+//!
+//! - `ANT-12` a signature is valid only for the provider, model, conversation and system prompt
+//!   that produced it; checking it needs Anthropic's key and the original response.
+//! - `ANT-14` immutability of the latest assistant message's thinking needs the original response
+//!   to compare against.
+//! - `ANT-21` is a Bedrock (Converse) rule; this validator checks the first-party body.
+//! - `ANT-19` image dimensions (≤ 8000 px) would need image decoding; not checked.
+
+mod blocks;
+mod cache;
+mod content;
+mod images;
+mod message;
+mod names;
+mod roles;
+mod structure;
+mod thinking;
+mod tool_pairing;
+
+use serde_json::Value;
+
+use crate::providers::validate_support::{Findings, Path};
+use crate::providers::Violation;
+
+use blocks::check_message_blocks;
+use cache::check_ant_18_cache_markers;
+use message::parse_messages;
+use names::check_ant_20_history_names;
+use roles::{check_ant_01_first_user, check_ant_02_alternation};
+use structure::{check_max_tokens, check_model, check_system, check_thinking_config, check_tools};
+use thinking::{
+    check_ant_10_open_loop_starts_with_thinking, check_ant_11_thinking_first,
+    check_ant_15_final_thinking_when_off, check_ant_16_not_ending_with_thinking,
+};
+use tool_pairing::{
+    check_ant_03_results_answer_previous, check_ant_04_uses_answered_next,
+    check_ant_05_results_first, check_ant_06_one_result_per_use, check_ant_07_unique_tool_use_ids,
+};
+
+/// Rule id for plain shape errors.
+const STRUCT: &str = "ANT-STRUCT";
+
+/// Checks an Anthropic Messages request body against every rule of provider-rules.md §1 that
+/// can be checked from one body (see the module documentation). Returns the violations in
+/// document order; an empty list means the body passes.
+///
+/// ```
+/// use turnwire::providers::anthropic::validate::validate;
+/// let body = serde_json::json!({
+///     "model": "claude-sonnet-4-5", "max_tokens": 64,
+///     "messages": [{"role": "user", "content": "hi"}]
+/// });
+/// assert!(validate(&body).is_empty());
+/// ```
+pub fn validate(body: &Value) -> Vec<Violation> {
+    let mut out = Findings::default();
+    let Some(obj) = body.as_object() else {
+        out.push(STRUCT, Path::root(), "request body must be a JSON object");
+        return out.finish(body);
+    };
+    check_model(obj, &mut out);
+    let max_tokens = check_max_tokens(obj, &mut out);
+    let thinking_on = check_thinking_config(obj, max_tokens, &mut out);
+    check_system(obj, &mut out);
+    let declared = check_tools(obj, &mut out);
+    if let Some(msgs) = parse_messages(obj, &mut out) {
+        for (i, msg) in msgs.iter().enumerate() {
+            check_message_blocks(i, msg, &mut out);
+        }
+        check_ant_01_first_user(&msgs, &mut out);
+        check_ant_02_alternation(&msgs, &mut out);
+        check_ant_03_results_answer_previous(&msgs, &mut out);
+        check_ant_04_uses_answered_next(&msgs, &mut out);
+        check_ant_05_results_first(&msgs, &mut out);
+        check_ant_06_one_result_per_use(&msgs, &mut out);
+        check_ant_07_unique_tool_use_ids(&msgs, &mut out);
+        check_ant_10_open_loop_starts_with_thinking(&msgs, thinking_on, &mut out);
+        check_ant_11_thinking_first(&msgs, &mut out);
+        check_ant_15_final_thinking_when_off(&msgs, thinking_on, &mut out);
+        check_ant_16_not_ending_with_thinking(&msgs, &mut out);
+        check_ant_20_history_names(&msgs, declared.as_ref(), &mut out);
+    }
+    check_ant_18_cache_markers(obj, &mut out);
+    out.finish(body)
+}

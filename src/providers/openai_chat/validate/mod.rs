@@ -1,0 +1,77 @@
+//! Strict validator for OpenAI Chat Completions request bodies (provider-rules.md §2).
+//!
+//! [`validate`] walks one request body and reports every broken rule it can see, in document
+//! order. Rule ids are the ones of provider-rules.md; `OAC-STRUCT` marks plain shape errors.
+//!
+//! Checked from one body (all of §2 is checkable from one body):
+//!
+//! - `OAC-STRUCT` — body is an object; `model` a non-empty string; `messages` a non-empty array
+//!   of objects with a known role (`system`, `developer`, `user`, `assistant`, `tool`);
+//!   `tool_calls` only on assistant messages, each `{id, type: "function", function: {name,
+//!   arguments}}` with `arguments` a string that parses as JSON; tool messages carry a string
+//!   `tool_call_id`; content is a string, an array of typed parts, or null; `tools[]` are
+//!   `{type: "function", function: {name, description?, parameters?}}`.
+//! - `OAC-01` every tool message sits in the contiguous run of tool messages right after an
+//!   assistant message with `tool_calls`, and answers one of its ids.
+//! - `OAC-02` every `tool_calls[].id` is answered in that run (missing ids listed).
+//! - `OAC-03` `tool_calls[].id` and `tool_call_id` are at most 40 characters.
+//! - `OAC-04` no empty call id, `tool_call_id`, function name, or `tool_calls: []`.
+//! - `OAC-05` function names match `^[a-zA-Z0-9_-]{1,64}$` in `tools` and history; tool
+//!   descriptions are at most 1024 characters.
+//! - `OAC-06` content null/absent only on assistant messages with `tool_calls`; otherwise a
+//!   non-empty string or non-empty array; with `tool_calls`, null or a non-empty string.
+//! - `OAC-07` `image_url` parts only in user messages.
+//! - `OAC-08` content part types by role: user {text, image_url, input_audio, file}, assistant
+//!   {text, refusal}, system/developer/tool {text}.
+//! - `OAC-09` tool-call ids unique across the request, and no id answered twice.
+
+mod content;
+mod message;
+mod names;
+mod structure;
+mod tool_runs;
+
+use serde_json::Value;
+
+use crate::providers::validate_support::{Findings, Path};
+use crate::providers::Violation;
+
+use content::{check_content_parts, check_oac_06_content_presence};
+use message::parse_messages;
+use structure::{check_model, check_tool_call_id, check_tool_calls, check_tools};
+use tool_runs::{check_oac_01_02_tool_runs, check_oac_09_unique_call_ids};
+
+/// Rule id for plain shape errors.
+const STRUCT: &str = "OAC-STRUCT";
+
+/// Checks an OpenAI Chat Completions request body against every rule of provider-rules.md §2
+/// (see the module documentation). Returns the violations in document order; an empty list
+/// means the body passes.
+///
+/// ```
+/// use turnwire::providers::openai_chat::validate::validate;
+/// let body = serde_json::json!({
+///     "model": "gpt-4.1", "messages": [{"role": "user", "content": "hi"}]
+/// });
+/// assert!(validate(&body).is_empty());
+/// ```
+pub fn validate(body: &Value) -> Vec<Violation> {
+    let mut out = Findings::default();
+    let Some(obj) = body.as_object() else {
+        out.push(STRUCT, Path::root(), "request body must be a JSON object");
+        return out.finish(body);
+    };
+    check_model(obj, &mut out);
+    check_tools(obj, &mut out);
+    if let Some(msgs) = parse_messages(obj, &mut out) {
+        for msg in &msgs {
+            check_tool_calls(msg, &mut out);
+            check_tool_call_id(msg, &mut out);
+            check_oac_06_content_presence(msg, &mut out);
+            check_content_parts(msg, &mut out);
+        }
+        check_oac_01_02_tool_runs(&msgs, &mut out);
+        check_oac_09_unique_call_ids(&msgs, &mut out);
+    }
+    out.finish(body)
+}
