@@ -66,9 +66,9 @@ fn read_input(file: Option<&str>) -> Result<String, Error> {
     Ok(text)
 }
 
-fn options(a: &Args) -> Result<RenderOptions, Error> {
-    let provider: Provider = a
-        .provider
+/// The `--provider` argument, required by both commands.
+fn provider(a: &Args) -> Result<Provider, Error> {
+    a.provider
         .as_deref()
         .ok_or_else(|| {
             Error::new(
@@ -77,7 +77,11 @@ fn options(a: &Args) -> Result<RenderOptions, Error> {
                 "--provider is required",
             )
         })?
-        .parse()?;
+        .parse()
+}
+
+fn options(a: &Args) -> Result<RenderOptions, Error> {
+    let provider = provider(a)?;
     let mut v: serde_json::Value = match &a.options {
         Some(text) => serde_json::from_str(text).map_err(|e| {
             Error::new(
@@ -122,17 +126,7 @@ fn run(a: &Args) -> Result<ExitCode, Error> {
             Ok(ExitCode::SUCCESS)
         }
         "validate" => {
-            let provider: Provider = a
-                .provider
-                .as_deref()
-                .ok_or_else(|| {
-                    Error::new(
-                        ErrorCode::MissingField,
-                        "$.provider",
-                        "--provider is required",
-                    )
-                })?
-                .parse()?;
+            let provider = provider(a)?;
             let text = read_input(a.file.as_deref())?;
             let body: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
                 Error::new(ErrorCode::InvalidJson, "$", format!("not valid JSON: {e}"))
