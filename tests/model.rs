@@ -339,7 +339,7 @@ fn message_value() -> impl Strategy<Value = Value> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(5000))]
+    #![proptest_config(ProptestConfig::with_cases(10_000))]
 
     /// Well-shaped messages with random block contents: read (or a typed error), then a valid
     /// body or `empty_transcript`, for every provider, with thinking on and off.

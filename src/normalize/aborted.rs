@@ -54,3 +54,82 @@ pub(crate) fn trim(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::test_support::*;
+    use serde_json::{json, Value};
+
+    fn thinking(s: &str) -> Value {
+        json!({"type": "thinking", "thought": s, "signature": "sig"})
+    }
+
+    #[test]
+    fn trailing_thinking_removes_all_thinking_of_the_message() {
+        let mut diags = Vec::new();
+        let out = trim(
+            msgs(json!([
+                {"speaker": "human", "blocks": [text("go")]},
+                {"speaker": "ai", "blocks": [thinking("plan"), call("c1"), thinking("a"), thinking("bcd")]}
+            ])),
+            &mut diags,
+        );
+        assert_eq!(shape(&out), ["human: text", "ai: call(c1)"]);
+        assert_eq!(codes(&diags), ["aborted_turn_trimmed"]);
+        assert_eq!(diags[0].message_index, Some(1));
+        // only the trailing run's characters are counted
+        assert!(
+            diags[0].message.contains("(4 characters)")
+                && diags[0]
+                    .message
+                    .contains("its 3 thinking block(s) were removed"),
+            "{}",
+            diags[0].message
+        );
+    }
+
+    #[test]
+    fn thinking_only_message_removed() {
+        let mut diags = Vec::new();
+        let out = trim(
+            msgs(json!([
+                {"speaker": "human", "blocks": [text("go")]},
+                {"speaker": "ai", "blocks": [thinking("a"), thinking("b")]}
+            ])),
+            &mut diags,
+        );
+        assert_eq!(shape(&out), ["human: text"]);
+        assert_eq!(codes(&diags), ["aborted_turn_trimmed"]);
+        assert!(
+            diags[0].message.contains("the message was removed"),
+            "{}",
+            diags[0].message
+        );
+    }
+
+    #[test]
+    fn thinking_followed_by_content_kept() {
+        let mut diags = Vec::new();
+        let out = trim(
+            msgs(json!([
+                {"speaker": "ai", "blocks": [thinking("a"), text("answer")]},
+                {"speaker": "ai", "blocks": [thinking("b"), call("c1")]}
+            ])),
+            &mut diags,
+        );
+        assert_eq!(shape(&out), ["ai: thinking text", "ai: thinking call(c1)"]);
+        assert_eq!(codes(&diags), NO_CODES);
+    }
+
+    #[test]
+    fn only_assistant_messages_are_trimmed() {
+        let mut diags = Vec::new();
+        let out = trim(
+            msgs(json!([{"speaker": "human", "blocks": [text("hi"), thinking("a")]}])),
+            &mut diags,
+        );
+        assert_eq!(shape(&out), ["human: text thinking"]);
+        assert_eq!(codes(&diags), NO_CODES);
+    }
+}

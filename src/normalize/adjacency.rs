@@ -125,3 +125,131 @@ pub(crate) fn place(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::test_support::*;
+    use serde_json::json;
+
+    fn run(v: serde_json::Value) -> (Vec<String>, Vec<String>) {
+        let mut diags = Vec::new();
+        let out = place(msgs(v), &mut diags);
+        (shape(&out), codes(&diags))
+    }
+
+    #[test]
+    fn result_after_the_next_user_turn_moved_back_to_its_call() {
+        let mut diags = Vec::new();
+        let out = place(
+            msgs(json!([
+                {"speaker": "ai", "blocks": [call("c1")]},
+                {"speaker": "human", "blocks": [text("well?")]},
+                {"speaker": "tool", "blocks": [result("c1")]}
+            ])),
+            &mut diags,
+        );
+        assert_eq!(
+            shape(&out),
+            ["ai: call(c1)", "tool: result(c1)", "human: text"]
+        );
+        assert_eq!(codes(&diags), ["result_moved"]);
+        assert_eq!(diags[0].call_id.as_deref(), Some("c1"));
+        assert_eq!(
+            (diags[0].message_index, diags[0].block_index),
+            (Some(2), Some(0))
+        );
+        // the rebuilt tool message takes the input position of its first result
+        assert_eq!(out[1].origin, Some(2));
+    }
+
+    #[test]
+    fn result_stored_before_its_call_moved_after_it() {
+        let (s, c) = run(json!([
+            {"speaker": "tool", "blocks": [result("c1")]},
+            {"speaker": "ai", "blocks": [call("c1")]}
+        ]));
+        assert_eq!(s, ["ai: call(c1)", "tool: result(c1)"]);
+        assert_eq!(c, ["result_moved"]);
+    }
+
+    #[test]
+    fn results_put_in_call_order_without_result_moved() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call("c1"), call("c2"), call("c3")]},
+            {"speaker": "tool", "blocks": [result("c3"), result("c1")]},
+            {"speaker": "tool", "blocks": [result("c2")]}
+        ]));
+        // results from several tool messages right after the call merge into one
+        assert_eq!(
+            s,
+            [
+                "ai: call(c1) call(c2) call(c3)",
+                "tool: result(c1) result(c2) result(c3)"
+            ]
+        );
+        assert_eq!(c, NO_CODES);
+    }
+
+    #[test]
+    fn media_travels_with_its_result() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call("c1"), call("c2")]},
+            {"speaker": "tool", "blocks": [result("c2"), png(), result("c1")]}
+        ]));
+        assert_eq!(
+            s,
+            [
+                "ai: call(c1) call(c2)",
+                "tool: result(c1) result(c2) media(image/png)"
+            ]
+        );
+        assert_eq!(c, NO_CODES);
+    }
+
+    #[test]
+    fn leftover_media_becomes_user_content_where_it_stood() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call("c1")]},
+            {"speaker": "tool", "blocks": [png(), result("c1")]},
+            {"speaker": "ai", "blocks": [text("done")]}
+        ]));
+        assert_eq!(
+            s,
+            [
+                "ai: call(c1)",
+                "tool: result(c1)",
+                "human: media(image/png)",
+                "ai: text"
+            ]
+        );
+        assert_eq!(c, NO_CODES);
+    }
+
+    #[test]
+    fn made_up_result_placed_without_diagnostic() {
+        let mut input = msgs(json!([
+            {"speaker": "ai", "blocks": [call("c1")]},
+            {"speaker": "human", "blocks": [text("next")]},
+            {"speaker": "tool", "blocks": [result("c1")]}
+        ]));
+        input[2].items[0].origin = None;
+        let mut diags = Vec::new();
+        let out = place(input, &mut diags);
+        assert_eq!(
+            shape(&out),
+            ["ai: call(c1)", "tool: result(c1)", "human: text"]
+        );
+        assert_eq!(codes(&diags), NO_CODES);
+    }
+
+    #[test]
+    fn result_without_any_call_kept_at_the_end() {
+        let (s, c) = run(json!([
+            {"speaker": "tool", "blocks": [result("zz")]},
+            {"speaker": "human", "blocks": [text("hi")]}
+        ]));
+        assert_eq!(s, ["human: text", "tool: result(zz)"]);
+        assert_eq!(c, NO_CODES);
+    }
+}

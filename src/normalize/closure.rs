@@ -117,3 +117,183 @@ pub(crate) fn close(mut msgs: Vec<Msg>, text: &str, diags: &mut Vec<Diagnostic>)
     }
     msgs
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::test_support::*;
+    use serde_json::json;
+
+    const TEXT: &str = "no result";
+
+    fn reasons(diags: &[Diagnostic]) -> Vec<(&str, &str)> {
+        diags
+            .iter()
+            .map(|d| {
+                (
+                    d.call_id.as_deref().unwrap_or(""),
+                    d.synthetic_reason.map(|r| r.0.as_str()).unwrap_or(""),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn call_the_conversation_moved_past_gets_missing_result() {
+        let mut diags = Vec::new();
+        let out = close(
+            msgs(json!([
+                {"speaker": "ai", "blocks": [call("c1"), call("c2")]},
+                {"speaker": "human", "blocks": [text("stop")]}
+            ])),
+            TEXT,
+            &mut diags,
+        );
+        // one made-up tool message right after the call, in call order
+        assert_eq!(
+            shape(&out),
+            [
+                "ai: call(c1) call(c2)",
+                "tool: result(c1)* result(c2)*",
+                "human: text"
+            ]
+        );
+        assert_eq!(
+            reasons(&diags),
+            [("c1", "missing_result"), ("c2", "missing_result")]
+        );
+        assert_eq!(
+            codes(&diags),
+            ["synthetic_result_added", "synthetic_result_added"]
+        );
+        assert_eq!(out[1].origin, None);
+        let Block::ToolResponse(r) = block(&out, 1, 0) else {
+            panic!("expected a response")
+        };
+        assert_eq!(
+            (
+                r.error.as_deref(),
+                r.tool_name.as_deref(),
+                r.result.as_ref()
+            ),
+            (Some(TEXT), Some("ls"), None)
+        );
+    }
+
+    #[test]
+    fn call_still_open_at_the_end_gets_open_at_end() {
+        let mut diags = Vec::new();
+        let out = close(
+            msgs(json!([
+                {"speaker": "human", "blocks": [text("go")]},
+                {"speaker": "ai", "blocks": [call("c1"), call("c2")]},
+                {"speaker": "tool", "blocks": [result("c1")]}
+            ])),
+            TEXT,
+            &mut diags,
+        );
+        // placement is left to adjacency: the synthetic message goes right after the call
+        assert_eq!(
+            shape(&out),
+            [
+                "human: text",
+                "ai: call(c1) call(c2)",
+                "tool: result(c2)*",
+                "tool: result(c1)"
+            ]
+        );
+        assert_eq!(reasons(&diags), [("c2", "open_at_end")]);
+    }
+
+    #[test]
+    fn pending_only_result_replaced_in_place() {
+        let mut diags = Vec::new();
+        let out = close(
+            msgs(json!([
+                {"speaker": "ai", "blocks": [call("c1"), call("c2")]},
+                {"speaker": "tool", "blocks": [
+                    result("c1"),
+                    {"type": "tool_response", "callId": "c2", "isComplete": false}
+                ]},
+                {"speaker": "human", "blocks": [text("next")]}
+            ])),
+            TEXT,
+            &mut diags,
+        );
+        assert_eq!(
+            shape(&out),
+            [
+                "ai: call(c1) call(c2)",
+                "tool: result(c1) result(c2)*",
+                "human: text"
+            ]
+        );
+        assert_eq!(reasons(&diags), [("c2", "pending_result")]);
+        // the replacement keeps the input position of what it replaced
+        assert_eq!(out[1].items[1].origin, Some((1, 1)));
+    }
+
+    #[test]
+    fn real_and_earlier_synthetic_completions_never_replaced() {
+        let input = json!([
+            {"speaker": "ai", "blocks": [call("c1"), call("c2"), call("c3"), call("c4")]},
+            {"speaker": "tool", "blocks": [
+                result("c1"),
+                {"type": "tool_response", "callId": "c2", "error": "denied"},
+                {"type": "tool_response", "callId": "c3", "isComplete": true},
+                {"type": "tool_response", "callId": "c4", "synthetic": "open_at_end"}
+            ]}
+        ]);
+        let mut diags = Vec::new();
+        let out = close(msgs(input), TEXT, &mut diags);
+        assert_eq!(
+            shape(&out),
+            [
+                "ai: call(c1) call(c2) call(c3) call(c4)",
+                "tool: result(c1) error(c2) result(c3) result(c4)*"
+            ]
+        );
+        assert_eq!(codes(&diags), NO_CODES);
+    }
+
+    #[test]
+    fn result_stored_before_its_call_still_counts() {
+        let mut diags = Vec::new();
+        let out = close(
+            msgs(json!([
+                {"speaker": "tool", "blocks": [result("c1")]},
+                {"speaker": "ai", "blocks": [call("c1")]}
+            ])),
+            TEXT,
+            &mut diags,
+        );
+        assert_eq!(shape(&out), ["tool: result(c1)", "ai: call(c1)"]);
+        assert_eq!(codes(&diags), NO_CODES);
+    }
+
+    #[test]
+    fn each_calling_message_gets_its_own_synthetic_message() {
+        let mut diags = Vec::new();
+        let out = close(
+            msgs(json!([
+                {"speaker": "ai", "blocks": [call("c1")]},
+                {"speaker": "ai", "blocks": [call("c2")]}
+            ])),
+            TEXT,
+            &mut diags,
+        );
+        assert_eq!(
+            shape(&out),
+            [
+                "ai: call(c1)",
+                "tool: result(c1)*",
+                "ai: call(c2)",
+                "tool: result(c2)*"
+            ]
+        );
+        assert_eq!(
+            reasons(&diags),
+            [("c1", "missing_result"), ("c2", "open_at_end")]
+        );
+    }
+}

@@ -103,3 +103,146 @@ pub(crate) fn dedupe(mut msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg
     msgs.retain(|m| !m.items.is_empty());
     msgs
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::test_support::*;
+    use serde_json::{json, Value};
+
+    fn completed(id: &str, text: &str) -> Value {
+        json!({"type": "tool_response", "callId": id, "result": text})
+    }
+
+    fn errored(id: &str) -> Value {
+        json!({"type": "tool_response", "callId": id, "error": "boom"})
+    }
+
+    fn synthetic(id: &str) -> Value {
+        json!({"type": "tool_response", "callId": id, "error": "cancelled", "synthetic": "missing_result"})
+    }
+
+    fn pending(id: &str) -> Value {
+        json!({"type": "tool_response", "callId": id, "isComplete": false})
+    }
+
+    fn rationale(d: &Diagnostic) -> (&str, &str, &str) {
+        let dd = d.dedupe.as_ref().expect("a dedupe decision");
+        (dd.kept.as_str(), dd.dropped.as_str(), dd.rationale.as_str())
+    }
+
+    #[test]
+    fn completed_beats_error_even_when_later() {
+        let mut diags = Vec::new();
+        let out = dedupe(
+            msgs(json!([{"speaker": "tool", "blocks": [errored("c1"), completed("c1", "ok")]}])),
+            &mut diags,
+        );
+        assert_eq!(shape(&out), ["tool: result(c1)"]);
+        assert_eq!(codes(&diags), ["duplicate_result_dropped"]);
+        assert_eq!(
+            rationale(&diags[0]),
+            (
+                "message 0 block 1",
+                "message 0 block 0",
+                "a completed result is preferred over an error result"
+            )
+        );
+        assert_eq!(
+            (diags[0].message_index, diags[0].block_index),
+            (Some(0), Some(0))
+        );
+    }
+
+    #[test]
+    fn error_beats_synthetic_beats_pending() {
+        let mut diags = Vec::new();
+        let out = dedupe(
+            msgs(json!([
+                {"speaker": "tool", "blocks": [pending("c1"), synthetic("c1")]},
+                {"speaker": "tool", "blocks": [synthetic("c2"), errored("c2")]}
+            ])),
+            &mut diags,
+        );
+        assert_eq!(shape(&out), ["tool: result(c1)*", "tool: error(c2)"]);
+        assert_eq!(
+            diags.iter().map(|d| rationale(d).2).collect::<Vec<_>>(),
+            [
+                "a synthetic completion is preferred over a pending result",
+                "an error result is preferred over a synthetic completion"
+            ]
+        );
+    }
+
+    #[test]
+    fn earliest_wins_among_equals() {
+        let mut diags = Vec::new();
+        let out = dedupe(
+            msgs(json!([
+                {"speaker": "tool", "blocks": [completed("c1", "first")]},
+                {"speaker": "tool", "blocks": [completed("c1", "second"), completed("c1", "first")]}
+            ])),
+            &mut diags,
+        );
+        assert_eq!(shape(&out), ["tool: result(c1)"]);
+        assert!(
+            matches!(block(&out, 0, 0), Block::ToolResponse(r) if r.result == Some(json!("first")))
+        );
+        assert_eq!(
+            diags.iter().map(|d| rationale(d).2).collect::<Vec<_>>(),
+            [
+                "both are a completed result; the earlier one is kept",
+                "identical duplicate; the first copy is kept"
+            ]
+        );
+    }
+
+    #[test]
+    fn attachments_go_with_the_dropped_result() {
+        let gif = json!({"type": "media", "mimeType": "image/gif", "data": "R0lGODlh"});
+        let mut diags = Vec::new();
+        let out = dedupe(
+            msgs(json!([
+                {"speaker": "tool", "blocks": [errored("c1"), gif, completed("c2", "x"), completed("c1", "ok"), png()]}
+            ])),
+            &mut diags,
+        );
+        assert_eq!(
+            shape(&out),
+            ["tool: result(c2) result(c1) media(image/png)"]
+        );
+        assert_eq!(codes(&diags), ["duplicate_result_dropped"]);
+    }
+
+    #[test]
+    fn message_emptied_by_dedupe_removed_others_untouched() {
+        let mut diags = Vec::new();
+        let out = dedupe(
+            msgs(json!([
+                {"speaker": "ai", "blocks": [call("c1"), call("c2")]},
+                {"speaker": "tool", "blocks": [result("c1"), result("c2")]},
+                {"speaker": "tool", "blocks": [pending("c2")]}
+            ])),
+            &mut diags,
+        );
+        assert_eq!(
+            shape(&out),
+            ["ai: call(c1) call(c2)", "tool: result(c1) result(c2)"]
+        );
+        assert_eq!(codes(&diags), ["duplicate_result_dropped"]);
+        assert_eq!(diags[0].call_id.as_deref(), Some("c2"));
+    }
+
+    #[test]
+    fn single_completions_untouched() {
+        let mut diags = Vec::new();
+        let out = dedupe(
+            msgs(json!([
+                {"speaker": "tool", "blocks": [pending("c1"), synthetic("c2"), errored("c3")]}
+            ])),
+            &mut diags,
+        );
+        assert_eq!(shape(&out), ["tool: pending(c1) result(c2)* error(c3)"]);
+        assert_eq!(codes(&diags), NO_CODES);
+    }
+}

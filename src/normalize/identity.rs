@@ -7,11 +7,12 @@
 //!   the user spoke, providers that number calls per response) keeps its place but gets a
 //!   distinct id `id~N`, chosen from earlier calls only, so ids never change as the
 //!   conversation grows (REQ-915-016, 022, 049).
-//! - A result answers an open earlier call with its id: of the latest turn that has one, the
-//!   earliest (parallel calls sharing an id are answered in order; a retry in a later turn is
-//!   answered before the hung call it replaced). When every such call is answered it refers to
-//!   the latest one (a duplicate, for dedupe to settle); a result stored before any such call
-//!   refers to the first later one (adjacency moves it).
+//! - Results are matched by the id they were stored with, then pointed at the call's final
+//!   id. A result answers an open earlier call with its id: of the latest turn that has one,
+//!   the earliest (parallel calls sharing an id are answered in order; a retry in a later turn
+//!   is answered before the hung call it replaced). When every earlier such call is answered it
+//!   refers to the latest one (a duplicate, for dedupe to settle). A result stored before any
+//!   call with its id answers the first later one that is still unanswered (adjacency moves it).
 
 use std::collections::{HashMap, HashSet};
 
@@ -21,25 +22,41 @@ use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Msg};
 use crate::model::{Block, Speaker};
 
-/// A call seen so far.
-struct Seen {
+/// A call kept in the transcript.
+struct Call {
+    /// Its final id.
     id: String,
     name: String,
     parameters: Option<Value>,
-    /// The turn it was made in (see `turn` below).
+    /// The turn it was made in (see `assign`).
     turn: usize,
-    open: bool,
+    /// Its position in the output, as (message, item).
+    at: (usize, usize),
+    /// Whether a result was seen for it while scanning calls (for duplicate detection).
+    open_in_scan: bool,
+    /// Whether a result has been paired with it.
+    answered: bool,
 }
 
 pub(crate) fn assign(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
+    let (mut msgs, mut calls) = settle_calls(msgs, diags);
+    pair_results(&mut msgs, &mut calls);
+    msgs
+}
+
+/// Drops same-turn repeats and gives reused ids distinct names. Returns the calls by the id
+/// they were stored with, in order.
+fn settle_calls(
+    msgs: Vec<Msg>,
+    diags: &mut Vec<Diagnostic>,
+) -> (Vec<Msg>, HashMap<String, Vec<Call>>) {
     let mut used: HashSet<String> = HashSet::new();
-    // original id -> every call that used it, in order
-    let mut calls: HashMap<String, Vec<Seen>> = HashMap::new();
+    let mut calls: HashMap<String, Vec<Call>> = HashMap::new();
     // Counts messages that move the conversation on: user messages and assistant messages
     // with anything besides calls. Repeats within one turn are duplicates; across turns, retries.
     let mut turn = 0usize;
 
-    let mut out = Vec::with_capacity(msgs.len());
+    let mut out: Vec<Msg> = Vec::with_capacity(msgs.len());
     for mut msg in msgs {
         let moves_on = match msg.speaker {
             Speaker::Human | Speaker::System => true,
@@ -60,7 +77,7 @@ pub(crate) fn assign(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
                     let original = call.id.clone();
                     let same_turn_repeat = calls.get(&original).and_then(|seen| {
                         seen.iter().find(|s| {
-                            s.open
+                            s.open_in_scan
                                 && s.turn == turn
                                 && s.name == call.name
                                 && s.parameters == call.parameters
@@ -105,27 +122,24 @@ pub(crate) fn assign(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
                         original.clone()
                     };
                     used.insert(id.clone());
-                    calls.entry(original).or_default().push(Seen {
+                    calls.entry(original).or_default().push(Call {
                         id: id.clone(),
                         name: call.name.clone(),
                         parameters: call.parameters.clone(),
                         turn,
-                        open: true,
+                        at: (out.len(), items.len()),
+                        open_in_scan: true,
+                        answered: false,
                     });
                     call.id = id;
                 }
                 Block::ToolResponse(resp) => {
-                    if let Some(seen) = calls.get_mut(&resp.call_id) {
-                        // The latest turn with open calls of this id, its earliest open call.
-                        let latest_open_turn = seen.iter().filter(|s| s.open).map(|s| s.turn).max();
-                        let target = match latest_open_turn {
-                            Some(t) => seen.iter_mut().find(|s| s.open && s.turn == t),
-                            None => seen.last_mut(),
-                        };
-                        if let Some(s) = target {
-                            s.open = false;
-                            resp.call_id = s.id.clone();
-                        }
+                    // A result closes the latest open call with its id, for duplicate detection.
+                    if let Some(c) = calls
+                        .get_mut(&resp.call_id)
+                        .and_then(|v| v.iter_mut().rev().find(|c| c.open_in_scan))
+                    {
+                        c.open_in_scan = false;
                     }
                 }
                 _ => {}
@@ -139,5 +153,255 @@ pub(crate) fn assign(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
         msg.items = items;
         out.push(msg);
     }
-    out
+    (out, calls)
+}
+
+/// Points every result at the final id of the call it answers (see the module doc).
+fn pair_results(msgs: &mut [Msg], calls: &mut HashMap<String, Vec<Call>>) {
+    for (mi, msg) in msgs.iter_mut().enumerate() {
+        for (bi, item) in msg.items.iter_mut().enumerate() {
+            let Block::ToolResponse(resp) = &mut item.block else {
+                continue;
+            };
+            let Some(candidates) = calls.get_mut(&resp.call_id) else {
+                continue;
+            };
+            let here = (mi, bi);
+            let earlier = candidates.iter().take_while(|c| c.at < here).count();
+            let target = if earlier == 0 {
+                candidates.iter_mut().find(|c| !c.answered)
+            } else {
+                let before = &mut candidates[..earlier];
+                match before.iter().filter(|c| !c.answered).map(|c| c.turn).max() {
+                    Some(turn) => before.iter_mut().find(|c| !c.answered && c.turn == turn),
+                    None => before.last_mut(),
+                }
+            };
+            if let Some(c) = target {
+                c.answered = true;
+                resp.call_id = c.id.clone();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::test_support::*;
+    use serde_json::json;
+
+    fn run(v: Value) -> (Vec<String>, Vec<String>) {
+        let mut diags = Vec::new();
+        let out = assign(msgs(v), &mut diags);
+        (shape(&out), codes(&diags))
+    }
+
+    fn call_with(id: &str, arg: &str) -> Value {
+        json!({"type": "tool_call", "id": id, "name": "ls", "parameters": {"path": arg}})
+    }
+
+    #[test]
+    fn same_turn_repeat_of_open_call_dropped() {
+        let mut diags = Vec::new();
+        let out = assign(
+            msgs(json!([
+                {"speaker": "human", "blocks": [text("go")]},
+                {"speaker": "ai", "blocks": [call("c1"), call("c1")]},
+                {"speaker": "tool", "blocks": [result("c9")]},
+                {"speaker": "ai", "blocks": [call("c1")]}
+            ])),
+            &mut diags,
+        );
+        // the message holding only the repeat goes with it
+        assert_eq!(
+            shape(&out),
+            ["human: text", "ai: call(c1)", "tool: result(c9)"]
+        );
+        assert_eq!(
+            codes(&diags),
+            ["duplicate_call_dropped", "duplicate_call_dropped"]
+        );
+        assert_eq!(diags[1].call_id.as_deref(), Some("c1"));
+        assert_eq!(
+            (diags[1].message_index, diags[1].block_index),
+            (Some(3), Some(0))
+        );
+    }
+
+    #[test]
+    fn same_turn_reuse_with_other_arguments_renamed() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call_with("c1", "a"), call_with("c1", "b")]},
+            {"speaker": "tool", "blocks": [result("c1"), result("c1")]}
+        ]));
+        // parallel calls sharing an id are answered in order
+        assert_eq!(
+            s,
+            ["ai: call(c1) call(c1~2)", "tool: result(c1) result(c1~2)"]
+        );
+        assert_eq!(c, ["duplicate_call_id_renamed"]);
+    }
+
+    #[test]
+    fn repeat_of_an_answered_call_is_a_new_call() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call("c1")]},
+            {"speaker": "tool", "blocks": [result("c1")]},
+            {"speaker": "ai", "blocks": [call("c1")]},
+            {"speaker": "tool", "blocks": [result("c1")]}
+        ]));
+        assert_eq!(
+            s,
+            [
+                "ai: call(c1)",
+                "tool: result(c1)",
+                "ai: call(c1~2)",
+                "tool: result(c1~2)"
+            ]
+        );
+        assert_eq!(c, ["duplicate_call_id_renamed"]);
+    }
+
+    #[test]
+    fn cross_turn_retry_renamed_and_answered_before_the_hung_call() {
+        let mut diags = Vec::new();
+        let out = assign(
+            msgs(json!([
+                {"speaker": "ai", "blocks": [call("c1")]},
+                {"speaker": "human", "blocks": [text("retry")]},
+                {"speaker": "ai", "blocks": [call("c1")]},
+                {"speaker": "tool", "blocks": [result("c1")]},
+                {"speaker": "tool", "blocks": [result("c1")]},
+                {"speaker": "tool", "blocks": [result("c1")]}
+            ])),
+            &mut diags,
+        );
+        // retry first, then the hung call; once both are answered, the latest (a duplicate)
+        assert_eq!(
+            shape(&out),
+            [
+                "ai: call(c1)",
+                "human: text",
+                "ai: call(c1~2)",
+                "tool: result(c1~2)",
+                "tool: result(c1)",
+                "tool: result(c1~2)"
+            ]
+        );
+        assert_eq!(codes(&diags), ["duplicate_call_id_renamed"]);
+        assert_eq!(diags[0].call_id.as_deref(), Some("c1~2"));
+    }
+
+    #[test]
+    fn text_in_an_ai_message_starts_a_new_turn() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call("c1")]},
+            {"speaker": "ai", "blocks": [text("trying again"), call("c1")]}
+        ]));
+        assert_eq!(s, ["ai: call(c1)", "ai: text call(c1~2)"]);
+        assert_eq!(c, ["duplicate_call_id_renamed"]);
+    }
+
+    #[test]
+    fn result_before_any_call_refers_to_the_first_later_one() {
+        let (s, c) = run(json!([
+            {"speaker": "tool", "blocks": [result("c1")]},
+            {"speaker": "ai", "blocks": [call("c1")]},
+            {"speaker": "human", "blocks": [text("again")]},
+            {"speaker": "ai", "blocks": [call("c1")]}
+        ]));
+        assert_eq!(
+            s,
+            [
+                "tool: result(c1)",
+                "ai: call(c1)",
+                "human: text",
+                "ai: call(c1~2)"
+            ]
+        );
+        assert_eq!(c, ["duplicate_call_id_renamed"]);
+    }
+
+    #[test]
+    fn result_before_parallel_same_id_calls_answers_the_first_and_later_result_the_second() {
+        let (s, c) = run(json!([
+            {"speaker": "tool", "blocks": [result("x")]},
+            {"speaker": "ai", "blocks": [call_with("x", "a"), call_with("x", "b")]},
+            {"speaker": "tool", "blocks": [result("x")]}
+        ]));
+        assert_eq!(
+            s,
+            [
+                "tool: result(x)",
+                "ai: call(x) call(x~2)",
+                "tool: result(x~2)"
+            ]
+        );
+        assert_eq!(c, ["duplicate_call_id_renamed"]);
+    }
+
+    #[test]
+    fn renamed_id_never_collides_with_a_later_real_id() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call_with("x", "a"), call_with("x", "b")]},
+            {"speaker": "tool", "blocks": [result("x"), result("x")]},
+            {"speaker": "human", "blocks": [text("more")]},
+            {"speaker": "ai", "blocks": [call("x~2")]},
+            {"speaker": "tool", "blocks": [result("x~2")]}
+        ]));
+        // earlier ids never change as the conversation grows: the later real `x~2` moves aside
+        assert_eq!(
+            s,
+            [
+                "ai: call(x) call(x~2)",
+                "tool: result(x) result(x~2)",
+                "human: text",
+                "ai: call(x~2~2)",
+                "tool: result(x~2~2)"
+            ]
+        );
+        assert_eq!(
+            c,
+            ["duplicate_call_id_renamed", "duplicate_call_id_renamed"]
+        );
+    }
+
+    #[test]
+    fn early_result_of_a_later_real_id_is_not_taken_by_a_renamed_call() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call_with("x", "a"), call_with("x", "b")]},
+            {"speaker": "tool", "blocks": [result("x"), result("x"), result("x~2")]},
+            {"speaker": "ai", "blocks": [call("x~2")]}
+        ]));
+        // the last result answers the real `x~2` stored after it, not the renamed second `x`
+        assert_eq!(
+            s,
+            [
+                "ai: call(x) call(x~2)",
+                "tool: result(x) result(x~2) result(x~2~2)",
+                "ai: call(x~2~2)"
+            ]
+        );
+        assert_eq!(
+            c,
+            ["duplicate_call_id_renamed", "duplicate_call_id_renamed"]
+        );
+    }
+
+    #[test]
+    fn rename_skips_ids_already_taken() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call_with("x~2", "a"), call_with("x", "a"), call_with("x", "b")]},
+            {"speaker": "tool", "blocks": [result("x"), result("x"), result("x~2")]}
+        ]));
+        assert_eq!(
+            s,
+            [
+                "ai: call(x~2) call(x) call(x~3)",
+                "tool: result(x) result(x~3) result(x~2)"
+            ]
+        );
+        assert_eq!(c, ["duplicate_call_id_renamed"]);
+    }
 }

@@ -174,3 +174,175 @@ pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnost
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::test_support::*;
+    use serde_json::{json, Value};
+
+    /// The first bytes of a JPEG (`FF D8 FF E0 00 10`).
+    const JPEG: &str = "/9j/4AAQ";
+
+    fn media(mime: &str, data: &str) -> Value {
+        json!({"type": "media", "mimeType": mime, "data": data})
+    }
+
+    fn run(target: Provider, blocks: Value) -> (Vec<Msg>, Vec<String>) {
+        let mut diags = Vec::new();
+        let out = project(
+            msgs(json!([{"speaker": "human", "blocks": blocks}])),
+            target,
+            &mut diags,
+        );
+        let c = codes(&diags);
+        (out, c)
+    }
+
+    fn media_at(out: &[Msg], b: usize) -> MediaBlock {
+        match block(out, 0, b) {
+            Block::Media(m) => m.clone(),
+            other => panic!("expected media, found {other:?}"),
+        }
+    }
+
+    #[test]
+    fn supported_images_and_remote_urls_kept_as_they_are() {
+        for target in [Provider::Anthropic, Provider::OpenAiChat] {
+            let (out, c) = run(
+                target,
+                json!([
+                    png(),
+                    media("image/jpg", JPEG),
+                    media("IMAGE/PNG", &format!("data:image/png;base64,{PNG}")),
+                    media("image/png", "https://example.com/not-even-a-png.txt")
+                ]),
+            );
+            assert_eq!(
+                shape(&out),
+                ["human: media(image/png) media(image/jpg) media(IMAGE/PNG) media(image/png)"]
+            );
+            assert_eq!(c, NO_CODES, "{target}");
+        }
+    }
+
+    #[test]
+    fn unsupported_type_becomes_a_note() {
+        let (out, c) = run(
+            Provider::Anthropic,
+            json!([{"type": "media", "mimeType": "video/mp4", "data": "AAAA", "filename": "clip.mp4"}]),
+        );
+        assert_eq!(shape(&out), ["human: text"]);
+        assert_eq!(texts(&out), ["[video/mp4 attachment `clip.mp4` not shown]"]);
+        assert_eq!(c, ["block_omitted"]);
+    }
+
+    #[test]
+    fn pdf_support_depends_on_target_and_encoding() {
+        let blocks = json!([
+            media("application/pdf", "JVBERi0x"),
+            media("application/pdf", "https://example.com/doc.pdf")
+        ]);
+        let (out, c) = run(Provider::Anthropic, blocks.clone());
+        assert_eq!(
+            shape(&out),
+            ["human: media(application/pdf) media(application/pdf)"]
+        );
+        assert_eq!(c, NO_CODES);
+
+        let (out, c) = run(Provider::OpenAiChat, blocks);
+        assert_eq!(shape(&out), ["human: media(application/pdf) text"]);
+        assert_eq!(
+            texts(&out),
+            ["[application/pdf attachment at https://example.com/doc.pdf not shown]"]
+        );
+        assert_eq!(c, ["block_omitted"]);
+    }
+
+    #[test]
+    fn wrong_image_type_corrected_from_the_bytes() {
+        let (out, c) = run(
+            Provider::Anthropic,
+            json!([
+                media("image/jpeg", PNG),
+                media("image/gif", &format!("data:image/jpeg;base64,{PNG}"))
+            ]),
+        );
+        assert_eq!(shape(&out), ["human: media(image/png) media(image/png)"]);
+        assert_eq!(media_at(&out, 0).data, PNG);
+        assert_eq!(
+            media_at(&out, 1).data,
+            format!("data:image/png;base64,{PNG}")
+        );
+        assert_eq!(c, ["media_type_corrected", "media_type_corrected"]);
+    }
+
+    #[test]
+    fn invalid_base64_becomes_a_note() {
+        let (out, c) = run(
+            Provider::OpenAiChat,
+            json!([
+                media("image/png", "not base64!"),
+                media("image/png", "data:image/png;base64,iVBORw0KGgo"),
+                media("application/pdf", "%PDF")
+            ]),
+        );
+        assert_eq!(shape(&out), ["human: text text text"]);
+        assert_eq!(c, ["block_omitted", "block_omitted", "block_omitted"]);
+        assert_eq!(texts(&out)[0], "[image/png attachment not shown]");
+    }
+
+    #[test]
+    fn image_bytes_of_no_known_type_become_a_note() {
+        let mut diags = Vec::new();
+        let out = project(
+            msgs(json!([{"speaker": "human", "blocks": [media("image/png", "AAAA")]}])),
+            Provider::Anthropic,
+            &mut diags,
+        );
+        assert_eq!(shape(&out), ["human: text"]);
+        assert_eq!(codes(&diags), ["block_omitted"]);
+        assert!(
+            diags[0]
+                .message
+                .contains("not a JPEG, PNG, GIF or WebP image"),
+            "{}",
+            diags[0].message
+        );
+    }
+
+    #[test]
+    fn caption_becomes_text_after_the_media_or_part_of_its_note() {
+        let (out, c) = run(
+            Provider::Anthropic,
+            json!([
+                {"type": "media", "mimeType": "image/png", "data": PNG, "caption": "a dot"},
+                {"type": "media", "mimeType": "image/png", "data": PNG, "caption": "  "},
+                {"type": "media", "mimeType": "video/mp4", "data": "AAAA", "caption": "a film"}
+            ]),
+        );
+        assert_eq!(
+            shape(&out),
+            ["human: media(image/png) text media(image/png) text"]
+        );
+        assert_eq!(
+            texts(&out),
+            ["a dot", "[video/mp4 attachment not shown: a film]"]
+        );
+        assert_eq!(c, ["block_omitted"]);
+    }
+
+    #[test]
+    fn oversize_image_becomes_a_note_only_for_anthropic() {
+        // a PNG signature followed by zero bytes, just over 5 MB decoded
+        let len = (ANTHROPIC_MAX_IMAGE_BYTES / 3 + 1) * 4;
+        let data = format!("iVBORw0KGgoA{}", "A".repeat(len - 12));
+        let blocks = json!([media("image/png", &data)]);
+        let (out, c) = run(Provider::OpenAiChat, blocks.clone());
+        assert_eq!(shape(&out), ["human: media(image/png)"]);
+        assert_eq!(c, NO_CODES);
+        let (out, c) = run(Provider::Anthropic, blocks);
+        assert_eq!(shape(&out), ["human: text"]);
+        assert_eq!(c, ["block_omitted"]);
+    }
+}

@@ -18,6 +18,8 @@ mod options;
 pub mod orphans;
 mod role_order;
 mod speaker;
+#[cfg(test)]
+mod test_support;
 mod thinking;
 mod work;
 

@@ -150,3 +150,112 @@ fn orphan_text(r: &ToolResponseBlock) -> String {
     s.push_str(&crate::providers::common::result_text(r));
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::test_support::*;
+    use serde_json::json;
+
+    fn history() -> Vec<Msg> {
+        msgs(json!([
+            {"speaker": "ai", "blocks": [call("c1")]},
+            {"speaker": "tool", "blocks": [
+                {"type": "tool_response", "callId": "gone", "toolName": "grep", "result": "a.rs:1"},
+                png(),
+                result("c1")
+            ]}
+        ]))
+    }
+
+    #[test]
+    fn orphan_kept_as_text_with_its_attachments_by_default() {
+        let mut diags = Vec::new();
+        let out = handle(history(), OrphanPolicy::default(), &mut diags);
+        assert_eq!(
+            shape(&out),
+            [
+                "ai: call(c1)",
+                "tool: result(c1)",
+                "human: text media(image/png)"
+            ]
+        );
+        assert_eq!(
+            texts(&out),
+            ["[Result of tool `grep` (call gone); its call is no longer in the conversation]\na.rs:1"]
+        );
+        assert_eq!(codes(&diags), ["orphan_result_as_text"]);
+        assert_eq!(diags[0].call_id.as_deref(), Some("gone"));
+        assert_eq!(
+            (diags[0].message_index, diags[0].block_index),
+            (Some(1), Some(0))
+        );
+    }
+
+    #[test]
+    fn drop_policy_removes_orphan_and_attachments() {
+        let mut diags = Vec::new();
+        let out = handle(history(), OrphanPolicy::Drop, &mut diags);
+        assert_eq!(shape(&out), ["ai: call(c1)", "tool: result(c1)"]);
+        assert_eq!(codes(&diags), ["orphan_result_dropped"]);
+        assert!(
+            diags[0].message.contains("1 attachment(s)"),
+            "{}",
+            diags[0].message
+        );
+    }
+
+    #[test]
+    fn reconstruct_policy_adds_a_call_right_before_the_result() {
+        let mut diags = Vec::new();
+        let out = handle(history(), OrphanPolicy::ReconstructCall, &mut diags);
+        assert_eq!(
+            shape(&out),
+            [
+                "ai: call(c1)",
+                "tool: result(c1)",
+                "ai: call(gone)",
+                "tool: result(gone) media(image/png)"
+            ]
+        );
+        assert_eq!(codes(&diags), ["orphan_call_reconstructed"]);
+        let Block::ToolCall(c) = block(&out, 2, 0) else {
+            panic!("expected a call")
+        };
+        assert_eq!(
+            (c.name.as_str(), c.parameters.clone()),
+            ("grep", Some(json!({})))
+        );
+    }
+
+    #[test]
+    fn reconstructed_call_without_tool_name_is_unknown_tool() {
+        let mut diags = Vec::new();
+        let out = handle(
+            msgs(
+                json!([{"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "z", "result": 1}]}]),
+            ),
+            OrphanPolicy::ReconstructCall,
+            &mut diags,
+        );
+        let Block::ToolCall(c) = block(&out, 0, 0) else {
+            panic!("expected a call")
+        };
+        assert_eq!(c.name, UNKNOWN_TOOL_NAME);
+    }
+
+    #[test]
+    fn result_whose_call_comes_later_is_no_orphan() {
+        let mut diags = Vec::new();
+        let out = handle(
+            msgs(json!([
+                {"speaker": "tool", "blocks": [result("c1")]},
+                {"speaker": "ai", "blocks": [call("c1")]}
+            ])),
+            OrphanPolicy::Drop,
+            &mut diags,
+        );
+        assert_eq!(shape(&out), ["tool: result(c1)", "ai: call(c1)"]);
+        assert_eq!(codes(&diags), NO_CODES);
+    }
+}

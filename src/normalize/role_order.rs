@@ -111,3 +111,127 @@ pub(crate) fn order(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::options::DEFAULT_LEADING_USER_TEXT;
+    use crate::normalize::test_support::*;
+    use crate::providers::Provider;
+    use serde_json::json;
+
+    fn hoist(v: serde_json::Value, target: Provider) -> (Vec<String>, Vec<String>, Vec<String>) {
+        let mut diags = Vec::new();
+        let (out, system) = hoist_system(msgs(v), Profile::of(target), &mut diags);
+        (shape(&out), system, codes(&diags))
+    }
+
+    fn ordered(v: serde_json::Value, target: Provider) -> (Vec<Msg>, Vec<String>) {
+        let mut diags = Vec::new();
+        let out = order(msgs(v), &opts(target), &mut diags);
+        (out, codes(&diags))
+    }
+
+    #[test]
+    fn leading_system_messages_hoisted_silently_for_every_target() {
+        let input = json!([
+            {"speaker": "system", "blocks": [text("be brief"), {"type": "code", "code": "rule 2"}]},
+            {"speaker": "system", "blocks": [text("be kind")]},
+            {"speaker": "human", "blocks": [text("hi")]}
+        ]);
+        for target in [Provider::Anthropic, Provider::OpenAiChat] {
+            let (s, system, c) = hoist(input.clone(), target);
+            assert_eq!(s, ["human: text"]);
+            assert_eq!(system, ["be brief\n\nrule 2", "be kind"]);
+            assert_eq!(c, NO_CODES);
+        }
+    }
+
+    #[test]
+    fn mid_conversation_system_hoisted_for_anthropic() {
+        let (s, system, c) = hoist(
+            json!([
+                {"speaker": "human", "blocks": [text("hi")]},
+                {"speaker": "system", "blocks": [text("now be terse")]},
+                {"speaker": "ai", "blocks": [text("ok")]}
+            ]),
+            Provider::Anthropic,
+        );
+        assert_eq!(s, ["human: text", "ai: text"]);
+        assert_eq!(system, ["now be terse"]);
+        assert_eq!(c, ["system_hoisted"]);
+    }
+
+    #[test]
+    fn mid_conversation_system_kept_in_place_for_openai() {
+        let (s, system, c) = hoist(
+            json!([
+                {"speaker": "system", "blocks": [text("first")]},
+                {"speaker": "human", "blocks": [text("hi")]},
+                {"speaker": "system", "blocks": [text("now be terse")]}
+            ]),
+            Provider::OpenAiChat,
+        );
+        assert_eq!(s, ["human: text", "system: text"]);
+        assert_eq!(system, ["first"]);
+        assert_eq!(c, NO_CODES);
+    }
+
+    #[test]
+    fn same_speaker_neighbours_merged_only_for_anthropic() {
+        let input = json!([
+            {"speaker": "human", "blocks": [text("a")]},
+            {"speaker": "human", "blocks": [text("b")]},
+            {"speaker": "ai", "blocks": [text("c")]},
+            {"speaker": "ai", "blocks": [call("c1")]},
+            {"speaker": "tool", "blocks": [result("c1")]},
+            {"speaker": "tool", "blocks": [result("c2")]},
+            {"speaker": "human", "blocks": [text("d")]}
+        ]);
+        let (out, c) = ordered(input.clone(), Provider::Anthropic);
+        // tool messages and the user text after them are left for the adapter
+        assert_eq!(
+            shape(&out),
+            [
+                "human: text text",
+                "ai: text call(c1)",
+                "tool: result(c1)",
+                "tool: result(c2)",
+                "human: text"
+            ]
+        );
+        assert_eq!(c, ["messages_merged", "messages_merged"]);
+        assert_eq!(texts(&out)[..2], ["a", "b"]);
+
+        let (out, c) = ordered(input, Provider::OpenAiChat);
+        assert_eq!(out.len(), 7);
+        assert_eq!(c, NO_CODES);
+    }
+
+    #[test]
+    fn leading_user_turn_inserted_only_for_anthropic() {
+        let input = json!([{"speaker": "ai", "blocks": [text("hello again")]}]);
+        let (out, c) = ordered(input.clone(), Provider::Anthropic);
+        assert_eq!(shape(&out), ["human: text", "ai: text"]);
+        assert_eq!(texts(&out), [DEFAULT_LEADING_USER_TEXT, "hello again"]);
+        assert_eq!(out[0].origin, None);
+        assert_eq!(c, ["leading_user_inserted"]);
+
+        let (out, c) = ordered(input, Provider::OpenAiChat);
+        assert_eq!(shape(&out), ["ai: text"]);
+        assert_eq!(c, NO_CODES);
+    }
+
+    #[test]
+    fn history_opening_with_user_needs_no_insert() {
+        let (out, c) = ordered(
+            json!([
+                {"speaker": "human", "blocks": [text("hi")]},
+                {"speaker": "ai", "blocks": [text("hello")]}
+            ]),
+            Provider::Anthropic,
+        );
+        assert_eq!(shape(&out), ["human: text", "ai: text"]);
+        assert_eq!(c, NO_CODES);
+    }
+}

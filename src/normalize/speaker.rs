@@ -76,3 +76,127 @@ impl Diagnostic {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::test_support::*;
+    use serde_json::json;
+
+    fn run(v: serde_json::Value) -> (Vec<String>, Vec<String>) {
+        let mut diags = Vec::new();
+        let out = repair(msgs(v), &mut diags);
+        (shape(&out), codes(&diags))
+    }
+
+    #[test]
+    fn well_placed_blocks_are_untouched() {
+        let (s, c) = run(json!([
+            {"speaker": "human", "blocks": [text("go"), png()]},
+            {"speaker": "ai", "blocks": [{"type": "thinking", "thought": "hm"}, text("ok"), call("c1")]},
+            {"speaker": "tool", "blocks": [result("c1"), png()]},
+            {"speaker": "system", "blocks": [text("be brief")]}
+        ]));
+        assert_eq!(
+            s,
+            [
+                "human: text media(image/png)",
+                "ai: thinking text call(c1)",
+                "tool: result(c1) media(image/png)",
+                "system: text"
+            ]
+        );
+        assert_eq!(c, NO_CODES);
+    }
+
+    #[test]
+    fn calls_in_tool_message_move_to_ai_before_results() {
+        let mut diags = Vec::new();
+        let out = repair(
+            msgs(json!([
+                {"speaker": "tool", "blocks": [call("c1"), call("c2"), result("c1"), result("c2")]}
+            ])),
+            &mut diags,
+        );
+        assert_eq!(
+            shape(&out),
+            ["ai: call(c1) call(c2)", "tool: result(c1) result(c2)"]
+        );
+        assert_eq!(codes(&diags), ["speaker_repaired", "speaker_repaired"]);
+        assert_eq!(diags[1].call_id.as_deref(), Some("c2"));
+        assert_eq!(
+            (diags[1].message_index, diags[1].block_index),
+            (Some(0), Some(1))
+        );
+        // both halves keep the input message's origin
+        assert_eq!(
+            out.iter().map(|m| m.origin).collect::<Vec<_>>(),
+            [Some(0), Some(0)]
+        );
+    }
+
+    #[test]
+    fn text_in_tool_message_moves_to_human_after() {
+        let (s, c) = run(json!([
+            {"speaker": "tool", "blocks": [result("c1"), text("and also"), {"type": "code", "code": "x"}]}
+        ]));
+        assert_eq!(s, ["tool: result(c1)", "human: text code"]);
+        assert_eq!(c, ["speaker_repaired", "speaker_repaired"]);
+    }
+
+    #[test]
+    fn media_after_a_response_stays_as_its_attachment() {
+        let (s, c) = run(json!([
+            {"speaker": "tool", "blocks": [result("c1"), png(), png(), result("c2")]}
+        ]));
+        assert_eq!(
+            s,
+            ["tool: result(c1) media(image/png) media(image/png) result(c2)"]
+        );
+        assert_eq!(c, NO_CODES);
+    }
+
+    #[test]
+    fn media_not_after_a_response_goes_to_human() {
+        let (s, c) = run(json!([
+            {"speaker": "tool", "blocks": [png(), result("c1"), text("see"), png()]}
+        ]));
+        assert_eq!(
+            s,
+            [
+                "human: media(image/png)",
+                "tool: result(c1)",
+                "human: text media(image/png)"
+            ]
+        );
+        assert_eq!(
+            c,
+            ["speaker_repaired", "speaker_repaired", "speaker_repaired"]
+        );
+    }
+
+    #[test]
+    fn response_in_ai_message_splits_it_in_order() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call("c1"), result("c1"), text("done")]}
+        ]));
+        assert_eq!(s, ["ai: call(c1)", "tool: result(c1)", "ai: text"]);
+        assert_eq!(c, ["speaker_repaired"]);
+    }
+
+    #[test]
+    fn call_and_thinking_in_human_message_move_to_ai() {
+        let (s, c) = run(json!([
+            {"speaker": "human", "blocks": [text("hi"), {"type": "thinking", "thought": "hm"}, call("c1")]}
+        ]));
+        assert_eq!(s, ["human: text", "ai: thinking call(c1)"]);
+        assert_eq!(c, ["speaker_repaired", "speaker_repaired"]);
+    }
+
+    #[test]
+    fn message_without_blocks_is_left_for_content_hygiene() {
+        let (s, c) = run(json!([{"speaker": "ai", "blocks": []}]));
+        assert_eq!(s, ["ai: "]);
+        assert_eq!(c, NO_CODES);
+    }
+}
