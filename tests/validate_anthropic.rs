@@ -720,6 +720,30 @@ fn ant_10_adaptive_thinking_open_loop_with_string_content_fails() {
 }
 
 #[test]
+fn ant_10_multi_step_loop_needs_thinking_only_at_the_start_of_the_turn() {
+    let b = thinking_on(json!([
+        user(json!("go")),
+        assistant(json!([thinking(), tool_use("toolu_1", "ls")])),
+        user(json!([tool_result("toolu_1", "a")])),
+        assistant(json!([tool_use("toolu_2", "ls")])),
+        user(json!([tool_result("toolu_2", "b")])),
+    ]));
+    assert_clean(&b);
+}
+
+#[test]
+fn ant_10_multi_step_loop_without_thinking_at_its_start_fails() {
+    let b = thinking_on(json!([
+        user(json!("go")),
+        assistant(json!([tool_use("toolu_1", "ls")])),
+        user(json!([tool_result("toolu_1", "a")])),
+        assistant(json!([thinking(), tool_use("toolu_2", "ls")])),
+        user(json!([tool_result("toolu_2", "b")])),
+    ]));
+    assert_flags(&b, "ANT-10", "$.messages[1].content[0].type");
+}
+
+#[test]
 fn ant_10_prefill_starting_with_thinking_passes() {
     let b = thinking_on(json!([
         user(json!("go")),

@@ -78,6 +78,7 @@ pub(crate) fn close(mut msgs: Vec<Msg>, text: &str, diags: &mut Vec<Diagnostic>)
                     };
                     diags.push(diag(&call.id, &call.name, reason, item.origin));
                     missing.push(Item {
+                        detached: false,
                         block: Block::ToolResponse(synthetic(&call.id, &call.name, text, reason)),
                         origin: None,
                     });
@@ -93,6 +94,7 @@ pub(crate) fn close(mut msgs: Vec<Msg>, text: &str, diags: &mut Vec<Diagnostic>)
                         replacements.push((
                             (rm, rb),
                             Item {
+                                detached: false,
                                 block: Block::ToolResponse(synthetic(
                                     &call.id, &call.name, text, reason,
                                 )),

@@ -1,8 +1,9 @@
 //! Call identity: one canonical id per call, and every result pointed at the right call.
 //!
-//! - An exact repeat of a call that is still open (same id, name and arguments, no result yet)
-//!   stored in the same turn — nothing but tool messages or other calls in between — is the
-//!   same call stored twice (864 failure mode A): the repeat is dropped.
+//! - An exact repeat of a call that is still open (same id, name and arguments, no result yet),
+//!   stored in another message of the same turn — nothing but tool messages or other calls in
+//!   between — is the same call stored twice (864 failure mode A): the repeat is dropped.
+//!   Identical calls inside one message are distinct parallel calls.
 //! - A different call reusing an id (parallel calls from providers without ids, retries after
 //!   the user spoke, providers that number calls per response) keeps its place but gets a
 //!   distinct id `id~N`, chosen from earlier calls only, so ids never change as the
@@ -11,8 +12,9 @@
 //!   id. A result answers an open earlier call with its id: of the latest turn that has one,
 //!   the earliest (parallel calls sharing an id are answered in order; a retry in a later turn
 //!   is answered before the hung call it replaced). When every earlier such call is answered it
-//!   refers to the latest one (a duplicate, for dedupe to settle). A result stored before any
-//!   call with its id answers the first later one that is still unanswered (adjacency moves it).
+//!   refers to the latest one (a duplicate, for dedupe to settle).
+//! - A result stored before any call with its id answers the first later call left without a
+//!   result of its own; when there is none it answers nothing and the orphan pass handles it.
 
 use std::collections::{HashMap, HashSet};
 
@@ -26,22 +28,38 @@ use crate::model::{Block, Speaker};
 struct Call {
     /// Its final id.
     id: String,
-    name: String,
-    parameters: Option<Value>,
-    /// The turn it was made in (see `assign`).
+    /// The turn it was made in (see `settle_calls`).
     turn: usize,
     /// Its position in the output, as (message, item).
     at: (usize, usize),
-    /// Whether a result was seen for it while scanning calls (for duplicate detection).
-    open_in_scan: bool,
     /// Whether a result has been paired with it.
     answered: bool,
+}
+
+/// An open call of the current turn, for spotting repeats.
+struct Open {
+    name: String,
+    parameters: Option<Value>,
+    message: usize,
+    id: String,
 }
 
 pub(crate) fn assign(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
     let (mut msgs, mut calls) = settle_calls(msgs, diags);
     pair_results(&mut msgs, &mut calls);
     msgs
+}
+
+/// The first `original~N` not used yet, continuing from the last suffix given to `original`.
+fn fresh_id(original: &str, used: &HashSet<String>, next: &mut HashMap<String, usize>) -> String {
+    let n = next.entry(original.to_string()).or_insert(2);
+    loop {
+        let candidate = format!("{original}~{n}");
+        *n += 1;
+        if !used.contains(&candidate) {
+            return candidate;
+        }
+    }
 }
 
 /// Drops same-turn repeats and gives reused ids distinct names. Returns the calls by the id
@@ -51,9 +69,11 @@ fn settle_calls(
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Msg>, HashMap<String, Vec<Call>>) {
     let mut used: HashSet<String> = HashSet::new();
+    let mut next_suffix: HashMap<String, usize> = HashMap::new();
     let mut calls: HashMap<String, Vec<Call>> = HashMap::new();
-    // Counts messages that move the conversation on: user messages and assistant messages
-    // with anything besides calls. Repeats within one turn are duplicates; across turns, retries.
+    // Open calls of the current turn by stored id. A turn ends at a user message or an
+    // assistant message with anything besides calls; repeats across turns are retries.
+    let mut open: HashMap<String, Vec<Open>> = HashMap::new();
     let mut turn = 0usize;
 
     let mut out: Vec<Msg> = Vec::with_capacity(msgs.len());
@@ -68,22 +88,23 @@ fn settle_calls(
         };
         if moves_on {
             turn += 1;
+            open.clear();
         }
+        let here = out.len();
         let had_items = !msg.items.is_empty();
         let mut items = Vec::with_capacity(msg.items.len());
         for mut item in std::mem::take(&mut msg.items) {
             match &mut item.block {
                 Block::ToolCall(call) => {
                     let original = call.id.clone();
-                    let same_turn_repeat = calls.get(&original).and_then(|seen| {
-                        seen.iter().find(|s| {
-                            s.open_in_scan
-                                && s.turn == turn
-                                && s.name == call.name
-                                && s.parameters == call.parameters
+                    let repeat_of = open.get(&original).and_then(|list| {
+                        list.iter().find(|o| {
+                            o.message != here
+                                && o.name == call.name
+                                && o.parameters == call.parameters
                         })
                     });
-                    if let Some(first) = same_turn_repeat {
+                    if let Some(first) = repeat_of {
                         diags.push(
                             Diagnostic::new(
                                 DiagnosticCode::DuplicateCallDropped,
@@ -99,12 +120,7 @@ fn settle_calls(
                         continue;
                     }
                     let id = if used.contains(&original) {
-                        let mut n = 2usize;
-                        let mut candidate = format!("{original}~{n}");
-                        while used.contains(&candidate) {
-                            n += 1;
-                            candidate = format!("{original}~{n}");
-                        }
+                        let candidate = fresh_id(&original, &used, &mut next_suffix);
                         diags.push(
                             Diagnostic::new(
                                 DiagnosticCode::DuplicateCallIdRenamed,
@@ -122,24 +138,24 @@ fn settle_calls(
                         original.clone()
                     };
                     used.insert(id.clone());
-                    calls.entry(original).or_default().push(Call {
-                        id: id.clone(),
+                    open.entry(original.clone()).or_default().push(Open {
                         name: call.name.clone(),
                         parameters: call.parameters.clone(),
+                        message: here,
+                        id: id.clone(),
+                    });
+                    calls.entry(original).or_default().push(Call {
+                        id: id.clone(),
                         turn,
-                        at: (out.len(), items.len()),
-                        open_in_scan: true,
+                        at: (here, items.len()),
                         answered: false,
                     });
                     call.id = id;
                 }
                 Block::ToolResponse(resp) => {
-                    // A result closes the latest open call with its id, for duplicate detection.
-                    if let Some(c) = calls
-                        .get_mut(&resp.call_id)
-                        .and_then(|v| v.iter_mut().rev().find(|c| c.open_in_scan))
-                    {
-                        c.open_in_scan = false;
+                    // A result closes the latest open call with its id, for repeat detection.
+                    if let Some(list) = open.get_mut(&resp.call_id) {
+                        list.pop();
                     }
                 }
                 _ => {}
@@ -156,8 +172,11 @@ fn settle_calls(
     (out, calls)
 }
 
-/// Points every result at the final id of the call it answers (see the module doc).
+/// Points every result at the final id of the call it answers (see the module doc). Results
+/// stored after a call with their id are settled first, so a stray early result never takes
+/// the place of a call's own result.
 fn pair_results(msgs: &mut [Msg], calls: &mut HashMap<String, Vec<Call>>) {
+    let mut early: Vec<(usize, usize)> = Vec::new();
     for (mi, msg) in msgs.iter_mut().enumerate() {
         for (bi, item) in msg.items.iter_mut().enumerate() {
             let Block::ToolResponse(resp) = &mut item.block else {
@@ -166,21 +185,38 @@ fn pair_results(msgs: &mut [Msg], calls: &mut HashMap<String, Vec<Call>>) {
             let Some(candidates) = calls.get_mut(&resp.call_id) else {
                 continue;
             };
-            let here = (mi, bi);
-            let earlier = candidates.iter().take_while(|c| c.at < here).count();
-            let target = if earlier == 0 {
-                candidates.iter_mut().find(|c| !c.answered)
-            } else {
-                let before = &mut candidates[..earlier];
-                match before.iter().filter(|c| !c.answered).map(|c| c.turn).max() {
-                    Some(turn) => before.iter_mut().find(|c| !c.answered && c.turn == turn),
-                    None => before.last_mut(),
-                }
+            let earlier = candidates.iter().take_while(|c| c.at < (mi, bi)).count();
+            if earlier == 0 {
+                early.push((mi, bi));
+                continue;
+            }
+            let before = &mut candidates[..earlier];
+            let target = match before.iter().filter(|c| !c.answered).map(|c| c.turn).max() {
+                Some(turn) => before.iter_mut().find(|c| !c.answered && c.turn == turn),
+                None => before.last_mut(),
             };
             if let Some(c) = target {
                 c.answered = true;
                 resp.call_id = c.id.clone();
             }
+        }
+    }
+    for (mi, bi) in early {
+        let Some(item) = msgs.get_mut(mi).and_then(|m| m.items.get_mut(bi)) else {
+            continue;
+        };
+        let Block::ToolResponse(resp) = &mut item.block else {
+            continue;
+        };
+        let target = calls
+            .get_mut(&resp.call_id)
+            .and_then(|c| c.iter_mut().find(|c| !c.answered));
+        match target {
+            Some(c) => {
+                c.answered = true;
+                resp.call_id = c.id.clone();
+            }
+            None => item.detached = true,
         }
     }
 }
@@ -202,14 +238,14 @@ mod tests {
     }
 
     #[test]
-    fn same_turn_repeat_of_open_call_dropped() {
+    fn same_turn_repeat_of_open_call_in_another_message_dropped() {
         let mut diags = Vec::new();
         let out = assign(
             msgs(json!([
                 {"speaker": "human", "blocks": [text("go")]},
-                {"speaker": "ai", "blocks": [call("c1"), call("c1")]},
-                {"speaker": "tool", "blocks": [result("c9")]},
-                {"speaker": "ai", "blocks": [call("c1")]}
+                {"speaker": "ai", "blocks": [call("c1")]},
+                {"speaker": "ai", "blocks": [call("c1")]},
+                {"speaker": "tool", "blocks": [result("c9")]}
             ])),
             &mut diags,
         );
@@ -218,15 +254,25 @@ mod tests {
             shape(&out),
             ["human: text", "ai: call(c1)", "tool: result(c9)"]
         );
+        assert_eq!(codes(&diags), ["duplicate_call_dropped"]);
+        assert_eq!(diags[0].call_id.as_deref(), Some("c1"));
         assert_eq!(
-            codes(&diags),
-            ["duplicate_call_dropped", "duplicate_call_dropped"]
+            (diags[0].message_index, diags[0].block_index),
+            (Some(2), Some(0))
         );
-        assert_eq!(diags[1].call_id.as_deref(), Some("c1"));
+    }
+
+    #[test]
+    fn identical_calls_in_one_message_are_parallel_calls() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call("c1"), call("c1")]},
+            {"speaker": "tool", "blocks": [result("c1"), result("c1")]}
+        ]));
         assert_eq!(
-            (diags[1].message_index, diags[1].block_index),
-            (Some(3), Some(0))
+            s,
+            ["ai: call(c1) call(c1~2)", "tool: result(c1) result(c1~2)"]
         );
+        assert_eq!(c, ["duplicate_call_id_renamed"]);
     }
 
     #[test]
@@ -324,21 +370,38 @@ mod tests {
     }
 
     #[test]
-    fn result_before_parallel_same_id_calls_answers_the_first_and_later_result_the_second() {
+    fn results_after_the_calls_are_paired_before_a_result_stored_earlier() {
         let (s, c) = run(json!([
             {"speaker": "tool", "blocks": [result("x")]},
             {"speaker": "ai", "blocks": [call_with("x", "a"), call_with("x", "b")]},
             {"speaker": "tool", "blocks": [result("x")]}
         ]));
+        // the result stored after the calls answers the first; the early one the call left over
         assert_eq!(
             s,
             [
-                "tool: result(x)",
+                "tool: result(x~2)",
                 "ai: call(x) call(x~2)",
-                "tool: result(x~2)"
+                "tool: result(x)"
             ]
         );
         assert_eq!(c, ["duplicate_call_id_renamed"]);
+    }
+
+    #[test]
+    fn a_stray_early_result_never_replaces_a_calls_own_result() {
+        let mut diags = Vec::new();
+        let out = assign(
+            msgs(json!([
+                {"speaker": "tool", "blocks": [result("call_0")]},
+                {"speaker": "human", "blocks": [text("now read b")]},
+                {"speaker": "ai", "blocks": [call("call_0")]},
+                {"speaker": "tool", "blocks": [result("call_0")]}
+            ])),
+            &mut diags,
+        );
+        assert!(out[0].items[0].detached, "the stray result answers nothing");
+        assert!(!out[3].items[0].detached);
     }
 
     #[test]

@@ -108,6 +108,7 @@ fn note_text(media: &MediaBlock) -> String {
 fn caption_item(media: &MediaBlock, origin: Option<(usize, usize)>) -> Option<Item> {
     let caption = media.caption.as_deref().filter(|c| !c.trim().is_empty())?;
     Some(Item {
+        detached: false,
         block: Block::Text(TextBlock::new(caption.to_string())),
         origin,
     })

@@ -6,10 +6,10 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
+use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
 use super::options::OrphanPolicy;
 use super::work::{describe, Item, Msg};
-use crate::model::{Block, Speaker, TextBlock, ToolCallBlock, ToolResponseBlock};
+use crate::model::{Block, Speaker, SyntheticReason, TextBlock, ToolCallBlock, ToolResponseBlock};
 
 /// Name given to a reconstructed call whose result did not record its tool name.
 pub const UNKNOWN_TOOL_NAME: &str = "unknown_tool";
@@ -40,7 +40,7 @@ pub(crate) fn handle(
         let mut in_orphan = false;
         for item in std::mem::take(&mut msg.items) {
             match &item.block {
-                Block::ToolResponse(r) if !calls.contains(&r.call_id) => {
+                Block::ToolResponse(r) if item.detached || !calls.contains(&r.call_id) => {
                     in_orphan = true;
                     orphans.push(vec![item]);
                 }
@@ -70,6 +70,17 @@ pub(crate) fn handle(
             };
             let resp = resp.clone();
             let name = resp.tool_name.clone().unwrap_or_default();
+            let why = if head.detached {
+                format!(
+                    "was stored before call `{}`, which has its own result",
+                    resp.call_id
+                )
+            } else {
+                format!(
+                    "answers call `{}` which is not in the history",
+                    resp.call_id
+                )
+            };
             let base = Diagnostic::new(
                 DiagnosticCode::OrphanResultAsText,
                 FaultClass::CanonicalState,
@@ -77,17 +88,22 @@ pub(crate) fn handle(
             )
             .at(head.origin)
             .call(resp.call_id.clone());
+            // A detached result's call exists: a reconstructed call would duplicate its id.
+            let policy = match policy {
+                OrphanPolicy::ReconstructCall if head.detached => OrphanPolicy::Text,
+                p => p,
+            };
             match policy {
                 OrphanPolicy::Text => {
                     diags.push(Diagnostic {
                         message: format!(
-                            "result at {} answers call `{}` which is not in the history; kept as plain user text",
-                            describe(head.origin),
-                            resp.call_id
+                            "result at {} {why}; kept as plain user text",
+                            describe(head.origin)
                         ),
                         ..base
                     });
                     let mut items = vec![Item {
+                        detached: false,
                         block: Block::Text(TextBlock::new(orphan_text(&resp))),
                         origin: head.origin,
                     }];
@@ -98,9 +114,8 @@ pub(crate) fn handle(
                     diags.push(Diagnostic {
                         code: DiagnosticCode::OrphanResultDropped,
                         message: format!(
-                            "result at {} answers call `{}` (tool `{name}`) which is not in the history; dropped with {} attachment(s)",
+                            "result at {} (tool `{name}`) {why}; dropped with {} attachment(s)",
                             describe(head.origin),
-                            resp.call_id,
                             attachments.len()
                         ),
                         ..base
@@ -115,17 +130,18 @@ pub(crate) fn handle(
                     diags.push(Diagnostic {
                         code: DiagnosticCode::OrphanCallReconstructed,
                         message: format!(
-                            "result at {} answers call `{}` which is not in the history; a call to `{tool}` with empty arguments was reconstructed before it",
-                            describe(head.origin),
-                            resp.call_id
+                            "result at {} {why}; a call to `{tool}` with empty arguments was reconstructed before it",
+                            describe(head.origin)
                         ),
+                        synthetic_reason: Some(SyntheticReasonCode(SyntheticReason::ReconstructedCall)),
                         ..base
                     });
                     let call =
                         ToolCallBlock::new(resp.call_id.clone(), tool, Value::Object(Map::new()));
-                    out.push(template.sibling(
+                    out.push(Msg::made_up(
                         Speaker::Ai,
                         vec![Item {
+                            detached: false,
                             block: Block::ToolCall(call),
                             origin: None,
                         }],

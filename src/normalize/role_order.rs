@@ -103,6 +103,7 @@ pub(crate) fn order(
             Msg::made_up(
                 Speaker::Human,
                 vec![Item {
+                    detached: false,
                     block: Block::Text(TextBlock::new(opts.leading_user_text.clone())),
                     origin: None,
                 }],

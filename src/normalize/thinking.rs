@@ -98,6 +98,7 @@ fn convert(
     );
     if as_text {
         Some(Item {
+            detached: false,
             block: Block::Text(TextBlock::new(format!(
                 "<thinking>\n{}\n</thinking>",
                 t.thought
@@ -201,8 +202,8 @@ pub(crate) fn enforce_leading(
 }
 
 /// ANT-10: with thinking on, a request that continues an open tool loop (or ends with an
-/// assistant message to continue) needs that assistant message to start with the model's own
-/// thinking. When it does not (the loop was opened by another model), the request runs with
+/// assistant message to continue) needs the first assistant message of that turn — a tool loop
+/// is one assistant turn — to start with the model's own thinking. When it does not (the loop was opened by another model), the request runs with
 /// thinking off and says why. Returns whether thinking stays on.
 pub(crate) fn request_setting(
     msgs: Vec<Msg>,
@@ -228,7 +229,19 @@ pub(crate) fn request_setting(
     if !open_loop && !prefill {
         return (msgs, true);
     }
-    let caller = msgs.iter().rev().find(|m| m.speaker == Speaker::Ai);
+    // A tool loop is one assistant turn: the turn starts after the last user message that is
+    // not folded into tool results, and its first assistant message must start with thinking.
+    let turn_start = (0..n)
+        .rev()
+        .find(|&i| {
+            msgs.get(i).is_some_and(|m| m.speaker == Speaker::Human)
+                && (i == 0 || msgs.get(i - 1).is_some_and(|p| p.speaker != Speaker::Tool))
+        })
+        .map_or(0, |i| i + 1);
+    let caller = msgs
+        .iter()
+        .skip(turn_start)
+        .find(|m| m.speaker == Speaker::Ai);
     let starts_with_thinking = caller
         .and_then(|m| m.items.first())
         .is_some_and(|i| matches!(i.block, Block::Thinking(_)));
@@ -241,7 +254,11 @@ pub(crate) fn request_setting(
             FaultClass::ProviderProjection,
             format!(
                 "{} does not start with thinking signed by {} / {}; Anthropic requires it with thinking on, so this request runs with thinking off",
-                if open_loop { "the assistant message of the open tool loop" } else { "the final assistant message (a prefill)" },
+                if open_loop {
+                    "the first assistant message of the open tool loop"
+                } else {
+                    "the assistant turn being continued (a prefill)"
+                },
                 opts.target,
                 opts.model
             ),

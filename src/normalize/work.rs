@@ -9,6 +9,9 @@ use crate::model::{Block, Message, Metadata, Speaker, Transcript};
 pub(crate) struct Item {
     pub block: Block,
     pub origin: Option<(usize, usize)>,
+    /// A tool response that answers no call even though a call with its id exists (it was
+    /// stored before that call, which has its own result): the orphan pass handles it.
+    pub detached: bool,
 }
 
 /// A message of the working transcript.
@@ -62,6 +65,7 @@ pub(crate) fn from_transcript(t: &Transcript) -> Vec<Msg> {
                 .iter()
                 .enumerate()
                 .map(|(bi, b)| Item {
+                    detached: false,
                     block: b.clone(),
                     origin: Some((mi, bi)),
                 })

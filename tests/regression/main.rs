@@ -1,6 +1,7 @@
 //! One file per fixed bug: the smallest input that showed it, and the expectation it broke.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod ant_10_multi_step_loop_keeps_thinking;
 mod ant_10_open_loop_with_user_text;
 mod media_in_tool_message_without_result;
 mod parallel_calls_sharing_one_id;

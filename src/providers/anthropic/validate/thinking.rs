@@ -30,7 +30,8 @@ pub(super) fn check_thinking_block(block: &Value, path: &Path, out: &mut Finding
 
 /// ANT-10: thinking on, the request ends in an open tool loop (the last message is a user
 /// message with tool_result blocks) or with an assistant message to continue (prefill), so the
-/// final assistant message starts with thinking.
+/// first assistant message of that turn starts with thinking (a tool loop is one assistant
+/// turn: later steps of the loop need no thinking of their own).
 pub(super) fn check_ant_10_open_loop_starts_with_thinking(
     msgs: &[Msg<'_>],
     thinking_on: bool,
@@ -52,8 +53,18 @@ pub(super) fn check_ant_10_open_loop_starts_with_thinking(
     if !open_loop && !prefill {
         return;
     }
-    let a = if prefill { last_idx } else { last_idx - 1 };
-    let Some(asst) = msgs.get(a).filter(|m| m.is(Role::Assistant)) else {
+    // A tool loop is one assistant turn: it starts after the last user message that carries
+    // no tool_result blocks, and its first assistant message must start with thinking.
+    let turn_start = msgs
+        .iter()
+        .rposition(|m| m.is(Role::User) && m.blocks_of("tool_result").next().is_none())
+        .map_or(0, |i| i + 1);
+    let Some(a) =
+        (turn_start..msgs.len()).find(|&i| msgs.get(i).is_some_and(|m| m.is(Role::Assistant)))
+    else {
+        return;
+    };
+    let Some(asst) = msgs.get(a) else {
         return;
     };
     let (path, found) = match asst.content {
