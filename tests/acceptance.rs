@@ -239,19 +239,20 @@ fn functional_10_2_round_robin_ids_of_earlier_calls_never_change() {
 
 #[test]
 fn req_915_043_failover_mid_tool_loop_renders_a_valid_next_turn() {
-    // Claude opened a tool loop with signed thinking; the request failed and failover picks
-    // OpenAI; later Claude comes back with thinking on while the loop opened by OpenAI is open.
-    let tr = t(json!([
-        human("deploy it"),
-        {"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"},
-         "blocks": [{"type": "thinking", "thought": "build first", "signature": "c2lnLWJ1aWxk"},
-                    {"type": "tool_call", "id": "toolu_01Build", "name": "build", "parameters": {}}]},
-        {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "toolu_01Build", "toolName": "build", "result": "ok"}]},
-        {"speaker": "ai", "metadata": {"provider": "openai", "model": "gpt-5.2"},
-         "blocks": [{"type": "tool_call", "id": "call_deploy1", "name": "deploy", "parameters": {"env": "prod"}}]},
-        {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "call_deploy1", "toolName": "deploy", "result": "deployed"}]}
-    ]));
-    render_valid(&tr, &opts(Provider::OpenAiChat));
+    // Claude opened a tool loop with signed thinking; a failure failed over to OpenAI, which
+    // made the next call; then Claude comes back with thinking on while the loop is open.
+    let claude_opened = |opener: Value| {
+        t(json!([
+            human("deploy it"),
+            {"speaker": "ai", "metadata": opener,
+             "blocks": [{"type": "thinking", "thought": "build first", "signature": "c2lnLWJ1aWxk"},
+                        {"type": "tool_call", "id": "toolu_01Build", "name": "build", "parameters": {}}]},
+            {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "toolu_01Build", "toolName": "build", "result": "ok"}]},
+            {"speaker": "ai", "metadata": {"provider": "openai", "model": "gpt-5.2"},
+             "blocks": [{"type": "tool_call", "id": "call_deploy1", "name": "deploy", "parameters": {"env": "prod"}}]},
+            {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "call_deploy1", "toolName": "deploy", "result": "deployed"}]}
+        ]))
+    };
     let mut o = opts(Provider::Anthropic);
     o.max_tokens = Some(8192);
     o.thinking = Some(ThinkingOptions {
@@ -259,6 +260,15 @@ fn req_915_043_failover_mid_tool_loop_renders_a_valid_next_turn() {
         budget_tokens: Some(2048),
         effort: None,
     });
+    // The loop is one assistant turn, opened by Claude's own thinking: thinking stays on.
+    let tr = claude_opened(json!({"provider": "anthropic", "model": "claude-sonnet-4-5"}));
+    render_valid(&tr, &opts(Provider::OpenAiChat));
+    let out = render_valid(&tr, &o);
+    assert_eq!(out.body["thinking"]["type"], "enabled");
+    assert_eq!(out.body["messages"][1]["content"][0]["type"], "thinking");
+    // The same loop opened by another Claude model: its signature cannot be replayed, so this
+    // request runs with thinking off and says why.
+    let tr = claude_opened(json!({"provider": "anthropic", "model": "claude-opus-4-6"}));
     let out = render_valid(&tr, &o);
     assert!(
         out.body.get("thinking").is_none(),

@@ -165,6 +165,24 @@ fn render_options_errors_are_typed() {
             .unwrap();
     let mut o = RenderOptions::new(Provider::Anthropic, " ");
     assert_eq!(render(&t, &o).unwrap_err().path(), "$.model");
+    let mut blank = RenderOptions::new(Provider::OpenAiChat, "gpt-5.2");
+    blank.synthetic_result_text = Some("  ".into());
+    assert_eq!(
+        render(&t, &blank).unwrap_err().path(),
+        "$.syntheticResultText"
+    );
+    blank.synthetic_result_text = None;
+    blank.leading_user_text = Some(String::new());
+    assert_eq!(render(&t, &blank).unwrap_err().path(), "$.leadingUserText");
+    blank.leading_user_text = None;
+    blank
+        .extra
+        .insert("thinking".into(), serde_json::json!({"type": "enabled"}));
+    let e = render(&t, &blank).unwrap_err();
+    assert_eq!(
+        (e.code(), e.path()),
+        (ErrorCode::InvalidValue, "$.extra.thinking")
+    );
     o.model = "claude-sonnet-4-5".into();
     o.max_tokens = Some(1000);
     o.thinking = Some(turnwire::ThinkingOptions {

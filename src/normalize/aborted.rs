@@ -8,10 +8,15 @@ use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::Msg;
 use crate::model::{Block, Speaker};
 
-pub(crate) fn trim(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
-    let mut out = Vec::with_capacity(msgs.len());
-    for mut m in msgs {
-        if m.speaker == Speaker::Ai {
+pub(crate) fn trim(msgs: Vec<Msg>, all_diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
+    let mut diags: Vec<Diagnostic> = Vec::new();
+    // Walk backwards, so "continued" looks at the next message that survives.
+    let mut out: Vec<Msg> = Vec::with_capacity(msgs.len());
+    for mut m in msgs.into_iter().rev() {
+        // An assistant message followed by another one is a turn stored in pieces, not an
+        // aborted turn: the pieces are merged where the provider needs it.
+        let continued = out.last().is_some_and(|n| n.speaker == Speaker::Ai);
+        if m.speaker == Speaker::Ai && !continued {
             let mut removed = 0usize;
             let mut chars = 0usize;
             while let Some(last) = m.items.last() {
@@ -52,6 +57,8 @@ pub(crate) fn trim(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
         }
         out.push(m);
     }
+    out.reverse();
+    all_diags.extend(diags.into_iter().rev());
     out
 }
 

@@ -30,6 +30,8 @@ fn is_empty_block(block: &Block) -> bool {
 fn has_opaque_payload(meta: &Option<ProviderMeta>) -> bool {
     match meta {
         Some(ProviderMeta::AnthropicRedacted { data }) => !data.is_empty(),
+        // Thinking with its display omitted still carries a signature to replay (ANT-14).
+        Some(ProviderMeta::AnthropicSignature { signature }) => !signature.is_empty(),
         Some(ProviderMeta::OpenAiReasoning {
             encrypted_content: Some(e),
             ..

@@ -76,6 +76,8 @@ pub enum DiagnosticCode {
     ToolNameProjected,
     /// A sampling setting the request's thinking mode forbids was left out.
     SamplingAdjusted,
+    /// A tool the history calls was added to the request's tool declarations.
+    ToolDeclared,
 }
 
 /// Which completion a dedupe kept and why.

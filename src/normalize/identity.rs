@@ -1,9 +1,10 @@
 //! Call identity: one canonical id per call, and every result pointed at the right call.
 //!
 //! - An exact repeat of a call that is still open (same id, name and arguments, no result yet),
-//!   stored in another message of the same turn — nothing but tool messages or other calls in
-//!   between — is the same call stored twice (864 failure mode A): the repeat is dropped.
-//!   Identical calls inside one message are distinct parallel calls.
+//!   stored later in the same turn — nothing but tool messages or other calls in between — is
+//!   the same call stored twice (864 failure mode A, a mis-assembled stream): the repeat is
+//!   dropped. Identical calls without an id in one message are distinct parallel calls
+//!   (servers that send no ids).
 //! - A different call reusing an id (parallel calls from providers without ids, retries after
 //!   the user spoke, providers that number calls per response) keeps its place but gets a
 //!   distinct id `id~N`, chosen from earlier calls only, so ids never change as the
@@ -99,7 +100,8 @@ fn settle_calls(
                     let original = call.id.clone();
                     let repeat_of = open.get(&original).and_then(|list| {
                         list.iter().find(|o| {
-                            o.message != here
+                            // within one message only a stored id marks a glitch
+                            (o.message != here || !original.is_empty())
                                 && o.name == call.name
                                 && o.parameters == call.parameters
                         })
@@ -263,16 +265,23 @@ mod tests {
     }
 
     #[test]
-    fn identical_calls_in_one_message_are_parallel_calls() {
+    fn identical_calls_without_ids_in_one_message_are_parallel_calls() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call(""), call("")]},
+            {"speaker": "tool", "blocks": [result(""), result("")]}
+        ]));
+        assert_eq!(s, ["ai: call() call(~2)", "tool: result() result(~2)"]);
+        assert_eq!(c, ["duplicate_call_id_renamed"]);
+    }
+
+    #[test]
+    fn identical_call_repeated_with_its_id_in_one_message_is_a_glitch() {
         let (s, c) = run(json!([
             {"speaker": "ai", "blocks": [call("c1"), call("c1")]},
-            {"speaker": "tool", "blocks": [result("c1"), result("c1")]}
+            {"speaker": "tool", "blocks": [result("c1")]}
         ]));
-        assert_eq!(
-            s,
-            ["ai: call(c1) call(c1~2)", "tool: result(c1) result(c1~2)"]
-        );
-        assert_eq!(c, ["duplicate_call_id_renamed"]);
+        assert_eq!(s, ["ai: call(c1)", "tool: result(c1)"]);
+        assert_eq!(c, ["duplicate_call_dropped"]);
     }
 
     #[test]

@@ -4,12 +4,13 @@
 //! One pass per file, each a pure function over the working transcript, run in this order:
 //! speaker repair → content hygiene → call identity → dedupe → orphans → closure → adjacency →
 //! aborted turns → media support → thinking policy → system hoisting and role order → thinking position →
-//! request-level thinking setting. Same input and options give the same output (REQ-915-010).
+//! request-level thinking setting → tool declarations the history needs. Same input and options give the same output (REQ-915-010).
 
 mod aborted;
 mod adjacency;
 mod closure;
 pub mod content;
+pub mod declarations;
 mod dedupe;
 mod diagnostic;
 mod identity;
@@ -42,6 +43,9 @@ pub struct Normalized {
     pub system: Vec<String>,
     /// Whether thinking stays on for this request (it can be forced off by the history).
     pub thinking_enabled: bool,
+    /// Tools the history calls that the request does not declare but must (see
+    /// [`declarations`]), in order of first call.
+    pub undeclared_tools: Vec<String>,
     /// Every repair, in pass order.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -79,10 +83,12 @@ pub fn normalize(transcript: &Transcript, options: &NormalizeOptions) -> Normali
     let msgs = role_order::order(msgs, options, &mut diags);
     let msgs = thinking::enforce_leading(msgs, options, &mut diags);
     let (msgs, thinking_enabled) = thinking::request_setting(msgs, options, &mut diags);
+    let undeclared_tools = declarations::undeclared(&msgs, options, &mut diags);
     Normalized {
         transcript: work::to_transcript(msgs),
         system,
         thinking_enabled,
+        undeclared_tools,
         diagnostics: diags,
     }
 }

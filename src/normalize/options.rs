@@ -55,6 +55,8 @@ pub struct NormalizeOptions {
     pub trust_unattributed_thinking: bool,
     /// Text of the user turn inserted when a provider needs the history to open with one.
     pub leading_user_text: String,
+    /// Names of the tools the request declares (empty when it declares none).
+    pub declared_tools: Vec<String>,
 }
 
 /// The default text of a synthetic completion: neutral, says what happened, invents nothing.
@@ -77,6 +79,7 @@ impl NormalizeOptions {
             foreign_thinking: ForeignThinking::default(),
             trust_unattributed_thinking: false,
             leading_user_text: DEFAULT_LEADING_USER_TEXT.to_string(),
+            declared_tools: Vec::new(),
         }
     }
 }
@@ -92,6 +95,8 @@ pub(crate) struct Profile {
     pub replays_anthropic_thinking: bool,
     /// System messages may stand anywhere in the conversation (else all go to the system slot).
     pub system_anywhere: bool,
+    /// Tools called in the history must be declared when any tool is.
+    pub declares_history_tools: bool,
 }
 
 impl Profile {
@@ -102,12 +107,14 @@ impl Profile {
                 leading_user: true,
                 replays_anthropic_thinking: true,
                 system_anywhere: false,
+                declares_history_tools: true,
             },
             _ => Profile {
                 alternation: false,
                 leading_user: false,
                 replays_anthropic_thinking: false,
                 system_anywhere: true,
+                declares_history_tools: false,
             },
         }
     }

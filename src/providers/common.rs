@@ -79,18 +79,9 @@ pub fn system_text(options: &crate::RenderOptions, hoisted: &[String]) -> String
     parts.join("\n\n")
 }
 
-/// The tool names a render will send: declared tools, then the names of calls in the history,
-/// in order (used to reserve valid names before projecting invalid ones).
-pub fn declared_and_called<'a>(
-    n: &'a crate::Normalized,
-    options: &'a crate::RenderOptions,
-) -> impl Iterator<Item = &'a str> {
-    let declared = options.tools.iter().map(|t| t.name.as_str());
-    let called = n.transcript.messages.iter().flat_map(|m| {
-        m.blocks.iter().filter_map(|b| match b {
-            crate::model::Block::ToolCall(c) => Some(c.name.as_str()),
-            _ => None,
-        })
-    });
-    declared.chain(called)
+/// The declared tool names, reserved before any other name is projected so that a declared
+/// tool always keeps its spelling. (Names used only in the history are projected in order, so an
+/// earlier call's name never depends on later calls.)
+pub fn declared_names(options: &crate::RenderOptions) -> impl Iterator<Item = &str> {
+    options.tools.iter().map(|t| t.name.as_str())
 }

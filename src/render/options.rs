@@ -114,6 +114,22 @@ pub struct RenderOptions {
     pub leading_user_text: Option<String>,
 }
 
+/// Body fields turnwire derives from the history and the options; `extra` may not set them.
+pub const OWNED_FIELDS: [&str; 12] = [
+    "model",
+    "messages",
+    "system",
+    "tools",
+    "thinking",
+    "max_tokens",
+    "max_completion_tokens",
+    "temperature",
+    "top_p",
+    "reasoning_effort",
+    "input",
+    "contents",
+];
+
 /// Anthropic's `max_tokens` when the caller gives none.
 pub const DEFAULT_MAX_TOKENS: u32 = 4096;
 /// Anthropic's thinking budget when the caller gives none (the provider's minimum).
@@ -203,6 +219,37 @@ impl RenderOptions {
                 ));
             }
         }
+        for (field, path, value) in [
+            (
+                "syntheticResultText",
+                "$.syntheticResultText",
+                &self.synthetic_result_text,
+            ),
+            (
+                "leadingUserText",
+                "$.leadingUserText",
+                &self.leading_user_text,
+            ),
+        ] {
+            if value.as_deref().is_some_and(|t| t.trim().is_empty()) {
+                return Err(Error::new(
+                    ErrorCode::InvalidValue,
+                    path,
+                    format!("{field} must contain text (providers reject empty text); leave it out for the default"),
+                ));
+            }
+        }
+        if let Some(key) = self
+            .extra
+            .keys()
+            .find(|k| OWNED_FIELDS.contains(&k.as_str()))
+        {
+            return Err(Error::new(
+                ErrorCode::InvalidValue,
+                format!("$.extra.{key}"),
+                format!("`{key}` is set by turnwire from the history and the options; use the matching option instead of `extra`"),
+            ));
+        }
         for (i, t) in self.tools.iter().enumerate() {
             if let Some(p) = &t.parameters {
                 if !p.is_object() {
@@ -231,6 +278,7 @@ impl RenderOptions {
         if let Some(t) = &self.leading_user_text {
             n.leading_user_text = t.clone();
         }
+        n.declared_tools = self.tools.iter().map(|t| t.name.clone()).collect();
         n
     }
 }

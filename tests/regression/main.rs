@@ -6,3 +6,4 @@ mod ant_10_open_loop_with_user_text;
 mod media_in_tool_message_without_result;
 mod parallel_calls_sharing_one_id;
 mod retry_reuses_id_of_hung_call;
+mod thinking_only_pieces_of_one_turn;

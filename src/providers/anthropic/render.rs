@@ -4,9 +4,10 @@ use serde_json::{json, Map, Value};
 
 use crate::ids::IdFormat;
 use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker};
+use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::{DiagnosticCode, Normalized};
 use crate::providers::common::{
-    declared_and_called, fenced, media_type, result_text, split_data_url, system_text,
+    declared_names, fenced, media_type, result_text, split_data_url, system_text,
 };
 use crate::providers::Projection;
 use crate::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
@@ -14,7 +15,7 @@ use crate::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
 /// Builds the whole request body.
 pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     let mut p = Projection::new(IdFormat::Anthropic);
-    p.reserve_names(declared_and_called(n, o));
+    p.reserve_names(declared_names(o));
     let mut body = Map::new();
     body.insert("model".into(), o.model.clone().into());
     body.insert(
@@ -25,24 +26,25 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     if !system.is_empty() {
         body.insert("system".into(), system.into());
     }
-    let tools: Vec<Value> = o
+    let mut tools: Vec<Value> = o
         .tools
         .iter()
         .map(|t| {
-            let mut d = Map::new();
-            d.insert("name".into(), p.tool_name(&t.name).into());
-            if let Some(desc) = &t.description {
-                d.insert("description".into(), desc.clone().into());
-            }
-            d.insert(
-                "input_schema".into(),
-                t.parameters
-                    .clone()
-                    .unwrap_or_else(|| json!({"type": "object"})),
-            );
-            Value::Object(d)
+            declaration(
+                &p.tool_name(&t.name),
+                t.description.as_deref(),
+                t.parameters.clone(),
+            )
         })
         .collect();
+    for name in &n.undeclared_tools {
+        let projected = p.tool_name(name);
+        tools.push(declaration(
+            &projected,
+            Some(HISTORY_TOOL_DESCRIPTION),
+            None,
+        ));
+    }
     body.insert("messages".into(), messages(&n.transcript.messages, &mut p));
     if !tools.is_empty() {
         body.insert("tools".into(), Value::Array(tools));
@@ -223,4 +225,18 @@ fn sampling(body: &mut Map<String, Value>, o: &RenderOptions, thinking: bool, p:
             body.insert("top_p".into(), t.into());
         }
     }
+}
+
+/// One entry of `tools`; a missing schema is an open object.
+fn declaration(name: &str, description: Option<&str>, schema: Option<Value>) -> Value {
+    let mut d = Map::new();
+    d.insert("name".into(), name.into());
+    if let Some(desc) = description {
+        d.insert("description".into(), desc.into());
+    }
+    d.insert(
+        "input_schema".into(),
+        schema.unwrap_or_else(|| json!({"type": "object"})),
+    );
+    Value::Object(d)
 }

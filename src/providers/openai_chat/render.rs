@@ -5,14 +5,14 @@ use serde_json::{json, Map, Value};
 use crate::ids::IdFormat;
 use crate::model::{Block, MediaBlock, MediaEncoding, Message, Speaker};
 use crate::normalize::{DiagnosticCode, Normalized};
-use crate::providers::common::{declared_and_called, fenced, media_type, result_text, system_text};
+use crate::providers::common::{declared_names, fenced, media_type, result_text, system_text};
 use crate::providers::Projection;
 use crate::RenderOptions;
 
 /// Builds the whole request body.
 pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     let mut p = Projection::new(IdFormat::OpenAi);
-    p.reserve_names(declared_and_called(n, o));
+    p.reserve_names(declared_names(o));
     let mut body = Map::new();
     body.insert("model".into(), o.model.clone().into());
     let tools: Vec<Value> = o

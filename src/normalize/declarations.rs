@@ -1,0 +1,51 @@
+//! Tool declarations the history needs: when a request declares tools, Anthropic expects every
+//! tool called in the history to be among them (ANT-20; Bedrock rejects the request otherwise,
+//! ANT-21). Tools the history still calls but the caller no longer declares (an MCP server went
+//! away, the agent switched tool sets, a reconstructed call) are listed so the adapter can
+//! declare them, each named in a diagnostic.
+
+use std::collections::HashSet;
+
+use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
+use super::options::{NormalizeOptions, Profile};
+use super::work::Msg;
+use crate::model::Block;
+
+/// Description given to a tool declared only because the history calls it.
+pub const HISTORY_TOOL_DESCRIPTION: &str =
+    "Called earlier in this conversation; it may no longer be available.";
+
+pub(crate) fn undeclared(
+    msgs: &[Msg],
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<String> {
+    if opts.declared_tools.is_empty() || !Profile::of(opts.target).declares_history_tools {
+        return Vec::new();
+    }
+    let declared: HashSet<&str> = opts.declared_tools.iter().map(String::as_str).collect();
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut out = Vec::new();
+    for item in msgs.iter().flat_map(|m| &m.items) {
+        let Block::ToolCall(c) = &item.block else {
+            continue;
+        };
+        if declared.contains(c.name.as_str()) || !seen.insert(c.name.as_str()) {
+            continue;
+        }
+        diags.push(
+            Diagnostic::new(
+                DiagnosticCode::ToolDeclared,
+                FaultClass::ProviderProjection,
+                format!(
+                    "the history calls `{}`, which is not among the declared tools; it is declared with an open schema",
+                    c.name
+                ),
+            )
+            .at(item.origin)
+            .call(c.id.clone()),
+        );
+        out.push(c.name.clone());
+    }
+    out
+}
