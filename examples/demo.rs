@@ -91,14 +91,15 @@ fn main() -> ExitCode {
     };
     let mut renders = 0;
     let mut failures = 0;
+    let mut unreadable = 0;
     for file in &files {
         let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or("?");
         let text = std::fs::read_to_string(file).unwrap_or_default();
         let transcript = match Transcript::from_json(&text) {
             Ok(t) => t,
             Err(e) => {
-                println!("{name}: cannot read: {e}");
-                failures += 1;
+                println!("━━ {name}: cannot read: {e}\n");
+                unreadable += 1;
                 continue;
             }
         };
@@ -166,7 +167,7 @@ fn main() -> ExitCode {
                 opts.model,
                 out.diagnostics.len()
             );
-            let mut by_code: BTreeMap<String, (usize, String)> = BTreeMap::new();
+            let mut by_code: BTreeMap<&str, (usize, String)> = BTreeMap::new();
             for d in &out.diagnostics {
                 let e = by_code
                     .entry(d.code.as_str())
@@ -204,11 +205,16 @@ fn main() -> ExitCode {
         println!();
     }
     println!(
-        "{renders} renders of {} sessions: {} valid, {failures} failed",
+        "{renders} renders of {} sessions: {} valid, {failures} failed{}",
         files.len(),
-        renders - failures
+        renders - failures,
+        if unreadable > 0 {
+            format!(", {unreadable} session file(s) unreadable")
+        } else {
+            String::new()
+        }
     );
-    if failures > 0 {
+    if failures > 0 || unreadable > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

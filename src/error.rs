@@ -25,6 +25,8 @@ pub enum ErrorCode {
     UnsupportedProvider,
     /// Nothing is left to send (no user, assistant or tool content).
     EmptyTranscript,
+    /// The input could not be read (a file or stream error, in the command line).
+    ReadFailed,
 }
 
 impl ErrorCode {
@@ -38,6 +40,7 @@ impl ErrorCode {
             ErrorCode::UnknownProvider => "unknown_provider",
             ErrorCode::UnsupportedProvider => "unsupported_provider",
             ErrorCode::EmptyTranscript => "empty_transcript",
+            ErrorCode::ReadFailed => "read_failed",
         }
     }
 }

@@ -389,6 +389,8 @@ struct Knobs {
     thinking: bool,
     foreign_text: bool,
     orphans: OrphanPolicy,
+    /// Declare only `read_file`, so calls to `fs.grep` (and reconstructed calls) are undeclared.
+    declare_tools: bool,
 }
 
 fn knobs() -> impl Strategy<Value = Knobs> {
@@ -400,11 +402,13 @@ fn knobs() -> impl Strategy<Value = Knobs> {
             Just(OrphanPolicy::Drop),
             Just(OrphanPolicy::ReconstructCall)
         ],
+        any::<bool>(),
     )
-        .prop_map(|(thinking, foreign_text, orphans)| Knobs {
+        .prop_map(|(thinking, foreign_text, orphans, declare_tools)| Knobs {
             thinking,
             foreign_text,
             orphans,
+            declare_tools,
         })
 }
 
@@ -425,6 +429,13 @@ fn options(p: Provider, k: &Knobs) -> RenderOptions {
         o.foreign_thinking = ForeignThinking::Text;
     }
     o.orphan_results = k.orphans;
+    if k.declare_tools {
+        o.tools = vec![turnwire::ToolDeclaration::new(
+            "read_file",
+            "Read a file",
+            json!({"type": "object"}),
+        )];
+    }
     o
 }
 

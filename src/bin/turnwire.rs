@@ -15,7 +15,10 @@ const USAGE: &str = "usage:
   turnwire validate --provider <p> [FILE|-]
 
 providers: anthropic, openai-chat, openai-responses, gemini, mistral, kimi, deepseek, openai-compatible
-render prints {\"body\", \"idMap\", \"diagnostics\"}; validate prints violations and exits 1 when there are any.";
+render prints {\"body\", \"idMap\", \"toolNames\", \"diagnostics\"}; validate prints violations and exits 1 when there are any.";
+
+/// Marker returned by the argument parser for `-h`/`--help`.
+const HELP: &str = "help";
 
 struct Args {
     command: String,
@@ -40,7 +43,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--provider" => a.provider = Some(value("--provider")?),
             "--model" => a.model = Some(value("--model")?),
             "--options" => a.options = Some(value("--options")?),
-            "-h" | "--help" => return Err(String::new()),
+            "-h" | "--help" => return Err(HELP.to_string()),
             other if a.file.is_none() && (other == "-" || !other.starts_with("--")) => {
                 a.file = Some(other.to_string())
             }
@@ -58,7 +61,7 @@ fn read_input(file: Option<&str>) -> Result<String, Error> {
     };
     result.map_err(|e| {
         Error::new(
-            ErrorCode::InvalidJson,
+            ErrorCode::ReadFailed,
             "$",
             format!("cannot read input: {e}"),
         )
@@ -153,10 +156,12 @@ fn run(a: &Args) -> Result<ExitCode, Error> {
 fn main() -> ExitCode {
     let args = match parse_args(std::env::args().skip(1)) {
         Ok(a) => a,
+        Err(msg) if msg == HELP => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         Err(msg) => {
-            if !msg.is_empty() {
-                eprintln!("error: {msg}");
-            }
+            eprintln!("error: {msg}");
             eprintln!("{USAGE}");
             return ExitCode::from(2);
         }

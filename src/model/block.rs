@@ -178,6 +178,27 @@ impl ToolResponseBlock {
         }
     }
 
+    /// The text a provider sees for this result: the error text for failed calls (followed by
+    /// any result), otherwise the result itself (strings as they are, other JSON compact).
+    ///
+    /// ```
+    /// use turnwire::model::ToolResponseBlock;
+    /// let r = ToolResponseBlock::new("c1", "ls", serde_json::json!({"files": 2}));
+    /// assert_eq!(r.text(), r#"{"files":2}"#);
+    /// ```
+    pub fn text(&self) -> String {
+        let result = match &self.result {
+            None | Some(Value::Null) => String::new(),
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => other.to_string(),
+        };
+        match &self.error {
+            Some(e) if result.trim().is_empty() => e.clone(),
+            Some(e) => format!("{e}\n{result}"),
+            None => result,
+        }
+    }
+
     /// Lifecycle status inferred exactly as REQ-915-048 says: error present → errored; else
     /// `isComplete: true` → complete; else non-null result → complete; else pending.
     pub fn status(&self) -> ToolStatus {

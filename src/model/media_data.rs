@@ -80,3 +80,16 @@ pub(crate) fn sniff_image(head: &[u8]) -> Option<&'static str> {
         None
     }
 }
+
+/// Splits a `data:` URL into (mime type, base64 payload) when it is base64-encoded.
+///
+/// ```
+/// let (m, d) = turnwire::model::split_data_url("data:image/png;base64,AAAA").unwrap();
+/// assert_eq!((m, d), ("image/png", "AAAA"));
+/// ```
+pub fn split_data_url(url: &str) -> Option<(&str, &str)> {
+    let rest = url.strip_prefix("data:")?;
+    let (head, data) = rest.split_once(',')?;
+    let mime = head.strip_suffix(";base64")?;
+    Some((mime, data))
+}

@@ -19,6 +19,7 @@ pub use block::{
     ToolCallBlock, ToolResponseBlock,
 };
 pub use json_path::JsonPath;
+pub use media_data::split_data_url;
 pub use message::{Message, Metadata, Speaker};
 pub use provenance::{provider_family, Provenance};
 pub use provider_meta::ProviderMeta;

@@ -88,7 +88,8 @@ impl Provenance {
     }
 }
 
-/// Folds the many spellings of a provider into its family: `claude`/`anthropic` → `anthropic`,
+/// Folds the many spellings of a provider into its family: any name with `claude`/`anthropic`
+/// (also `vertex-anthropic`) → `anthropic`,
 /// `openai`/`openai-chat`/`openai-responses`/`codex` → `openai`, `google`/`gemini`/`vertex` →
 /// `gemini`; anything else is lower-cased as is.
 ///
@@ -97,7 +98,8 @@ impl Provenance {
 /// ```
 pub fn provider_family(name: &str) -> String {
     let n = name.trim().to_ascii_lowercase();
-    if n.starts_with("anthropic") || n.starts_with("claude") {
+    // Claude served through another cloud (`vertex-anthropic`, `bedrock-claude`) is Anthropic.
+    if n.contains("anthropic") || n.contains("claude") {
         "anthropic".into()
     } else if n.starts_with("openai") || n == "codex" || n == "azure-openai" {
         "openai".into()

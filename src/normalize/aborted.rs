@@ -5,7 +5,7 @@
 //! a diagnostic: what was cut off cannot be replayed as it was); a message left empty is removed.
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
-use super::work::Msg;
+use super::work::{describe_message, Msg};
 use crate::model::{Block, Speaker};
 
 pub(crate) fn trim(msgs: Vec<Msg>, all_diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
@@ -39,8 +39,8 @@ pub(crate) fn trim(msgs: Vec<Msg>, all_diags: &mut Vec<Diagnostic>) -> Vec<Msg> 
                         DiagnosticCode::AbortedTurnTrimmed,
                         FaultClass::CanonicalState,
                         format!(
-                            "assistant message {} ended in thinking ({chars} characters) with nothing after it (an aborted turn); {}",
-                            m.origin.map(|o| o.to_string()).unwrap_or_default(),
+                            "assistant {} ended in thinking ({chars} characters) with nothing after it (an aborted turn); {}",
+                            describe_message(m.origin),
                             if gone {
                                 "the message was removed".to_string()
                             } else {

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
-use super::work::{describe, Msg};
+use super::work::{describe, describe_message, Msg};
 use crate::model::{Block, ProviderMeta};
 
 /// Placeholder content of a completed tool result that returned nothing.
@@ -130,9 +130,9 @@ pub(crate) fn clean(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
                     DiagnosticCode::EmptyMessageRemoved,
                     FaultClass::CanonicalState,
                     format!(
-                        "`{}` message {} {why}; removed",
+                        "`{}` {} {why}; removed",
                         msg.speaker.as_str(),
-                        msg.origin.map(|i| i.to_string()).unwrap_or_default()
+                        describe_message(msg.origin)
                     ),
                 )
                 .at_message(msg.origin),

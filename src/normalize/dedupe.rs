@@ -59,17 +59,31 @@ pub(crate) fn dedupe(mut msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg
                     };
                     let w_origin = msgs[winner.0].items[winner.1].origin;
                     let l_origin = msgs[loser.0].items[loser.1].origin;
+                    // media attached to the dropped completion goes with it
+                    let attached = msgs[loser.0]
+                        .items
+                        .iter()
+                        .skip(loser.1 + 1)
+                        .take_while(|i| !matches!(i.block, Block::ToolResponse(_)))
+                        .count();
+                    let with = if attached > 0 {
+                        format!(" with {attached} attached block(s)")
+                    } else {
+                        String::new()
+                    };
                     diags.push(Diagnostic {
                         dedupe: Some(DedupeDecision {
                             kept: describe(w_origin),
                             dropped: describe(l_origin),
+                            kept_at: w_origin,
+                            dropped_at: l_origin,
                             rationale: rationale.clone(),
                         }),
                         ..Diagnostic::new(
                             DiagnosticCode::DuplicateResultDropped,
                             FaultClass::CanonicalState,
                             format!(
-                                "call `{}` had more than one completion; dropped the one at {} ({rationale})",
+                                "call `{}` had more than one completion; dropped the one at {}{with} ({rationale})",
                                 r.call_id,
                                 describe(l_origin)
                             ),

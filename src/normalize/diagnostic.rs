@@ -84,10 +84,16 @@ pub enum DiagnosticCode {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DedupeDecision {
-    /// Input position of the kept completion (`message/block`).
+    /// Input position of the kept completion, in words.
     pub kept: String,
-    /// Input position of the dropped completion.
+    /// Input position of the dropped completion, in words.
     pub dropped: String,
+    /// Input (message, block) index of the kept completion; absent for a synthesised one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept_at: Option<(usize, usize)>,
+    /// Input (message, block) index of the dropped completion.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dropped_at: Option<(usize, usize)>,
     /// Why the kept one won.
     pub rationale: String,
 }
@@ -188,11 +194,36 @@ impl Diagnostic {
 }
 
 impl DiagnosticCode {
-    /// The stable string form.
-    pub fn as_str(self) -> String {
-        serde_json::to_value(self)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default()
+    /// The stable string form (the same as its JSON form).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DiagnosticCode::SpeakerRepaired => "speaker_repaired",
+            DiagnosticCode::DuplicateCallDropped => "duplicate_call_dropped",
+            DiagnosticCode::DuplicateCallIdRenamed => "duplicate_call_id_renamed",
+            DiagnosticCode::DuplicateResultDropped => "duplicate_result_dropped",
+            DiagnosticCode::OrphanResultAsText => "orphan_result_as_text",
+            DiagnosticCode::OrphanResultDropped => "orphan_result_dropped",
+            DiagnosticCode::OrphanCallReconstructed => "orphan_call_reconstructed",
+            DiagnosticCode::SyntheticResultAdded => "synthetic_result_added",
+            DiagnosticCode::ResultMoved => "result_moved",
+            DiagnosticCode::EmptyTextRemoved => "empty_text_removed",
+            DiagnosticCode::EmptyMessageRemoved => "empty_message_removed",
+            DiagnosticCode::EmptyResultFilled => "empty_result_filled",
+            DiagnosticCode::ParametersNormalized => "parameters_normalized",
+            DiagnosticCode::AbortedTurnTrimmed => "aborted_turn_trimmed",
+            DiagnosticCode::ThinkingDropped => "thinking_dropped",
+            DiagnosticCode::ThinkingAsText => "thinking_as_text",
+            DiagnosticCode::ContinuityDropped => "continuity_dropped",
+            DiagnosticCode::ThinkingDisabledForRequest => "thinking_disabled_for_request",
+            DiagnosticCode::MessagesMerged => "messages_merged",
+            DiagnosticCode::LeadingUserInserted => "leading_user_inserted",
+            DiagnosticCode::SystemHoisted => "system_hoisted",
+            DiagnosticCode::BlockOmitted => "block_omitted",
+            DiagnosticCode::MediaMoved => "media_moved",
+            DiagnosticCode::MediaTypeCorrected => "media_type_corrected",
+            DiagnosticCode::ToolNameProjected => "tool_name_projected",
+            DiagnosticCode::SamplingAdjusted => "sampling_adjusted",
+            DiagnosticCode::ToolDeclared => "tool_declared",
+        }
     }
 }

@@ -10,8 +10,8 @@
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Item, Msg};
 use crate::model::media_data::{base64_decoded_len, base64_prefix, sniff_image};
+use crate::model::split_data_url;
 use crate::model::{Block, MediaBlock, MediaEncoding, TextBlock};
-use crate::providers::common::split_data_url;
 use crate::providers::Provider;
 
 /// Image types every supported provider takes.
@@ -38,7 +38,7 @@ pub fn supported(target: Provider, m: &MediaBlock) -> bool {
     match target {
         Provider::Anthropic => mime == "application/pdf",
         Provider::OpenAiChat => {
-            m.encoding == MediaEncoding::Base64
+            (m.encoding == MediaEncoding::Base64 || split_data_url(&m.data).is_some())
                 && matches!(
                     mime.as_str(),
                     "application/pdf" | "audio/wav" | "audio/mpeg" | "audio/mp3"
@@ -61,7 +61,14 @@ fn check_bytes(target: Provider, m: &MediaBlock) -> Verdict {
         MediaEncoding::Base64 => (canonical_mime(&m.mime_type), m.data.as_str()),
         MediaEncoding::Url => match split_data_url(&m.data) {
             Some((mime, data)) => (canonical_mime(mime), data),
-            None => return Verdict::Keep, // a remote URL: the provider fetches it
+            None if m.data.starts_with("data:") => {
+                return Verdict::Note("its data: URL is not base64-encoded".into())
+            }
+            // a remote URL: the provider fetches it
+            None if m.data.starts_with("https://") || m.data.starts_with("http://") => {
+                return Verdict::Keep
+            }
+            None => return Verdict::Note("its URL is neither http(s) nor a data: URL".into()),
         },
     };
     let len = match base64_decoded_len(payload) {

@@ -163,7 +163,7 @@ fn orphan_text(r: &ToolResponseBlock) -> String {
         "[Result of tool `{name}` (call {}); its call is no longer in the conversation]\n",
         r.call_id
     );
-    s.push_str(&crate::providers::common::result_text(r));
+    s.push_str(&r.text());
     s
 }
 

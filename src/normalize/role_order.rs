@@ -3,7 +3,7 @@
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile};
-use super::work::{Item, Msg};
+use super::work::{describe_message, Item, Msg};
 use crate::model::{Block, Speaker, TextBlock};
 
 /// Moves `system` messages into the provider's system slot: the ones that open the
@@ -42,8 +42,8 @@ pub(crate) fn hoist_system(
                     DiagnosticCode::SystemHoisted,
                     FaultClass::ProviderProjection,
                     format!(
-                        "system message {} in the middle of the conversation was moved into the system prompt",
-                        m.origin.map(|o| o.to_string()).unwrap_or_default()
+                        "system {} in the middle of the conversation was moved into the system prompt",
+                        describe_message(m.origin)
                     ),
                 )
                 .at_message(m.origin),
@@ -74,9 +74,9 @@ pub(crate) fn order(
                             DiagnosticCode::MessagesMerged,
                             FaultClass::ProviderProjection,
                             format!(
-                                "`{}` message {} follows another message of the same {} role; merged into it",
+                                "`{}` {} follows another message of the same {} role; merged into it",
                                 m.speaker.as_str(),
-                                m.origin.map(|o| o.to_string()).unwrap_or_default(),
+                                describe_message(m.origin),
                                 opts.target
                             ),
                         )

@@ -51,7 +51,7 @@ fn block_shape(b: &Block) -> String {
 
 /// The stable codes of `diags`, in order.
 pub(crate) fn codes(diags: &[Diagnostic]) -> Vec<String> {
-    diags.iter().map(|d| d.code.as_str()).collect()
+    diags.iter().map(|d| d.code.as_str().to_string()).collect()
 }
 
 /// What `codes` returns when a pass reported nothing.

@@ -107,3 +107,11 @@ impl Msg {
             .unwrap_or_default()
     }
 }
+
+/// Human-readable input message for messages: `message 4`, or that it was made up.
+pub(crate) fn describe_message(origin: Option<usize>) -> String {
+    match origin {
+        Some(m) => format!("message {m}"),
+        None => "a synthesised message".to_string(),
+    }
+}

@@ -1,14 +1,14 @@
 //! Provider adapters: one module per wire API (request rendering and strict validation).
 
 pub mod anthropic;
-pub mod common;
+pub(crate) mod common;
 pub mod openai_chat;
 mod projection;
 mod provider;
 pub(crate) mod validate_support;
 mod violation;
 
-pub use projection::Projection;
+pub(crate) use projection::Projection;
 pub use provider::Provider;
 pub use violation::Violation;
 

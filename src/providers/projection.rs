@@ -7,7 +7,7 @@ use crate::ids::{IdFormat, IdProjector, ToolNameProjector};
 use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Projection state for one render.
-pub struct Projection {
+pub(crate) struct Projection {
     ids: IdProjector,
     names: ToolNameProjector,
     by_canonical: HashMap<String, String>,

@@ -1,4 +1,4 @@
 //! Anthropic Messages API: request rendering and strict validation.
 
-pub mod render;
+pub(crate) mod render;
 pub mod validate;

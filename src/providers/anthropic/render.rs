@@ -3,12 +3,12 @@
 use serde_json::{json, Map, Value};
 
 use crate::ids::IdFormat;
-use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker};
+use crate::model::{
+    split_data_url, Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker,
+};
 use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::{DiagnosticCode, Normalized};
-use crate::providers::common::{
-    declared_names, fenced, media_type, result_text, split_data_url, system_text,
-};
+use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
 use crate::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
 
@@ -164,7 +164,7 @@ fn tool_results(m: &Message, p: &mut Projection) -> Vec<Value> {
                 let mut tr = Map::new();
                 tr.insert("type".into(), "tool_result".into());
                 tr.insert("tool_use_id".into(), p.result_id(&r.call_id).into());
-                tr.insert("content".into(), result_text(r).into());
+                tr.insert("content".into(), r.text().into());
                 if r.error.is_some() {
                     tr.insert("is_error".into(), true.into());
                 }

@@ -3,9 +3,9 @@
 use serde_json::{json, Map, Value};
 
 use crate::ids::IdFormat;
-use crate::model::{Block, MediaBlock, MediaEncoding, Message, Speaker};
+use crate::model::{split_data_url, Block, MediaBlock, MediaEncoding, Message, Speaker};
 use crate::normalize::{DiagnosticCode, Normalized};
-use crate::providers::common::{declared_names, fenced, media_type, result_text, system_text};
+use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
 use crate::RenderOptions;
 
@@ -110,7 +110,9 @@ fn media_part(m: &MediaBlock) -> Value {
         json!({"type": "image_url", "image_url": {"url": data_url(m)}})
     } else if mime.starts_with("audio/") {
         let format = if mime == "audio/wav" { "wav" } else { "mp3" };
-        json!({"type": "input_audio", "input_audio": {"data": m.data, "format": format}})
+        // input_audio takes bare base64
+        let data = split_data_url(&m.data).map_or(m.data.as_str(), |(_, d)| d);
+        json!({"type": "input_audio", "input_audio": {"data": data, "format": format}})
     } else {
         let filename = m
             .filename
@@ -177,7 +179,7 @@ fn tool_run(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
                     id: p.result_id(&r.call_id),
                     canonical: r.call_id.clone(),
                     tool: r.tool_name.clone().unwrap_or_else(|| "tool".into()),
-                    content: result_text(r),
+                    content: r.text(),
                 });
             }
             Block::Media(mb) => {
