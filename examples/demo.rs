@@ -27,7 +27,7 @@ fn demo_options(provider: Provider) -> RenderOptions {
             o
         }
         _ => {
-            let mut o = RenderOptions::new(provider, "gpt-5.2");
+            let mut o = RenderOptions::new(provider, provider.reference_model());
             o.max_tokens = Some(8192);
             o
         }

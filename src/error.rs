@@ -27,6 +27,8 @@ pub enum ErrorCode {
     EmptyTranscript,
     /// The input could not be read (a file or stream error, in the command line).
     ReadFailed,
+    /// Strict mode: the model is unknown or lacks the continuity features turnwire needs.
+    UnsupportedModel,
 }
 
 impl ErrorCode {
@@ -41,6 +43,7 @@ impl ErrorCode {
             ErrorCode::UnsupportedProvider => "unsupported_provider",
             ErrorCode::EmptyTranscript => "empty_transcript",
             ErrorCode::ReadFailed => "read_failed",
+            ErrorCode::UnsupportedModel => "unsupported_model",
         }
     }
 }

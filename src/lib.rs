@@ -18,6 +18,7 @@
 mod error;
 pub mod ids;
 pub mod model;
+pub mod models;
 pub mod normalize;
 pub mod providers;
 mod render;
@@ -30,8 +31,8 @@ pub use normalize::{
 };
 pub use providers::{validate_request, Provider, Violation};
 pub use render::{
-    render, render_body, IdMap, RenderOptions, Rendered, ThinkingOptions, ToolDeclaration,
-    DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,
+    render, render_body, CompatOptions, IdMap, RenderOptions, Rendered, ThinkingOptions,
+    ToolDeclaration, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,
 };
 
 /// The README's Rust examples, compiled and run as doc tests.

@@ -15,10 +15,7 @@ fn t(v: Value) -> Transcript {
 }
 
 fn opts(p: Provider) -> RenderOptions {
-    match p {
-        Provider::Anthropic => RenderOptions::new(p, "claude-sonnet-4-5"),
-        _ => RenderOptions::new(p, "gpt-5.2"),
-    }
+    RenderOptions::new(p, p.reference_model())
 }
 
 fn render_valid(tr: &Transcript, o: &RenderOptions) -> turnwire::Rendered {

@@ -16,10 +16,7 @@ use serde_json::{json, Value};
 use turnwire::{render, validate_request, Provider, RenderOptions, Transcript};
 
 fn default_model(p: Provider) -> &'static str {
-    match p {
-        Provider::Anthropic => "claude-sonnet-4-5",
-        _ => "gpt-5.2",
-    }
+    p.reference_model()
 }
 
 fn read_json(path: &Path) -> Option<Value> {

@@ -413,10 +413,7 @@ fn knobs() -> impl Strategy<Value = Knobs> {
 }
 
 fn options(p: Provider, k: &Knobs) -> RenderOptions {
-    let mut o = match p {
-        Provider::Anthropic => RenderOptions::new(p, "claude-sonnet-4-5"),
-        _ => RenderOptions::new(p, "gpt-5.2"),
-    };
+    let mut o = RenderOptions::new(p, p.reference_model());
     o.max_tokens = Some(8192);
     if k.thinking {
         o.thinking = Some(ThinkingOptions {
@@ -592,5 +589,25 @@ proptest! {
     #[test]
     fn damaged_transcripts_render_valid_lossless_stable_bodies_for_openai_chat(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
         check(Provider::OpenAiChat, &ops, &k)?;
+    }
+
+    #[test]
+    fn damaged_transcripts_render_valid_lossless_stable_bodies_for_mistral(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
+        check(Provider::Mistral, &ops, &k)?;
+    }
+
+    #[test]
+    fn damaged_transcripts_render_valid_lossless_stable_bodies_for_kimi(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
+        check(Provider::Kimi, &ops, &k)?;
+    }
+
+    #[test]
+    fn damaged_transcripts_render_valid_lossless_stable_bodies_for_deepseek(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
+        check(Provider::DeepSeek, &ops, &k)?;
+    }
+
+    #[test]
+    fn damaged_transcripts_render_valid_lossless_stable_bodies_for_openai_compatible(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
+        check(Provider::OpenAiCompatible, &ops, &k)?;
     }
 }

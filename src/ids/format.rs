@@ -31,6 +31,14 @@ pub enum IdFormat {
     /// OpenAI Responses `call_id`: `call_` prefix, at most 64 characters, all in
     /// `[A-Za-z0-9_-]` (ORS-08).
     Responses,
+    /// A generic OpenAI-compatible server's own rule: at most `max_len` characters, either
+    /// `call_`-prefixed `[A-Za-z0-9_-]` or, with `alphanumeric`, ASCII letters and digits only.
+    Compat {
+        /// The longest id the server takes.
+        max_len: u8,
+        /// Only `[A-Za-z0-9]`.
+        alphanumeric: bool,
+    },
 }
 
 impl IdFormat {
@@ -55,7 +63,18 @@ impl IdFormat {
             IdFormat::Mistral => {
                 id.len() == MISTRAL_LEN && id.chars().all(|c| c.is_ascii_alphanumeric())
             }
-            IdFormat::OpenAi | IdFormat::Anthropic | IdFormat::Responses => {
+            IdFormat::Compat {
+                alphanumeric: true,
+                max_len,
+            } => {
+                !id.is_empty()
+                    && id.len() <= usize::from(max_len)
+                    && id.chars().all(|c| c.is_ascii_alphanumeric())
+            }
+            IdFormat::OpenAi
+            | IdFormat::Anthropic
+            | IdFormat::Responses
+            | IdFormat::Compat { .. } => {
                 let (prefix, max_len) = self.prefix_and_max_len();
                 id.len() <= max_len
                     && id.strip_prefix(prefix).is_some_and(|body| !body.is_empty())
@@ -71,6 +90,10 @@ impl IdFormat {
             IdFormat::OpenAi => ("call_", 40),
             IdFormat::Anthropic => ("toolu_", 64),
             IdFormat::Responses => ("call_", 64),
+            IdFormat::Compat {
+                alphanumeric: true, ..
+            } => ("", 0),
+            IdFormat::Compat { max_len, .. } => ("call_", max_len as usize),
             IdFormat::Kimi | IdFormat::Mistral => ("", 0),
         }
     }

@@ -104,7 +104,21 @@ impl IdProjector {
                     digest(d, MISTRAL_LEN)
                 })
             }
-            IdFormat::OpenAi | IdFormat::Anthropic | IdFormat::Responses => {
+            IdFormat::Compat {
+                alphanumeric: true,
+                max_len,
+            } => {
+                let len = usize::from(max_len).clamp(1, U128_BASE62_DIGITS);
+                let readable = self
+                    .format
+                    .is_valid(canonical_id)
+                    .then(|| canonical_id.to_owned());
+                self.assign(readable, &seed(canonical_id, ordinal), |d| digest(d, len))
+            }
+            IdFormat::OpenAi
+            | IdFormat::Anthropic
+            | IdFormat::Responses
+            | IdFormat::Compat { .. } => {
                 let (prefix, max_len) = self.format.prefix_and_max_len();
                 let digest_len = max_len.saturating_sub(prefix.len()).min(U128_BASE62_DIGITS);
                 let readable = self.readable_prefixed(canonical_id, prefix, max_len);

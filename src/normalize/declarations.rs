@@ -20,7 +20,7 @@ pub(crate) fn undeclared(
     opts: &NormalizeOptions,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<String> {
-    if opts.declared_tools.is_empty() || !Profile::of(opts.target).declares_history_tools {
+    if opts.declared_tools.is_empty() || !Profile::for_options(opts).declares_history_tools {
         return Vec::new();
     }
     let declared: HashSet<&str> = opts.declared_tools.iter().map(String::as_str).collect();

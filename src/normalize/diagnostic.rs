@@ -58,12 +58,20 @@ pub enum DiagnosticCode {
     ThinkingAsText,
     /// A continuity token (signature, encrypted reasoning) was not replayed.
     ContinuityDropped,
+    /// Another model's thinking text was sent as reasoning because the target requires
+    /// reasoning on that turn.
+    ReasoningReused,
+    /// The target requires a continuity artifact the history lacks; turnwire supplied the
+    /// documented placeholder (Gemini 3 thought signature, empty `reasoning_content`).
+    ContinuitySynthesized,
     /// The request runs with thinking off because the history requires it.
     ThinkingDisabledForRequest,
     /// Consecutive messages of the same provider role were merged.
     MessagesMerged,
     /// A user turn was inserted at the start because the provider needs one.
     LeadingUserInserted,
+    /// An assistant turn was inserted between tool results and a user message (Mistral).
+    AssistantBridgeInserted,
     /// A system message was moved into the provider's system slot.
     SystemHoisted,
     /// A block type the provider cannot take was left out.
@@ -214,9 +222,12 @@ impl DiagnosticCode {
             DiagnosticCode::ThinkingDropped => "thinking_dropped",
             DiagnosticCode::ThinkingAsText => "thinking_as_text",
             DiagnosticCode::ContinuityDropped => "continuity_dropped",
+            DiagnosticCode::ReasoningReused => "reasoning_reused",
+            DiagnosticCode::ContinuitySynthesized => "continuity_synthesized",
             DiagnosticCode::ThinkingDisabledForRequest => "thinking_disabled_for_request",
             DiagnosticCode::MessagesMerged => "messages_merged",
             DiagnosticCode::LeadingUserInserted => "leading_user_inserted",
+            DiagnosticCode::AssistantBridgeInserted => "assistant_bridge_inserted",
             DiagnosticCode::SystemHoisted => "system_hoisted",
             DiagnosticCode::BlockOmitted => "block_omitted",
             DiagnosticCode::MediaMoved => "media_moved",

@@ -8,6 +8,7 @@
 //! - An image over Anthropic's 5 MB limit becomes a note when rendering for Anthropic.
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
+use super::options::NormalizeOptions;
 use super::work::{describe, Item, Msg};
 use crate::model::media_data::{base64_decoded_len, base64_prefix, sniff_image};
 use crate::model::split_data_url;
@@ -29,21 +30,34 @@ fn canonical_mime(mime: &str) -> String {
     }
 }
 
-/// Whether `target` can carry this media type and encoding (in user content or a tool result).
-pub fn supported(target: Provider, m: &MediaBlock) -> bool {
+/// Whether the target can carry this media type and encoding (in user content or a tool
+/// result).
+pub fn supported(opts: &NormalizeOptions, m: &MediaBlock) -> bool {
     let mime = canonical_mime(&m.mime_type);
-    if IMAGE_TYPES.contains(&mime.as_str()) {
-        return true;
-    }
-    match target {
-        Provider::Anthropic => mime == "application/pdf",
+    let image = IMAGE_TYPES.contains(&mime.as_str());
+    let base64 = m.encoding == MediaEncoding::Base64 || split_data_url(&m.data).is_some();
+    let remote = !base64;
+    match opts.target {
+        Provider::Anthropic => image || mime == "application/pdf",
         Provider::OpenAiChat => {
-            (m.encoding == MediaEncoding::Base64 || split_data_url(&m.data).is_some())
-                && matches!(
-                    mime.as_str(),
-                    "application/pdf" | "audio/wav" | "audio/mpeg" | "audio/mp3"
-                )
+            image
+                || (base64
+                    && matches!(
+                        mime.as_str(),
+                        "application/pdf" | "audio/wav" | "audio/mpeg" | "audio/mp3"
+                    ))
         }
+        Provider::OpenAiResponses => image || (base64 && mime == "application/pdf"),
+        // inline data only: Gemini does not fetch arbitrary URLs
+        Provider::Gemini => {
+            base64
+                && (image
+                    || mime == "application/pdf"
+                    || mime.starts_with("audio/")
+                    || mime.starts_with("video/"))
+        }
+        Provider::Mistral | Provider::Kimi => image,
+        Provider::OpenAiCompatible => image && opts.compat_images && (base64 || remote),
         _ => false,
     }
 }
@@ -121,7 +135,12 @@ fn caption_item(media: &MediaBlock, origin: Option<(usize, usize)>) -> Option<It
     })
 }
 
-pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
+pub(crate) fn project(
+    msgs: Vec<Msg>,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Msg> {
+    let target = opts.target;
     msgs.into_iter()
         .map(|mut m| {
             let mut items = Vec::with_capacity(m.items.len());
@@ -130,7 +149,7 @@ pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnost
                     items.push(item);
                     continue;
                 };
-                let verdict = if supported(target, media) {
+                let verdict = if supported(opts, media) {
                     check_bytes(target, media)
                 } else {
                     Verdict::Note(format!("{target} cannot take {} attachments", media.mime_type))
@@ -200,7 +219,7 @@ mod tests {
         let mut diags = Vec::new();
         let out = project(
             msgs(json!([{"speaker": "human", "blocks": blocks}])),
-            target,
+            &crate::normalize::NormalizeOptions::new(target, "m"),
             &mut diags,
         );
         let c = codes(&diags);
@@ -305,7 +324,7 @@ mod tests {
         let mut diags = Vec::new();
         let out = project(
             msgs(json!([{"speaker": "human", "blocks": [media("image/png", "AAAA")]}])),
-            Provider::Anthropic,
+            &crate::normalize::NormalizeOptions::new(Provider::Anthropic, "m"),
             &mut diags,
         );
         assert_eq!(shape(&out), ["human: text"]);

@@ -3,13 +3,14 @@
 //!
 //! One pass per file, each a pure function over the working transcript, run in this order:
 //! speaker repair → content hygiene → call identity → dedupe → orphans → closure → adjacency →
-//! aborted turns → media support → thinking policy → system hoisting and role order → thinking position →
-//! request-level thinking setting → tool declarations the history needs. Same input and options give the same output (REQ-915-010).
+//! aborted turns → media support → tool-result media placement → thinking policy → system hoisting and role order → thinking position →
+//! request-level thinking setting → required continuity supplied → tool declarations the history needs. Same input and options give the same output (REQ-915-010).
 
 mod aborted;
 mod adjacency;
 mod closure;
 pub mod content;
+mod continuity;
 pub mod declarations;
 mod dedupe;
 mod diagnostic;
@@ -19,15 +20,17 @@ mod options;
 pub mod orphans;
 mod role_order;
 mod speaker;
+pub mod synthesize;
 #[cfg(test)]
 mod test_support;
 mod thinking;
+mod tool_media;
 mod work;
 
 pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
 pub use options::{
-    ForeignThinking, NormalizeOptions, OrphanPolicy, DEFAULT_LEADING_USER_TEXT,
-    DEFAULT_SYNTHETIC_RESULT_TEXT,
+    ForeignThinking, NormalizeOptions, OrphanPolicy, DEFAULT_BRIDGE_TEXT,
+    DEFAULT_LEADING_USER_TEXT, DEFAULT_SYNTHETIC_RESULT_TEXT,
 };
 
 use crate::model::Transcript;
@@ -46,6 +49,9 @@ pub struct Normalized {
     /// Tools the history calls that the request does not declare but must (see
     /// [`declarations`]), in order of first call.
     pub undeclared_tools: Vec<String>,
+    /// Whether thinking left in the transcript goes back as a reasoning text field
+    /// (`reasoning_content` targets).
+    pub reasoning_field: bool,
     /// Every repair, in pass order.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -76,19 +82,25 @@ pub fn normalize(transcript: &Transcript, options: &NormalizeOptions) -> Normali
     let msgs = closure::close(msgs, &options.synthetic_result_text, &mut diags);
     let msgs = adjacency::place(msgs, &mut diags);
     let msgs = aborted::trim(msgs, &mut diags);
-    let msgs = media::project(msgs, options.target, &mut diags);
+    let msgs = media::project(msgs, options, &mut diags);
+    let msgs = tool_media::place(msgs, options, &mut diags);
     let msgs = thinking::apply(msgs, options, &mut diags);
     let (msgs, system) =
-        role_order::hoist_system(msgs, options::Profile::of(options.target), &mut diags);
+        role_order::hoist_system(msgs, options::Profile::for_options(options), &mut diags);
     let msgs = role_order::order(msgs, options, &mut diags);
     let msgs = thinking::enforce_leading(msgs, options, &mut diags);
     let (msgs, thinking_enabled) = thinking::request_setting(msgs, options, &mut diags);
+    let msgs = synthesize::supply(msgs, options, &mut diags);
     let undeclared_tools = declarations::undeclared(&msgs, options, &mut diags);
     Normalized {
         transcript: work::to_transcript(msgs),
         system,
         thinking_enabled,
         undeclared_tools,
+        reasoning_field: matches!(
+            options::Profile::for_options(options).thinking,
+            options::ThinkingReplay::ReasoningField { .. }
+        ),
         diagnostics: diags,
     }
 }

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::models::{self, ModelCaps, ReasoningField};
 use crate::providers::Provider;
 
 /// What to do with a tool result whose call is no longer in the history (compaction).
@@ -55,13 +56,23 @@ pub struct NormalizeOptions {
     pub trust_unattributed_thinking: bool,
     /// Text of the user turn inserted when a provider needs the history to open with one.
     pub leading_user_text: String,
+    /// Text of the assistant turn inserted between tool results and the next user message
+    /// where the provider needs one (Mistral).
+    pub bridge_text: String,
     /// Names of the tools the request declares (empty when it declares none).
     pub declared_tools: Vec<String>,
+    /// What the target model needs (from [`crate::models`]).
+    pub caps: ModelCaps,
+    /// Whether an `openai-compatible` target takes image parts.
+    pub compat_images: bool,
 }
 
 /// The default text of a synthetic completion: neutral, says what happened, invents nothing.
 pub const DEFAULT_SYNTHETIC_RESULT_TEXT: &str =
     "No result was recorded for this tool call: it was cancelled or interrupted before it finished.";
+
+/// The default text of an assistant turn bridging tool results and a user message.
+pub const DEFAULT_BRIDGE_TEXT: &str = "(tool results received)";
 
 /// The default text of an inserted leading user turn.
 pub const DEFAULT_LEADING_USER_TEXT: &str = "(continuing an earlier conversation)";
@@ -69,9 +80,12 @@ pub const DEFAULT_LEADING_USER_TEXT: &str = "(continuing an earlier conversation
 impl NormalizeOptions {
     /// Defaults for a target provider and model.
     pub fn new(target: Provider, model: impl Into<String>) -> Self {
+        let model = model.into();
+        let caps = models::capabilities(target, &model).unwrap_or_else(|| models::defaults(target));
         NormalizeOptions {
             target,
-            model: model.into(),
+            caps,
+            model,
             endpoint: None,
             thinking_enabled: false,
             synthetic_result_text: DEFAULT_SYNTHETIC_RESULT_TEXT.to_string(),
@@ -79,43 +93,121 @@ impl NormalizeOptions {
             foreign_thinking: ForeignThinking::default(),
             trust_unattributed_thinking: false,
             leading_user_text: DEFAULT_LEADING_USER_TEXT.to_string(),
+            bridge_text: DEFAULT_BRIDGE_TEXT.to_string(),
+            compat_images: true,
             declared_tools: Vec::new(),
         }
     }
 }
 
-/// Structural needs of a target, derived from the provider.
+/// How a target takes reasoning back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ThinkingReplay {
+    /// Signed thinking blocks from the same provider and model (Anthropic).
+    AnthropicSigned,
+    /// Reasoning items with encrypted content from the same model (OpenAI Responses).
+    ReasoningItems,
+    /// Reasoning text in a `reasoning_content` field; `required` on the tool-call turns of the
+    /// current tool loop (DeepSeek thinking mode, Kimi thinking models).
+    ReasoningField { required: bool },
+    /// Not at all.
+    None,
+}
+
+/// Structural and continuity needs of a target, derived from the provider and the model's
+/// capabilities (see [`crate::models`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Profile {
-    /// Wire roles must strictly alternate (merge same-role neighbours).
+    /// Same-speaker neighbours must be merged (strict user/assistant alternation).
     pub alternation: bool,
     /// The first wire message must be a user message.
     pub leading_user: bool,
-    /// Signed Anthropic thinking can be replayed.
-    pub replays_anthropic_thinking: bool,
     /// System messages may stand anywhere in the conversation (else all go to the system slot).
     pub system_anywhere: bool,
     /// Tools called in the history must be declared when any tool is.
     pub declares_history_tools: bool,
+    /// A user message may not directly follow tool results: an assistant turn bridges them
+    /// (Mistral, MIS-02).
+    pub bridges_tool_to_user: bool,
+    /// Tool results can carry media (else it moves to a user message after them).
+    pub tool_results_take_media: bool,
+    /// How reasoning is replayed.
+    pub thinking: ThinkingReplay,
+    /// Gemini thought signatures on call and text parts are replayed (same model only).
+    pub gemini_tokens: bool,
+    /// The first call of each step of the current tool loop needs a thought signature
+    /// (Gemini 3); foreign calls get the documented placeholder.
+    pub placeholder_signatures: bool,
 }
 
 impl Profile {
-    pub fn of(p: Provider) -> Profile {
+    pub fn of(p: Provider, caps: ModelCaps) -> Profile {
+        let base = Profile {
+            alternation: false,
+            leading_user: false,
+            system_anywhere: false,
+            declares_history_tools: false,
+            bridges_tool_to_user: false,
+            tool_results_take_media: false,
+            thinking: ThinkingReplay::None,
+            gemini_tokens: false,
+            placeholder_signatures: false,
+        };
+        let reasoning_field = match caps.reasoning_field {
+            ReasoningField::None => ThinkingReplay::None,
+            ReasoningField::Accepted => ThinkingReplay::ReasoningField { required: false },
+            ReasoningField::RequiredOnToolTurns => {
+                ThinkingReplay::ReasoningField { required: true }
+            }
+        };
         match p {
             Provider::Anthropic => Profile {
                 alternation: true,
                 leading_user: true,
-                replays_anthropic_thinking: true,
-                system_anywhere: false,
                 declares_history_tools: true,
+                tool_results_take_media: true,
+                thinking: ThinkingReplay::AnthropicSigned,
+                ..base
+            },
+            Provider::OpenAiChat => Profile {
+                system_anywhere: true,
+                ..base
+            },
+            Provider::OpenAiResponses => Profile {
+                system_anywhere: true,
+                tool_results_take_media: true,
+                thinking: if caps.reasoning_items {
+                    ThinkingReplay::ReasoningItems
+                } else {
+                    ThinkingReplay::None
+                },
+                ..base
+            },
+            Provider::Gemini => Profile {
+                alternation: true,
+                leading_user: true,
+                gemini_tokens: true,
+                placeholder_signatures: caps.thought_signatures_required,
+                ..base
+            },
+            Provider::Mistral => Profile {
+                bridges_tool_to_user: true,
+                ..base
+            },
+            Provider::Kimi | Provider::DeepSeek => Profile {
+                alternation: caps.strict_alternation,
+                thinking: reasoning_field,
+                ..base
             },
             _ => Profile {
-                alternation: false,
-                leading_user: false,
-                replays_anthropic_thinking: false,
-                system_anywhere: true,
-                declares_history_tools: false,
+                thinking: reasoning_field,
+                ..base
             },
         }
+    }
+
+    /// The profile of the options' target.
+    pub fn for_options(opts: &NormalizeOptions) -> Profile {
+        Profile::of(opts.target, opts.caps)
     }
 }

@@ -1,5 +1,7 @@
 //! Role order: system prompts to the system slot, same-speaker neighbours merged where the
-//! provider needs strict alternation, and a leading user turn where the provider needs one.
+//! provider needs strict alternation, an assistant turn between tool results and the next user
+//! message where the provider needs one (Mistral), and a leading user turn where the provider
+//! needs one.
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile};
@@ -59,7 +61,7 @@ pub(crate) fn order(
     opts: &NormalizeOptions,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Msg> {
-    let profile = Profile::of(opts.target);
+    let profile = Profile::for_options(opts);
     let mut out: Vec<Msg> = Vec::with_capacity(msgs.len());
     for m in msgs {
         if profile.alternation {
@@ -86,6 +88,31 @@ pub(crate) fn order(
                     continue;
                 }
             }
+        }
+        if profile.bridges_tool_to_user
+            && m.speaker == Speaker::Human
+            && out.last().is_some_and(|p| p.speaker == Speaker::Tool)
+        {
+            diags.push(
+                Diagnostic::new(
+                    DiagnosticCode::AssistantBridgeInserted,
+                    FaultClass::ProviderProjection,
+                    format!(
+                        "{} does not take a user message right after tool results; a short assistant turn was inserted before {}",
+                        opts.target,
+                        describe_message(m.origin)
+                    ),
+                )
+                .at_message(m.origin),
+            );
+            out.push(Msg::made_up(
+                Speaker::Ai,
+                vec![Item {
+                    detached: false,
+                    block: Block::Text(TextBlock::new(opts.bridge_text.clone())),
+                    origin: None,
+                }],
+            ));
         }
         out.push(m);
     }
@@ -123,7 +150,11 @@ mod tests {
 
     fn hoist(v: serde_json::Value, target: Provider) -> (Vec<String>, Vec<String>, Vec<String>) {
         let mut diags = Vec::new();
-        let (out, system) = hoist_system(msgs(v), Profile::of(target), &mut diags);
+        let (out, system) = hoist_system(
+            msgs(v),
+            Profile::of(target, crate::models::defaults(target)),
+            &mut diags,
+        );
         (shape(&out), system, codes(&diags))
     }
 

@@ -6,67 +6,11 @@
 //! tokens of other providers (Gemini thought signatures, OpenAI reasoning items) are not
 //! replayed. Every decision is a diagnostic.
 
+use super::continuity::{self, Fate};
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
-use super::options::{ForeignThinking, NormalizeOptions, Profile};
-use super::work::{describe, Item, Msg};
-use crate::model::{Block, Provenance, ProviderMeta, Speaker, TextBlock, ThinkingBlock};
-
-fn target_provenance(opts: &NormalizeOptions) -> Provenance {
-    Provenance {
-        provider: Some(opts.target.as_str().to_string()),
-        api: None,
-        model: Some(opts.model.clone()),
-        endpoint: opts.endpoint.clone(),
-    }
-}
-
-fn describe_origin(p: &Provenance) -> String {
-    let mut s = format!(
-        "{} / {}",
-        p.provider.as_deref().unwrap_or("an unknown provider"),
-        p.model.as_deref().unwrap_or("an unknown model")
-    );
-    if let Some(e) = &p.endpoint {
-        s.push_str(&format!(" at {e}"));
-    }
-    s
-}
-
-/// Why a thinking block cannot be replayed as thinking, or `None` when it can.
-fn refusal(t: &ThinkingBlock, msg_prov: &Provenance, opts: &NormalizeOptions) -> Option<String> {
-    let profile = Profile::of(opts.target);
-    if !profile.replays_anthropic_thinking {
-        return Some(format!("{} cannot take thinking blocks", opts.target));
-    }
-    let signed = match &t.meta {
-        Some(ProviderMeta::AnthropicSignature { signature }) => !signature.is_empty(),
-        Some(ProviderMeta::AnthropicRedacted { data }) => !data.is_empty(),
-        _ => false,
-    };
-    if !signed {
-        return Some("it carries no Anthropic signature".into());
-    }
-    let prov = t.provenance.clone().unwrap_or_default().or(msg_prov);
-    let target = target_provenance(opts);
-    if prov.is_empty() {
-        if !opts.trust_unattributed_thinking {
-            return Some(
-                "its provenance is unknown, so its signature cannot be attributed to this model"
-                    .into(),
-            );
-        }
-    } else if !prov.same_model_as(&target) {
-        return Some(format!(
-            "it was signed by {}, not {}",
-            describe_origin(&prov),
-            describe_origin(&target)
-        ));
-    }
-    if !opts.thinking_enabled {
-        return Some("thinking is off for this request".into());
-    }
-    None
-}
+use super::options::{ForeignThinking, NormalizeOptions, Profile, ThinkingReplay};
+use super::work::{current_turn_start, describe, Item, Msg};
+use crate::model::{Block, Provenance, ProviderMeta, Speaker, TextBlock};
 
 /// Replaces a thinking block the target cannot take, per policy. Returns the replacement item.
 fn convert(
@@ -110,28 +54,45 @@ fn convert(
     }
 }
 
-/// Per-block policy: keep verifiable thinking, convert or drop the rest, strip foreign tokens.
+/// Per-block policy (see [`super::continuity`]): keep what the target can verify, reuse
+/// reasoning text where the target requires it, convert or drop the rest, strip tokens meant for
+/// another model.
 pub(crate) fn apply(
     msgs: Vec<Msg>,
     opts: &NormalizeOptions,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Msg> {
+    let profile = Profile::for_options(opts);
+    let required = required_reasoning(&msgs, profile);
     let mut out = Vec::with_capacity(msgs.len());
-    for mut m in msgs {
+    for (i, mut m) in msgs.into_iter().enumerate() {
         let prov = m.provenance();
+        let needs = required.contains(&i);
         let mut items = Vec::with_capacity(m.items.len());
         for mut item in std::mem::take(&mut m.items) {
+            let block_prov = block_provenance(&item.block).unwrap_or_default().or(&prov);
             match &mut item.block {
-                Block::Thinking(t) => match refusal(t, &prov, opts) {
-                    None => items.push(item),
-                    Some(why) => items.extend(convert(item, &why, opts, diags)),
+                Block::Thinking(t) => match continuity::thinking(t, &prov, opts, profile, needs) {
+                    Fate::Keep => items.push(item),
+                    Fate::Reuse(why) => {
+                        diags.push(
+                            Diagnostic::new(
+                                DiagnosticCode::ReasoningReused,
+                                FaultClass::ProviderProjection,
+                                format!("thinking at {}: {why}", describe(item.origin)),
+                            )
+                            .at(item.origin),
+                        );
+                        items.push(item);
+                    }
+                    Fate::Convert(why) => items.extend(convert(item, &why, opts, diags)),
                 },
                 Block::Text(TextBlock { meta, .. }) => {
-                    strip_token(meta, item.origin, opts, diags);
+                    keep_or_strip(meta, &block_prov, item.origin, opts, profile, diags);
                     items.push(item);
                 }
                 Block::ToolCall(c) => {
-                    strip_token(&mut c.meta, item.origin, opts, diags);
+                    keep_or_strip(&mut c.meta, &block_prov, item.origin, opts, profile, diags);
                     items.push(item);
                 }
                 _ => items.push(item),
@@ -146,21 +107,56 @@ pub(crate) fn apply(
     out
 }
 
-/// Gemini thought signatures on text and call parts are only for Gemini.
-fn strip_token(
+fn block_provenance(b: &Block) -> Option<Provenance> {
+    match b {
+        Block::Text(t) => t.provenance.clone(),
+        Block::ToolCall(c) => c.provenance.clone(),
+        Block::Thinking(t) => t.provenance.clone(),
+        _ => None,
+    }
+}
+
+/// The assistant messages that must carry reasoning: with a `reasoning_content` target that
+/// requires it, every message with tool calls. (DeepSeek documents the need for the current tool
+/// loop, Kimi's servers reject any tool-call message without it, DSK-03 / KIM-03; sending it on
+/// every tool-call turn satisfies both.)
+pub(crate) fn required_reasoning(msgs: &[Msg], profile: Profile) -> Vec<usize> {
+    if profile.thinking != (ThinkingReplay::ReasoningField { required: true }) {
+        return Vec::new();
+    }
+    (0..msgs.len())
+        .filter(|&i| {
+            msgs.get(i)
+                .is_some_and(|m| m.speaker == Speaker::Ai && m.has_calls())
+        })
+        .collect()
+}
+
+/// A continuity token on a call or text part: kept for the model that made it, else dropped.
+fn keep_or_strip(
     meta: &mut Option<ProviderMeta>,
+    prov: &Provenance,
     origin: Option<(usize, usize)>,
     opts: &NormalizeOptions,
+    profile: Profile,
     diags: &mut Vec<Diagnostic>,
 ) {
-    if let Some(m) = meta.take() {
+    let Some(m) = meta.as_ref() else { return };
+    let verdict = match m {
+        ProviderMeta::GeminiThoughtSignature { .. } => {
+            continuity::gemini_token(prov, opts, profile)
+        }
+        other => Err(format!("a {} does not belong on this part", other.kind())),
+    };
+    if let Err(why) = verdict {
+        let kind = m.kind();
+        *meta = None;
         diags.push(
             Diagnostic::new(
                 DiagnosticCode::ContinuityDropped,
                 FaultClass::ProviderProjection,
                 format!(
-                    "{} at {} is not replayed to {}",
-                    m.kind(),
+                    "{kind} at {} is not replayed to {}: {why}",
                     describe(origin),
                     opts.target
                 ),
@@ -177,6 +173,9 @@ pub(crate) fn enforce_leading(
     opts: &NormalizeOptions,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Msg> {
+    if Profile::for_options(opts).thinking != ThinkingReplay::AnthropicSigned {
+        return msgs;
+    }
     msgs.into_iter()
         .map(|mut m| {
             let leads = matches!(m.items.first().map(|i| &i.block), Some(Block::Thinking(_)));
@@ -210,7 +209,9 @@ pub(crate) fn request_setting(
     opts: &NormalizeOptions,
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Msg>, bool) {
-    if !opts.thinking_enabled || !Profile::of(opts.target).replays_anthropic_thinking {
+    if !opts.thinking_enabled
+        || Profile::for_options(opts).thinking != ThinkingReplay::AnthropicSigned
+    {
         return (msgs, opts.thinking_enabled);
     }
     // The loop is open when the request ends with tool results, including results that share
@@ -231,13 +232,7 @@ pub(crate) fn request_setting(
     }
     // A tool loop is one assistant turn: the turn starts after the last user message that is
     // not folded into tool results, and its first assistant message must start with thinking.
-    let turn_start = (0..n)
-        .rev()
-        .find(|&i| {
-            msgs.get(i).is_some_and(|m| m.speaker == Speaker::Human)
-                && (i == 0 || msgs.get(i - 1).is_some_and(|p| p.speaker != Speaker::Tool))
-        })
-        .map_or(0, |i| i + 1);
+    let turn_start = current_turn_start(&msgs, true);
     let caller = msgs
         .iter()
         .skip(turn_start)
@@ -350,7 +345,7 @@ mod tests {
         assert_eq!(codes(&diags), ["thinking_dropped"]);
         assert!(
             diags[0].message.ends_with(
-                "signed by anthropic / claude-opus-4-1, not anthropic / claude-sonnet-4-5"
+                "comes from anthropic / claude-opus-4-1, not anthropic / claude-sonnet-4-5"
             ),
             "{}",
             diags[0].message
@@ -368,7 +363,7 @@ mod tests {
         assert!(
             diags[0]
                 .message
-                .ends_with("openai-chat cannot take thinking blocks"),
+                .ends_with("openai-chat takes no reasoning back"),
             "{}",
             diags[0].message
         );

@@ -115,3 +115,18 @@ pub(crate) fn describe_message(origin: Option<usize>) -> String {
         None => "a synthesised message".to_string(),
     }
 }
+
+/// Index of the first message of the current turn: the one after the last user message. When
+/// `folds_tool_user` (the provider puts tool results and the user's next words in one message),
+/// a user message right after tool results continues the turn instead.
+pub(crate) fn current_turn_start(msgs: &[Msg], folds_tool_user: bool) -> usize {
+    (0..msgs.len())
+        .rev()
+        .find(|&i| {
+            msgs.get(i).is_some_and(|m| m.speaker == Speaker::Human)
+                && (!folds_tool_user
+                    || i == 0
+                    || msgs.get(i - 1).is_some_and(|p| p.speaker != Speaker::Tool))
+        })
+        .map_or(0, |i| i + 1)
+}

@@ -2,7 +2,13 @@
 
 pub mod anthropic;
 pub(crate) mod common;
+pub mod deepseek;
+pub mod gemini;
+pub mod kimi;
+pub mod mistral;
 pub mod openai_chat;
+pub mod openai_compatible;
+pub mod openai_responses;
 mod projection;
 mod provider;
 pub(crate) mod validate_support;
@@ -27,6 +33,11 @@ pub fn validate_request(provider: Provider, body: &Value) -> Vec<Violation> {
     match provider {
         Provider::Anthropic => anthropic::validate::validate(body),
         Provider::OpenAiChat => openai_chat::validate::validate(body),
-        _ => Vec::new(),
+        Provider::OpenAiResponses => openai_responses::validate::validate(body),
+        Provider::Gemini => gemini::validate::validate(body),
+        Provider::Mistral => mistral::validate::validate(body),
+        Provider::Kimi => kimi::validate::validate(body),
+        Provider::DeepSeek => deepseek::validate::validate(body),
+        Provider::OpenAiCompatible => openai_compatible::validate::validate(body),
     }
 }

@@ -11,6 +11,7 @@ pub(crate) struct Projection {
     ids: IdProjector,
     names: ToolNameProjector,
     by_canonical: HashMap<String, String>,
+    names_by_call: HashMap<String, String>,
     /// Canonical → provider id, in call order.
     pub id_map: Vec<(String, String)>,
     /// Diagnostics of lossy projections.
@@ -24,6 +25,7 @@ impl Projection {
             ids: IdProjector::new(format),
             names: ToolNameProjector::new(),
             by_canonical: HashMap::new(),
+            names_by_call: HashMap::new(),
             id_map: Vec::new(),
             diagnostics: Vec::new(),
         }
@@ -36,6 +38,8 @@ impl Projection {
         }
         let id = self.ids.project(canonical, projected_name);
         self.by_canonical.insert(canonical.to_string(), id.clone());
+        self.names_by_call
+            .insert(canonical.to_string(), projected_name.to_string());
         self.id_map.push((canonical.to_string(), id.clone()));
         id
     }
@@ -79,6 +83,11 @@ impl Projection {
             ));
         }
         renamed
+    }
+
+    /// The (projected) tool name of a call already projected.
+    pub fn call_name(&self, canonical: &str) -> Option<String> {
+        self.names_by_call.get(canonical).cloned()
     }
 
     /// The provider id assigned to a canonical id, if any.

@@ -49,7 +49,14 @@ impl Provider {
     ];
 
     /// The providers this build can render for.
-    pub const IMPLEMENTED: [Provider; 2] = [Provider::Anthropic, Provider::OpenAiChat];
+    pub const IMPLEMENTED: [Provider; 6] = [
+        Provider::Anthropic,
+        Provider::OpenAiChat,
+        Provider::Mistral,
+        Provider::Kimi,
+        Provider::DeepSeek,
+        Provider::OpenAiCompatible,
+    ];
 
     /// The stable name.
     pub const fn as_str(self) -> &'static str {
@@ -62,6 +69,24 @@ impl Provider {
             Provider::Kimi => "kimi",
             Provider::DeepSeek => "deepseek",
             Provider::OpenAiCompatible => "openai-compatible",
+        }
+    }
+
+    /// A current model of the provider with the richest continuity needs, used by the demo, the
+    /// golden files and the tests (turnwire never picks a model for a request itself).
+    ///
+    /// ```
+    /// assert_eq!(turnwire::Provider::DeepSeek.reference_model(), "deepseek-reasoner");
+    /// ```
+    pub const fn reference_model(self) -> &'static str {
+        match self {
+            Provider::Anthropic => "claude-sonnet-4-5",
+            Provider::OpenAiChat | Provider::OpenAiResponses => "gpt-5.2",
+            Provider::Gemini => "gemini-3-pro-preview",
+            Provider::Mistral => "mistral-large-latest",
+            Provider::Kimi => "kimi-k2-thinking",
+            Provider::DeepSeek => "deepseek-reasoner",
+            Provider::OpenAiCompatible => "llama-3.3-70b-versatile",
         }
     }
 

@@ -3,7 +3,8 @@
 mod options;
 
 pub use options::{
-    RenderOptions, ThinkingOptions, ToolDeclaration, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,
+    CompatOptions, RenderOptions, ThinkingOptions, ToolDeclaration, DEFAULT_MAX_TOKENS,
+    DEFAULT_THINKING_BUDGET,
 };
 
 use serde::ser::SerializeMap;
@@ -106,7 +107,7 @@ pub fn render(transcript: &Transcript, options: &RenderOptions) -> Result<Render
         ));
     }
     options.check()?;
-    let normalized = normalize(transcript, &options.normalize_options());
+    let normalized = normalize(transcript, &options.resolved_normalize_options()?);
     if normalized.transcript.messages.is_empty() {
         return Err(Error::new(
             ErrorCode::EmptyTranscript,

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorCode};
+use crate::models::{self, ReasoningField};
 use crate::normalize::{ForeignThinking, NormalizeOptions, OrphanPolicy};
 use crate::providers::Provider;
 
@@ -112,6 +113,50 @@ pub struct RenderOptions {
     /// Text of an inserted leading user turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leading_user_text: Option<String>,
+    /// Text of an assistant turn inserted between tool results and a user message (Mistral).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bridge_text: Option<String>,
+    /// Reject models turnwire does not know or that lack the continuity features it needs
+    /// (`unsupported_model`); without it unknown models get the provider's safe defaults.
+    #[serde(default)]
+    pub strict_models: bool,
+    /// Settings of a generic OpenAI-compatible server (`openai-compatible` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compat: Option<CompatOptions>,
+}
+
+/// What a generic OpenAI-compatible server (Groq, xAI, OpenRouter, Ollama, vLLM…) accepts.
+/// The defaults are the portable strict profile: ids as OpenAI's, no reasoning fields, images.
+///
+/// ```
+/// let c: turnwire::CompatOptions = serde_json::from_str(r#"{"reasoningField": "reasoning"}"#)?;
+/// assert_eq!(c.reasoning_field.as_deref(), Some("reasoning"));
+/// assert!(c.images);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct CompatOptions {
+    /// Longest tool-call id the server takes (OpenAI: 40).
+    pub max_id_len: usize,
+    /// Ids may only use ASCII letters and digits (no `_` or `-`).
+    pub alphanumeric_ids: bool,
+    /// Name of the assistant field that carries reasoning text back (`reasoning_content`,
+    /// `reasoning`), or none when the server rejects reasoning fields (Groq, GRQ-01).
+    pub reasoning_field: Option<String>,
+    /// Whether image parts are accepted.
+    pub images: bool,
+}
+
+impl Default for CompatOptions {
+    fn default() -> Self {
+        CompatOptions {
+            max_id_len: 40,
+            alphanumeric_ids: false,
+            reasoning_field: None,
+            images: true,
+        }
+    }
 }
 
 /// Body fields turnwire derives from the history and the options; `extra` may not set them.
@@ -150,6 +195,9 @@ impl RenderOptions {
             top_p: None,
             extra: Map::new(),
             synthetic_result_text: None,
+            bridge_text: None,
+            strict_models: false,
+            compat: None,
             orphan_results: OrphanPolicy::default(),
             foreign_thinking: ForeignThinking::default(),
             trust_unattributed_thinking: false,
@@ -250,6 +298,15 @@ impl RenderOptions {
                 format!("`{key}` is set by turnwire from the history and the options; use the matching option instead of `extra`"),
             ));
         }
+        if let Some(c) = &self.compat {
+            if !(9..=255).contains(&c.max_id_len) {
+                return Err(Error::new(
+                    ErrorCode::InvalidValue,
+                    "$.compat.maxIdLen",
+                    format!("maxIdLen must be between 9 and 255, got {}", c.max_id_len),
+                ));
+            }
+        }
         for (i, t) in self.tools.iter().enumerate() {
             if let Some(p) = &t.parameters {
                 if !p.is_object() {
@@ -278,8 +335,30 @@ impl RenderOptions {
         if let Some(t) = &self.leading_user_text {
             n.leading_user_text = t.clone();
         }
+        if let Some(t) = &self.bridge_text {
+            n.bridge_text = t.clone();
+        }
         n.declared_tools = self.tools.iter().map(|t| t.name.clone()).collect();
         n
+    }
+
+    /// The normaliser options with the model's capabilities resolved (strict mode errors).
+    pub fn resolved_normalize_options(&self) -> Result<NormalizeOptions, Error> {
+        let mut n = self.normalize_options();
+        n.caps = models::resolve(self.provider, &self.model, self.strict_models)?;
+        if self.provider == Provider::OpenAiCompatible {
+            let field = self
+                .compat
+                .as_ref()
+                .and_then(|c| c.reasoning_field.as_ref());
+            n.caps.reasoning_field = if field.is_some() {
+                ReasoningField::Accepted
+            } else {
+                ReasoningField::None
+            };
+            n.compat_images = self.compat.as_ref().is_none_or(|c| c.images);
+        }
+        Ok(n)
     }
 }
 

@@ -25,9 +25,12 @@ fn media_without_a_preceding_result_is_user_content() {
             "{p}: {:#}",
             out.body
         );
-        assert!(
-            out.body.to_string().contains("iVBORw0KGgo"),
-            "{p}: the image is kept"
-        );
+        // DeepSeek takes no images: there the image becomes a text note instead
+        if p != Provider::DeepSeek {
+            assert!(
+                out.body.to_string().contains("iVBORw0KGgo"),
+                "{p}: the image is kept"
+            );
+        }
     }
 }

@@ -1,17 +1,91 @@
-//! OpenAI Chat Completions request bodies: a pure projection of the normalised transcript.
+//! Chat Completions request bodies — OpenAI's and the OpenAI-compatible dialects (Mistral,
+//! Kimi, DeepSeek, generic servers): a pure projection of the normalised transcript.
 
 use serde_json::{json, Map, Value};
 
 use crate::ids::IdFormat;
 use crate::model::{split_data_url, Block, MediaBlock, MediaEncoding, Message, Speaker};
-use crate::normalize::{DiagnosticCode, Normalized};
+use crate::normalize::synthesize::REASONING_CONTENT_FIELD;
+use crate::normalize::Normalized;
 use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
+use crate::providers::Provider;
 use crate::RenderOptions;
+
+/// How a chat dialect differs from OpenAI's own Chat Completions.
+#[derive(Debug, Clone)]
+pub(crate) struct Dialect {
+    /// Tool-call id format.
+    pub ids: IdFormat,
+    /// Name of the output-limit field.
+    pub max_tokens_field: &'static str,
+    /// `reasoning_effort` is understood.
+    pub reasoning_effort: bool,
+    /// The assistant field reasoning text goes back in, when the target takes it.
+    pub reasoning_field: Option<String>,
+    /// Tool messages carry the called function's `name` (Mistral, MIS-06).
+    pub tool_result_name: bool,
+    /// A final assistant message is marked `prefix: true` (Mistral, MIS-05).
+    pub prefix_final_assistant: bool,
+}
+
+impl Dialect {
+    /// The dialect of a chat target.
+    pub fn of(o: &RenderOptions, n: &Normalized) -> Dialect {
+        let reasoning = |on: bool| on.then(|| REASONING_CONTENT_FIELD.to_string());
+        let base = Dialect {
+            ids: IdFormat::OpenAi,
+            max_tokens_field: "max_tokens",
+            reasoning_effort: false,
+            reasoning_field: None,
+            tool_result_name: false,
+            prefix_final_assistant: false,
+        };
+        match o.provider {
+            Provider::OpenAiChat => Dialect {
+                max_tokens_field: "max_completion_tokens",
+                reasoning_effort: true,
+                ..base
+            },
+            Provider::Mistral => Dialect {
+                ids: IdFormat::Mistral,
+                tool_result_name: true,
+                prefix_final_assistant: true,
+                ..base
+            },
+            Provider::Kimi => Dialect {
+                ids: IdFormat::Kimi,
+                reasoning_field: reasoning(n.reasoning_field),
+                ..base
+            },
+            Provider::DeepSeek => Dialect {
+                reasoning_field: reasoning(n.reasoning_field),
+                ..base
+            },
+            _ => {
+                let c = o.compat.clone().unwrap_or_default();
+                let max_len = u8::try_from(c.max_id_len).unwrap_or(u8::MAX);
+                Dialect {
+                    ids: if c.alphanumeric_ids || c.max_id_len != 40 {
+                        IdFormat::Compat {
+                            max_len,
+                            alphanumeric: c.alphanumeric_ids,
+                        }
+                    } else {
+                        IdFormat::OpenAi
+                    },
+                    reasoning_field: c.reasoning_field.filter(|_| n.reasoning_field),
+                    ..base
+                }
+            }
+        }
+    }
+}
 
 /// Builds the whole request body.
 pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
-    let mut p = Projection::new(IdFormat::OpenAi);
+    let d = Dialect::of(o, n);
+    let mut p = Projection::new(d.ids);
     p.reserve_names(declared_names(o));
     let mut body = Map::new();
     body.insert("model".into(), o.model.clone().into());
@@ -35,10 +109,17 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     if !system.is_empty() {
         messages.push(json!({"role": "system", "content": system}));
     }
-    for m in &n.transcript.messages {
+    let last = n.transcript.messages.len().saturating_sub(1);
+    for (i, m) in n.transcript.messages.iter().enumerate() {
         match m.speaker {
-            Speaker::Ai => messages.push(assistant(m, &mut p)),
-            Speaker::Tool => tool_run(m, &mut p, &mut messages),
+            Speaker::Ai => {
+                let mut msg = assistant(m, &mut p, &d);
+                if d.prefix_final_assistant && i == last {
+                    msg.insert("prefix".into(), true.into());
+                }
+                messages.push(Value::Object(msg));
+            }
+            Speaker::Tool => tool_run(m, &mut p, &d, &mut messages),
             Speaker::Human => {
                 messages.push(json!({"role": "user", "content": user_content(&m.blocks)}))
             }
@@ -53,9 +134,13 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
         body.insert("tools".into(), Value::Array(tools));
     }
     if let Some(max) = o.max_tokens {
-        body.insert("max_completion_tokens".into(), max.into());
+        body.insert(d.max_tokens_field.into(), max.into());
     }
-    if let Some(t) = o.thinking.as_ref().filter(|t| t.enabled) {
+    if let Some(t) = o
+        .thinking
+        .as_ref()
+        .filter(|t| t.enabled && d.reasoning_effort)
+    {
         if let Some(effort) = &t.effort {
             body.insert("reasoning_effort".into(), effort.clone().into());
         }
@@ -122,19 +207,25 @@ fn media_part(m: &MediaBlock) -> Value {
     }
 }
 
-fn assistant(m: &Message, p: &mut Projection) -> Value {
+fn assistant(m: &Message, p: &mut Projection, d: &Dialect) -> Map<String, Value> {
     let texts: Vec<String> = m.blocks.iter().filter_map(plain_text).collect();
     let mut calls = Vec::new();
+    let mut reasoning: Option<Vec<&str>> = None;
     for b in &m.blocks {
-        if let Block::ToolCall(c) = b {
-            let name = p.tool_name(&c.name);
-            let id = p.call_id(&c.id, &name);
-            let args = c
-                .parameters
-                .clone()
-                .unwrap_or_else(|| json!({}))
-                .to_string();
-            calls.push(json!({"id": id, "type": "function", "function": {"name": name, "arguments": args}}));
+        match b {
+            Block::ToolCall(c) => {
+                let name = p.tool_name(&c.name);
+                let id = p.call_id(&c.id, &name);
+                let args = c
+                    .parameters
+                    .clone()
+                    .unwrap_or_else(|| json!({}))
+                    .to_string();
+                calls.push(json!({"id": id, "type": "function", "function": {"name": name, "arguments": args}}));
+            }
+            // The normaliser leaves thinking only where the dialect takes reasoning text back.
+            Block::Thinking(t) => reasoning.get_or_insert_with(Vec::new).push(&t.thought),
+            _ => {}
         }
     }
     let mut msg = Map::new();
@@ -147,28 +238,39 @@ fn assistant(m: &Message, p: &mut Projection) -> Value {
             texts.join("\n\n").into()
         },
     );
+    if let (Some(field), Some(parts)) = (&d.reasoning_field, reasoning) {
+        let text: Vec<&str> = parts.into_iter().filter(|t| !t.is_empty()).collect();
+        msg.insert(field.clone(), text.join("\n\n").into());
+    }
     if !calls.is_empty() {
         msg.insert("tool_calls".into(), Value::Array(calls));
     }
-    Value::Object(msg)
+    msg
 }
 
-/// The result being written: provider id, canonical id, tool name, content.
+/// The result being written: provider id, the called function's name for dialects that send
+/// it, content.
 struct Pending {
     id: String,
-    canonical: String,
-    tool: String,
+    name: Option<String>,
     content: String,
 }
 
-/// One tool message per result; media attached to results cannot ride in tool messages
-/// (OAC-07), so it follows the run in one user message.
-fn tool_run(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
-    let mut media: Vec<Value> = Vec::new();
+/// One tool message per result, in call order; text attached to a result (notes, captions)
+/// joins its content. (The normaliser already moved media out of tool results for chat
+/// targets, OAC-07.)
+fn tool_run(m: &Message, p: &mut Projection, d: &Dialect, out: &mut Vec<Value>) {
     let mut current: Option<Pending> = None;
     let flush = |cur: Option<Pending>, out: &mut Vec<Value>| {
         if let Some(c) = cur {
-            out.push(json!({"role": "tool", "tool_call_id": c.id, "content": c.content}));
+            let mut msg = Map::new();
+            msg.insert("role".into(), "tool".into());
+            msg.insert("tool_call_id".into(), c.id.into());
+            if let Some(name) = c.name {
+                msg.insert("name".into(), name.into());
+            }
+            msg.insert("content".into(), c.content.into());
+            out.push(Value::Object(msg));
         }
     };
     for b in &m.blocks {
@@ -176,24 +278,14 @@ fn tool_run(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
             Block::ToolResponse(r) => {
                 flush(current.take(), out);
                 current = Some(Pending {
+                    name: if d.tool_result_name {
+                        p.call_name(&r.call_id)
+                    } else {
+                        None
+                    },
                     id: p.result_id(&r.call_id),
-                    canonical: r.call_id.clone(),
-                    tool: r.tool_name.clone().unwrap_or_else(|| "tool".into()),
                     content: r.text(),
                 });
-            }
-            Block::Media(mb) => {
-                let Some(c) = current.as_ref() else { continue };
-                media.push(json!({"type": "text", "text": format!("Attachment returned by `{}` (call {}):", c.tool, c.id)}));
-                media.push(media_part(mb));
-                p.note(
-                    DiagnosticCode::MediaMoved,
-                    format!(
-                        "{} returned by call {} cannot be in a tool message; sent in a user message after the tool results",
-                        mb.mime_type, c.id
-                    ),
-                    Some(&c.canonical),
-                );
             }
             other => {
                 if let (Some(t), Some(c)) = (plain_text(other), current.as_mut()) {
@@ -204,7 +296,4 @@ fn tool_run(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
         }
     }
     flush(current.take(), out);
-    if !media.is_empty() {
-        out.push(json!({"role": "user", "content": media}));
-    }
 }

@@ -3,12 +3,13 @@
 
 use serde_json::Value;
 
+use super::dialect::Dialect;
 use super::message::{Msg, Role};
 use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
 
 /// OAC-06: null/absent content only with tool_calls; otherwise non-empty content.
-pub(super) fn check_oac_06_content_presence(msg: &Msg<'_>, out: &mut Findings) {
+pub(super) fn check_oac_06_content_presence(msg: &Msg<'_>, dialect: &Dialect, out: &mut Findings) {
     let path = msg.path().k("content");
     let with_calls = msg.has_tool_calls();
     match msg.obj.get("content") {
@@ -33,7 +34,7 @@ pub(super) fn check_oac_06_content_presence(msg: &Msg<'_>, out: &mut Findings) {
             }
         }
         Some(Value::Array(parts)) => {
-            if with_calls {
+            if with_calls && !dialect.array_content_with_tool_calls {
                 out.push(
                     "OAC-06",
                     path,
@@ -53,7 +54,7 @@ pub(super) fn check_oac_06_content_presence(msg: &Msg<'_>, out: &mut Findings) {
 }
 
 /// Part shapes, OAC-07 (images only from users) and OAC-08 (part types by role).
-pub(super) fn check_content_parts(msg: &Msg<'_>, out: &mut Findings) {
+pub(super) fn check_content_parts(msg: &Msg<'_>, dialect: &Dialect, out: &mut Findings) {
     let Some(parts) = msg.obj.get("content").and_then(Value::as_array) else {
         return;
     };
@@ -69,6 +70,11 @@ pub(super) fn check_content_parts(msg: &Msg<'_>, out: &mut Findings) {
             continue;
         };
         if let Some(role) = msg.role {
+            let extra: &[&str] = if role == Role::Assistant {
+                dialect.extra_assistant_part_types
+            } else {
+                &[]
+            };
             if ty == "image_url" && role != Role::User {
                 out.push(
                     "OAC-07",
@@ -79,7 +85,7 @@ pub(super) fn check_content_parts(msg: &Msg<'_>, out: &mut Findings) {
                         role.name()
                     ),
                 );
-            } else if !role.part_types().contains(&ty) {
+            } else if !(role.part_types().contains(&ty) || extra.contains(&ty)) {
                 out.push(
                     "OAC-08",
                     ppath.k("type"),
@@ -88,6 +94,7 @@ pub(super) fn check_content_parts(msg: &Msg<'_>, out: &mut Findings) {
                         role.name(),
                         role.part_types()
                             .iter()
+                            .chain(extra)
                             .map(|t| format!("'{t}'"))
                             .collect::<Vec<_>>()
                             .join(", ")

@@ -26,6 +26,7 @@
 //! - `OAC-09` tool-call ids unique across the request, and no id answered twice.
 
 mod content;
+mod dialect;
 mod message;
 mod names;
 mod structure;
@@ -40,6 +41,8 @@ use content::{check_content_parts, check_oac_06_content_presence};
 use message::parse_messages;
 use structure::{check_model, check_tool_call_id, check_tool_calls, check_tools};
 use tool_runs::{check_oac_01_02_tool_runs, check_oac_09_unique_call_ids};
+
+pub(crate) use dialect::Dialect;
 
 /// Rule id for plain shape errors.
 const STRUCT: &str = "OAC-STRUCT";
@@ -57,21 +60,28 @@ const STRUCT: &str = "OAC-STRUCT";
 /// ```
 pub fn validate(body: &Value) -> Vec<Violation> {
     let mut out = Findings::default();
+    check_dialect(body, &Dialect::OPENAI, &mut out);
+    out.finish(body)
+}
+
+/// Runs every OAC check on `body` with the relaxations of `dialect` (see [`Dialect`]), recording
+/// into `out`. With [`Dialect::OPENAI`] this is exactly [`validate`]; the OpenAI-compatible
+/// dialect validators call it and add their own rules to the same findings.
+pub(crate) fn check_dialect(body: &Value, dialect: &Dialect, out: &mut Findings) {
     let Some(obj) = body.as_object() else {
         out.push(STRUCT, Path::root(), "request body must be a JSON object");
-        return out.finish(body);
+        return;
     };
-    check_model(obj, &mut out);
-    check_tools(obj, &mut out);
-    if let Some(msgs) = parse_messages(obj, &mut out) {
+    check_model(obj, out);
+    check_tools(obj, out);
+    if let Some(msgs) = parse_messages(obj, out) {
         for msg in &msgs {
-            check_tool_calls(msg, &mut out);
-            check_tool_call_id(msg, &mut out);
-            check_oac_06_content_presence(msg, &mut out);
-            check_content_parts(msg, &mut out);
+            check_tool_calls(msg, dialect, out);
+            check_tool_call_id(msg, dialect, out);
+            check_oac_06_content_presence(msg, dialect, out);
+            check_content_parts(msg, dialect, out);
         }
-        check_oac_01_02_tool_runs(&msgs, &mut out);
-        check_oac_09_unique_call_ids(&msgs, &mut out);
+        check_oac_01_02_tool_runs(&msgs, out);
+        check_oac_09_unique_call_ids(&msgs, out);
     }
-    out.finish(body)
 }

@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+use super::dialect::Dialect;
 use super::STRUCT;
 use crate::providers::validate_support::{is_id_char, Findings, Path};
 
@@ -21,12 +22,13 @@ const OAC_05_PATTERN: &str = "string does not match pattern. Expected a string t
 const EMPTY_STRING: &str =
     "empty string. Expected a string with minimum length 1, but got an empty string instead.";
 
-/// OAC-03 and OAC-04 on a call id or a `tool_call_id`.
-pub(super) fn check_call_id(id: &str, path: &Path, out: &mut Findings) {
+/// OAC-03 (unless the dialect checks id lengths itself) and OAC-04 on a call id or a
+/// `tool_call_id`.
+pub(super) fn check_call_id(id: &str, path: &Path, dialect: &Dialect, out: &mut Findings) {
     let len = id.chars().count();
     if len == 0 {
         out.push("OAC-04", path.clone(), EMPTY_STRING);
-    } else if len > MAX_CALL_ID_LEN {
+    } else if dialect.oac_03_id_length && len > MAX_CALL_ID_LEN {
         out.push(
             "OAC-03",
             path.clone(),

@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value};
 
+use super::dialect::Dialect;
 use super::message::{Msg, Role};
 use super::names::{check_call_id, check_function_name, check_oac_05_description};
 use super::STRUCT;
@@ -74,7 +75,7 @@ pub(super) fn check_tools(obj: &Map<String, Value>, out: &mut Findings) {
 }
 
 /// Shape of `tool_calls` plus OAC-03/04/05 on ids and names.
-pub(super) fn check_tool_calls(msg: &Msg<'_>, out: &mut Findings) {
+pub(super) fn check_tool_calls(msg: &Msg<'_>, dialect: &Dialect, out: &mut Findings) {
     let path = msg.path().k("tool_calls");
     let calls = match msg.obj.get("tool_calls") {
         None | Some(Value::Null) => return,
@@ -107,7 +108,7 @@ pub(super) fn check_tool_calls(msg: &Msg<'_>, out: &mut Findings) {
             continue;
         }
         match call.get("id") {
-            Some(Value::String(id)) => check_call_id(id, &cpath.k("id"), out),
+            Some(Value::String(id)) => check_call_id(id, &cpath.k("id"), dialect, out),
             _ => out.push(
                 STRUCT,
                 cpath.k("id"),
@@ -156,13 +157,13 @@ fn check_arguments(args: Option<&Value>, path: &Path, out: &mut Findings) {
 }
 
 /// A tool message's `tool_call_id`: shape, OAC-03, OAC-04.
-pub(super) fn check_tool_call_id(msg: &Msg<'_>, out: &mut Findings) {
+pub(super) fn check_tool_call_id(msg: &Msg<'_>, dialect: &Dialect, out: &mut Findings) {
     if !msg.is(Role::Tool) {
         return;
     }
     let path = msg.path().k("tool_call_id");
     match msg.obj.get("tool_call_id") {
-        Some(Value::String(id)) => check_call_id(id, &path, out),
+        Some(Value::String(id)) => check_call_id(id, &path, dialect, out),
         _ => out.push(
             STRUCT,
             path,

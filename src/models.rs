@@ -1,0 +1,259 @@
+//! Model capabilities: what a model family needs back in its history.
+//!
+//! A small table of model families keyed on (provider, model-name prefix). Renders use it to
+//! decide what continuity a target needs (signed thinking, reasoning items, thought signatures,
+//! `reasoning_content`) and how strict its role order is. Unknown models get their provider's
+//! safe defaults; with [`RenderOptions::strict_models`](crate::RenderOptions) an unknown or
+//! unsupported model is an `unsupported_model` error instead (ordered-transcripts spec §1.3).
+
+use crate::error::{Error, ErrorCode};
+use crate::providers::Provider;
+
+/// How a target takes reasoning text back on assistant messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReasoningField {
+    /// Not at all: reasoning fields are rejected or ignored.
+    None,
+    /// `reasoning_content` is accepted on assistant messages.
+    Accepted,
+    /// `reasoning_content` must be on every assistant message with tool calls (DeepSeek
+    /// thinking mode DSK-03, Kimi thinking models KIM-03).
+    RequiredOnToolTurns,
+}
+
+/// What one model family needs.
+///
+/// ```
+/// use turnwire::{models::capabilities, Provider};
+/// let caps = capabilities(Provider::Gemini, "gemini-3-pro-preview").unwrap();
+/// assert!(caps.thought_signatures_required);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ModelCaps {
+    /// A short family name (`claude-4`, `gpt-5`, `gemini-3`, …).
+    pub family: &'static str,
+    /// Extended thinking with signed thinking blocks (Anthropic).
+    pub signed_thinking: bool,
+    /// Reasoning items with encrypted content (OpenAI Responses).
+    pub reasoning_items: bool,
+    /// The first function call of each step of the current tool loop needs a thought
+    /// signature (Gemini 3, GEM-05).
+    pub thought_signatures_required: bool,
+    /// `reasoning_content` handling on assistant messages.
+    pub reasoning_field: ReasoningField,
+    /// User and assistant messages must strictly alternate (deepseek-reasoner, DSK-01).
+    pub strict_alternation: bool,
+    /// Whether turnwire supports the model for continuity-sensitive work (strict mode).
+    pub supported: bool,
+}
+
+const fn caps(family: &'static str) -> ModelCaps {
+    ModelCaps {
+        family,
+        signed_thinking: false,
+        reasoning_items: false,
+        thought_signatures_required: false,
+        reasoning_field: ReasoningField::None,
+        strict_alternation: false,
+        supported: true,
+    }
+}
+
+/// One row of the table: provider, model-name prefix, capabilities.
+type Row = (Provider, &'static str, ModelCaps);
+
+/// The family table, most specific prefix first within a provider.
+const TABLE: &[Row] = &[
+    (
+        Provider::Anthropic,
+        "claude-3-7",
+        ModelCaps {
+            signed_thinking: true,
+            supported: false,
+            ..caps("claude-3.7")
+        },
+    ),
+    (
+        Provider::Anthropic,
+        "claude-3",
+        ModelCaps {
+            supported: false,
+            ..caps("claude-3")
+        },
+    ),
+    (
+        Provider::Anthropic,
+        "claude-",
+        ModelCaps {
+            signed_thinking: true,
+            ..caps("claude-4")
+        },
+    ),
+    (
+        Provider::OpenAiResponses,
+        "gpt-4",
+        ModelCaps {
+            supported: false,
+            ..caps("gpt-4")
+        },
+    ),
+    (
+        Provider::OpenAiResponses,
+        "gpt-5",
+        ModelCaps {
+            reasoning_items: true,
+            ..caps("gpt-5")
+        },
+    ),
+    (
+        Provider::OpenAiResponses,
+        "o",
+        ModelCaps {
+            reasoning_items: true,
+            ..caps("o-series")
+        },
+    ),
+    (
+        Provider::OpenAiResponses,
+        "codex",
+        ModelCaps {
+            reasoning_items: true,
+            ..caps("codex")
+        },
+    ),
+    (Provider::OpenAiChat, "gpt-", caps("gpt")),
+    (Provider::OpenAiChat, "o", caps("o-series")),
+    (
+        Provider::Gemini,
+        "gemini-3",
+        ModelCaps {
+            thought_signatures_required: true,
+            ..caps("gemini-3")
+        },
+    ),
+    (Provider::Gemini, "gemini-2.5", caps("gemini-2.5")),
+    (
+        Provider::Gemini,
+        "gemini-",
+        ModelCaps {
+            supported: false,
+            ..caps("gemini-legacy")
+        },
+    ),
+    (Provider::Mistral, "magistral", caps("magistral")),
+    (Provider::Mistral, "", caps("mistral")),
+    (
+        Provider::Kimi,
+        "kimi-k2-thinking",
+        ModelCaps {
+            reasoning_field: ReasoningField::RequiredOnToolTurns,
+            ..caps("kimi-thinking")
+        },
+    ),
+    (
+        Provider::Kimi,
+        "kimi-k2.5",
+        ModelCaps {
+            reasoning_field: ReasoningField::RequiredOnToolTurns,
+            ..caps("kimi-k2.5")
+        },
+    ),
+    (
+        Provider::Kimi,
+        "kimi-k2.6",
+        ModelCaps {
+            reasoning_field: ReasoningField::RequiredOnToolTurns,
+            ..caps("kimi-k2.6")
+        },
+    ),
+    (
+        Provider::Kimi,
+        "",
+        ModelCaps {
+            reasoning_field: ReasoningField::Accepted,
+            ..caps("kimi")
+        },
+    ),
+    (
+        Provider::DeepSeek,
+        "deepseek-reasoner",
+        ModelCaps {
+            reasoning_field: ReasoningField::RequiredOnToolTurns,
+            strict_alternation: true,
+            ..caps("deepseek-reasoner")
+        },
+    ),
+    (
+        Provider::DeepSeek,
+        "deepseek-chat",
+        ModelCaps {
+            reasoning_field: ReasoningField::Accepted,
+            ..caps("deepseek-chat")
+        },
+    ),
+    (
+        Provider::DeepSeek,
+        "",
+        ModelCaps {
+            reasoning_field: ReasoningField::Accepted,
+            ..caps("deepseek")
+        },
+    ),
+];
+
+/// The capabilities of a known model family, or `None` for a model the table does not know.
+///
+/// Model names are matched case-insensitively by prefix, ignoring a `models/` or vendor
+/// prefix such as `anthropic/` or `google/`.
+pub fn capabilities(provider: Provider, model: &str) -> Option<ModelCaps> {
+    let m = model.trim().to_ascii_lowercase();
+    let m = m.rsplit('/').next().unwrap_or(&m).to_string();
+    TABLE
+        .iter()
+        .find(|(p, prefix, _)| *p == provider && m.starts_with(prefix))
+        .map(|(_, _, c)| *c)
+}
+
+/// The provider's safe defaults for a model the table does not know: nothing is replayed that
+/// needs the model's own continuity, and `reasoning_content` is sent only where the provider
+/// is known to require or accept it.
+pub fn defaults(provider: Provider) -> ModelCaps {
+    match provider {
+        Provider::Anthropic => ModelCaps {
+            signed_thinking: true,
+            ..caps("anthropic-unknown")
+        },
+        Provider::Gemini => ModelCaps {
+            thought_signatures_required: true,
+            ..caps("gemini-unknown")
+        },
+        Provider::OpenAiResponses => ModelCaps {
+            reasoning_items: true,
+            ..caps("responses-unknown")
+        },
+        Provider::DeepSeek | Provider::Kimi => ModelCaps {
+            reasoning_field: ReasoningField::Accepted,
+            ..caps("reasoning-unknown")
+        },
+        _ => caps("unknown"),
+    }
+}
+
+/// Capabilities for a render: the table's row, else the provider's safe defaults; in strict
+/// mode an unknown or unsupported model is an error.
+pub fn resolve(provider: Provider, model: &str, strict: bool) -> Result<ModelCaps, Error> {
+    match capabilities(provider, model) {
+        Some(c) if c.supported || !strict => Ok(c),
+        Some(c) => Err(Error::new(
+            ErrorCode::UnsupportedModel,
+            "$.model",
+            format!("`{model}` ({}) lacks the continuity features turnwire's strict mode requires on {provider}", c.family),
+        )),
+        None if strict => Err(Error::new(
+            ErrorCode::UnsupportedModel,
+            "$.model",
+            format!("`{model}` is not a model turnwire knows for {provider}; turn strict mode off to render with the provider's safe defaults"),
+        )),
+        None => Ok(defaults(provider)),
+    }
+}

@@ -1,0 +1,161 @@
+//! The continuity policy table: for each continuity artifact and its provenance versus the
+//! render target, keep it, or hand it to the foreign-thinking policy (drop / plain text).
+//!
+//! | artifact | anthropic | openai-responses | gemini | reasoning_content targets (deepseek, kimi, …) | others |
+//! |---|---|---|---|---|---|
+//! | Anthropic signed / redacted thinking | keep: same provider, model (and endpoint when known), thinking on | convert | convert | convert (text may be reused where required, see below) | convert |
+//! | OpenAI reasoning item (id + encrypted content) | convert | keep: same model (and endpoint), encrypted content present | convert | convert | convert |
+//! | reasoning text (`reasoning_content`, unsigned thinking) | convert | convert | convert | keep: same provider family | convert |
+//! | Gemini thought signature on a call or text part | drop | drop | keep: same model | drop | drop |
+//!
+//! "Convert" means the caller's [`ForeignThinking`](super::ForeignThinking) policy: left out
+//! (default) or plain `<thinking>` text. Where a target *requires* an artifact the history lacks,
+//! the synthesis pass supplies it (Gemini 3 placeholder signatures; `reasoning_content` on the
+//! tool-call turns of the current loop for DeepSeek thinking mode and Kimi thinking models,
+//! where any thinking text of that turn is reused, else an empty string). Every decision is a
+//! diagnostic.
+
+use super::options::{NormalizeOptions, Profile, ThinkingReplay};
+use crate::model::{provider_family, Provenance, ProviderMeta, ThinkingBlock};
+
+/// What happens to one thinking block.
+pub(crate) enum Fate {
+    /// Replayed as reasoning the target understands.
+    Keep,
+    /// Replayed as reasoning although another model produced it, because the target requires
+    /// reasoning on this message; the string says why.
+    Reuse(String),
+    /// Handed to the foreign-thinking policy; the string says why.
+    Convert(String),
+}
+
+fn target_provenance(opts: &NormalizeOptions) -> Provenance {
+    Provenance {
+        provider: Some(opts.target.as_str().to_string()),
+        api: None,
+        model: Some(opts.model.clone()),
+        endpoint: opts.endpoint.clone(),
+    }
+}
+
+/// `provider / model (at endpoint)` for messages.
+pub(crate) fn describe_origin(p: &Provenance) -> String {
+    let mut s = format!(
+        "{} / {}",
+        p.provider.as_deref().unwrap_or("an unknown provider"),
+        p.model.as_deref().unwrap_or("an unknown model")
+    );
+    if let Some(e) = &p.endpoint {
+        s.push_str(&format!(" at {e}"));
+    }
+    s
+}
+
+/// Same model as the target, or why not. Provenance-less artifacts match only when the caller
+/// trusts them.
+fn same_model(prov: &Provenance, opts: &NormalizeOptions) -> Result<(), String> {
+    let target = target_provenance(opts);
+    if prov.is_empty() {
+        return if opts.trust_unattributed_thinking {
+            Ok(())
+        } else {
+            Err("its provenance is unknown, so it cannot be attributed to this model".into())
+        };
+    }
+    if prov.same_model_as(&target) {
+        Ok(())
+    } else {
+        Err(format!(
+            "it comes from {}, not {}",
+            describe_origin(prov),
+            describe_origin(&target)
+        ))
+    }
+}
+
+/// The fate of a thinking block under `profile`. `required` says the target needs reasoning on
+/// this message (a tool-call turn of the current loop for a `reasoning_content` target).
+pub(crate) fn thinking(
+    t: &ThinkingBlock,
+    msg_prov: &Provenance,
+    opts: &NormalizeOptions,
+    profile: Profile,
+    required: bool,
+) -> Fate {
+    let prov = t.provenance.clone().unwrap_or_default().or(msg_prov);
+    match profile.thinking {
+        ThinkingReplay::None => Fate::Convert(format!("{} takes no reasoning back", opts.target)),
+        ThinkingReplay::AnthropicSigned => {
+            let signed = match &t.meta {
+                Some(ProviderMeta::AnthropicSignature { signature }) => !signature.is_empty(),
+                Some(ProviderMeta::AnthropicRedacted { data }) => !data.is_empty(),
+                _ => false,
+            };
+            if !signed {
+                return Fate::Convert("it carries no Anthropic signature".into());
+            }
+            if let Err(why) = same_model(&prov, opts) {
+                return Fate::Convert(why);
+            }
+            if !opts.thinking_enabled {
+                return Fate::Convert("thinking is off for this request".into());
+            }
+            Fate::Keep
+        }
+        ThinkingReplay::ReasoningItems => {
+            let encrypted = matches!(
+                &t.meta,
+                Some(ProviderMeta::OpenAiReasoning { encrypted_content: Some(e), .. }) if !e.is_empty()
+            );
+            if !encrypted {
+                return Fate::Convert(
+                    "it is no OpenAI reasoning item with encrypted content (stateless replay needs it)"
+                        .into(),
+                );
+            }
+            match same_model(&prov, opts) {
+                Ok(()) => Fate::Keep,
+                Err(why) => Fate::Convert(why),
+            }
+        }
+        ThinkingReplay::ReasoningField { .. } => {
+            let own = prov
+                .provider
+                .as_deref()
+                .is_some_and(|p| provider_family(p) == provider_family(opts.target.as_str()));
+            let has_text = !t.thought.trim().is_empty();
+            if own && has_text {
+                Fate::Keep
+            } else if required && has_text {
+                Fate::Reuse(format!(
+                    "{} needs reasoning_content on this tool-call turn; the thinking of {} is sent as it",
+                    opts.target,
+                    describe_origin(&prov)
+                ))
+            } else if !has_text {
+                Fate::Convert("it has no reasoning text to send".into())
+            } else {
+                Fate::Convert(format!(
+                    "it comes from {}, and {} takes reasoning_content only from its own models",
+                    describe_origin(&prov),
+                    opts.target
+                ))
+            }
+        }
+    }
+}
+
+/// Whether a Gemini thought signature on a call or text part is replayed, or why not.
+pub(crate) fn gemini_token(
+    prov: &Provenance,
+    opts: &NormalizeOptions,
+    profile: Profile,
+) -> Result<(), String> {
+    if !profile.gemini_tokens {
+        return Err(format!(
+            "{} takes no Gemini thought signatures",
+            opts.target
+        ));
+    }
+    same_model(prov, opts)
+}

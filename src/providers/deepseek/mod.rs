@@ -1,0 +1,3 @@
+//! DeepSeek (OpenAI-compatible chat): strict request validation.
+
+pub mod validate;

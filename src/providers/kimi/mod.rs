@@ -1,0 +1,3 @@
+//! Kimi / Moonshot (OpenAI-compatible chat): strict request validation.
+
+pub mod validate;

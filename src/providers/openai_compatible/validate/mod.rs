@@ -1,0 +1,103 @@
+//! Strict validator for other OpenAI-compatible chat servers (provider-rules.md §2 and §8),
+//! configured by [`CompatRules`].
+//!
+//! [`validate_with`] runs every OpenAI Chat check (OAC rule ids, `OAC-STRUCT` for shape errors)
+//! and then the server profile's own checks, reporting all in document order. [`validate`] uses
+//! [`CompatRules::default`], the strict portable profile.
+//!
+//! Checked from one body:
+//!
+//! - `OAC-STRUCT`, `OAC-01`, `OAC-02`, `OAC-04` .. `OAC-09` — as for OpenAI Chat (see
+//!   [`openai_chat::validate`](crate::providers::openai_chat::validate)). `ORT-01` (OpenRouter
+//!   applies its upstream's rules) is why the pairing rules stay on for every server.
+//! - `COMPAT-IDS` every `tool_calls[].id` and `tool_call_id` is at most
+//!   [`CompatRules::max_id_len`] characters of [`CompatRules::id_charset`] (default: 40 of
+//!   `[A-Za-z0-9_-]`).
+//! - `GRQ-01` no reasoning field on any message — a member named `reasoning*` or `thinking*`
+//!   (`reasoning_content`, `reasoning`, `reasoning_details`, `thinking`, ...): Groq's
+//!   `property 'reasoning_content' is unsupported` — except [`CompatRules::reasoning_field`] on
+//!   assistant messages.
+//! - `GRQ-02` with [`CompatRules::assistant_content_string_only`] (default on), assistant
+//!   `content` is a string or null, never an array: Groq's `value must be a string`.
+//! - `OAC-08` with [`CompatRules::images`] off, no `image_url` part in user messages either (an
+//!   unknown part type for that server; other roles are OAC-07's).
+//!
+//! Exceptions to the OAC rules:
+//!
+//! - `OAC-03` (ids at most 40 characters) is replaced by `COMPAT-IDS`, whose limit is
+//!   configurable; the default profile keeps 40.
+//!
+//! Not checkable from one body, or not checked:
+//!
+//! - `GRQ-01` for fields other than reasoning ones (`timestamp`, ...): OpenAI Chat's message
+//!   schema has optional members (`name`, `refusal`, `audio`, ...) that some servers take and
+//!   some do not; only the reasoning family, the one that broke real sessions, is checked.
+//! - `XAI-01` (xAI reuses `call_0` across responses) is about ids xAI *returns*; replaying them
+//!   is caught by `OAC-09` (ids unique in the request).
+//! - `OLL-01` concerns Ollama's native `/api/chat` (no ids), not this OpenAI-shaped body.
+//! - `ORT-01` upstream-specific rules behind OpenRouter: the upstream is not named in the body;
+//!   validate with that provider's validator as well.
+
+mod content;
+mod ids;
+mod reasoning;
+mod rules;
+pub(crate) mod view;
+
+use serde_json::Value;
+
+use crate::providers::openai_chat::validate::{check_dialect, Dialect};
+use crate::providers::validate_support::Findings;
+use crate::providers::Violation;
+
+pub use rules::{CompatRules, IdCharset};
+
+use content::{check_grq_02_assistant_string, check_images};
+use ids::check_compat_ids;
+use reasoning::check_grq_01_reasoning_fields;
+
+/// The OAC checks with OAC-03 left to `COMPAT-IDS`.
+const DIALECT: Dialect = Dialect {
+    oac_03_id_length: false,
+    ..Dialect::OPENAI
+};
+
+/// Checks a request body for an OpenAI-compatible server with the strict portable profile
+/// ([`CompatRules::default`]).
+///
+/// ```
+/// use turnwire::providers::openai_compatible::validate::validate;
+/// let body = serde_json::json!({"model": "llama-3.3-70b-versatile", "messages": [
+///     {"role": "user", "content": "hi"},
+///     {"role": "assistant", "content": "hello", "reasoning_content": "greet back"},
+///     {"role": "user", "content": "bye"}
+/// ]});
+/// assert_eq!(validate(&body)[0].rule, "GRQ-01");
+/// ```
+pub fn validate(body: &Value) -> Vec<Violation> {
+    validate_with(body, &CompatRules::default())
+}
+
+/// Checks a request body for an OpenAI-compatible server described by `rules` (see the module
+/// documentation). Returns the violations in document order; empty means the body passes.
+///
+/// ```
+/// use turnwire::providers::openai_compatible::validate::{validate_with, CompatRules};
+/// let body = serde_json::json!({"model": "deepseek-r1-distill", "messages": [
+///     {"role": "user", "content": "hi"},
+///     {"role": "assistant", "content": "hello", "reasoning_content": "greet back"},
+///     {"role": "user", "content": "bye"}
+/// ]});
+/// let rules = CompatRules { reasoning_field: Some("reasoning_content".into()), ..CompatRules::default() };
+/// assert!(validate_with(&body, &rules).is_empty());
+/// ```
+pub fn validate_with(body: &Value, rules: &CompatRules) -> Vec<Violation> {
+    let mut out = Findings::default();
+    check_dialect(body, &DIALECT, &mut out);
+    let msgs = view::messages(body);
+    check_compat_ids(&msgs, rules, &mut out);
+    check_grq_01_reasoning_fields(&msgs, rules, &mut out);
+    check_grq_02_assistant_string(&msgs, rules, &mut out);
+    check_images(&msgs, rules, &mut out);
+    out.finish(body)
+}

@@ -1,0 +1,3 @@
+//! OpenAI Responses API: strict validation of request bodies.
+
+pub mod validate;

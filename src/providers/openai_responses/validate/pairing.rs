@@ -1,0 +1,134 @@
+//! Function-call pairing across items: `ORS-01`, `ORS-02`, `ORS-10`, plus the `ORS-STRUCT`
+//! pairing checks (unique `call_id`s among function calls, at most one output per call).
+
+use std::collections::{HashMap, HashSet};
+
+use super::items::{Item, Kind};
+use super::STRUCT;
+use crate::providers::validate_support::Findings;
+
+/// `call_id`s are unique among `function_call` items (a duplicate makes pairing ambiguous).
+pub(super) fn check_unique_call_ids(items: &[Item<'_>], out: &mut Findings) {
+    let mut seen = HashSet::new();
+    for item in items.iter().filter(|i| i.kind == Kind::FunctionCall) {
+        if let Some(id) = item.call_id() {
+            if !seen.insert(id) {
+                out.push(
+                    STRUCT,
+                    item.path().k("call_id"),
+                    format!(
+                        "call_id {id:?} is used by more than one function_call; pairing with \
+                         outputs is ambiguous"
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Pairs every output with the earliest earlier unanswered call of its `call_id`; reports
+/// ORS-01 (no earlier call) and second outputs. Returns call index → output index.
+fn pair_outputs(items: &[Item<'_>], chained: bool, out: &mut Findings) -> HashMap<usize, usize> {
+    let mut open: Vec<(usize, &str)> = Vec::new();
+    let mut called: HashSet<&str> = HashSet::new();
+    let mut pairs = HashMap::new();
+    for item in items {
+        let Some(id) = item.call_id() else {
+            continue;
+        };
+        match item.kind {
+            Kind::FunctionCall => {
+                open.push((item.idx, id));
+                called.insert(id);
+            }
+            Kind::FunctionCallOutput => {
+                if let Some(k) = open.iter().position(|(_, c)| *c == id) {
+                    let (call, _) = open.remove(k);
+                    pairs.insert(call, item.idx);
+                } else if called.contains(id) {
+                    out.push(
+                        STRUCT,
+                        item.path().k("call_id"),
+                        format!(
+                            "more than one function_call_output for call_id {id:?}; each call \
+                             has exactly one output"
+                        ),
+                    );
+                } else if !chained {
+                    let later = items
+                        .iter()
+                        .skip(item.idx + 1)
+                        .find(|i| i.kind == Kind::FunctionCall && i.call_id() == Some(id));
+                    let tail = later.map_or(String::new(), |c| {
+                        format!(
+                            " (the function_call with this call_id comes later, at input[{}]; \
+                             an output must follow its call)",
+                            c.idx
+                        )
+                    });
+                    out.push(
+                        "ORS-01",
+                        item.path().k("call_id"),
+                        format!(
+                            "No tool call found for function call output with call_id {id}.{tail}"
+                        ),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    pairs
+}
+
+/// ORS-01 (every output answers an earlier call; skipped for unmatched ids when
+/// `previous_response_id` chains to calls not in `input`), ORS-02 (every call has its output
+/// before the next message item or the end of input) and ORS-10 (no message item between a call
+/// and its output).
+pub(super) fn check_ors_01_02_10_pairing(items: &[Item<'_>], chained: bool, out: &mut Findings) {
+    let pairs = pair_outputs(items, chained, out);
+    for item in items.iter().filter(|i| i.kind == Kind::FunctionCall) {
+        let Some(id) = item.call_id() else {
+            continue;
+        };
+        let Some(&output) = pairs.get(&item.idx) else {
+            out.push(
+                "ORS-02",
+                item.path(),
+                format!("No tool output found for function call {id}."),
+            );
+            continue;
+        };
+        let between = items
+            .get(item.idx + 1..output)
+            .unwrap_or_default()
+            .iter()
+            .find(|i| i.is_message());
+        let Some(msg) = between else {
+            continue;
+        };
+        let what = msg.kind.describe();
+        out.push(
+            "ORS-02",
+            item.path(),
+            format!(
+                "No tool output found for function call {id} before the {what} at input[{}] \
+                 (strict: the outputs of a run of function calls follow that run, before any \
+                 message item; this output comes later, at input[{output}]).",
+                msg.idx
+            ),
+        );
+        if let Some(o) = items.get(output) {
+            out.push(
+                "ORS-10",
+                o.path(),
+                format!(
+                    "function_call_output for call_id {id} is separated from its function_call \
+                     at input[{}] by the {what} at input[{}]; strict: outputs stay adjacent to \
+                     their calls, with no message item in between.",
+                    item.idx, msg.idx
+                ),
+            );
+        }
+    }
+}
