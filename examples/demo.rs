@@ -11,7 +11,9 @@ use std::process::ExitCode;
 
 use serde_json::Value;
 use turnwire::model::{Block, Speaker};
-use turnwire::{render, validate_request, Provider, RenderOptions, ThinkingOptions, Transcript};
+use turnwire::{
+    render, validate_request_for_model, Provider, RenderOptions, ThinkingOptions, Transcript,
+};
 
 /// The model each provider is rendered for in the demo.
 fn demo_options(provider: Provider) -> RenderOptions {
@@ -152,7 +154,7 @@ fn main() -> ExitCode {
                 .iter()
                 .filter(|d| d.code == turnwire::DiagnosticCode::SyntheticResultAdded)
                 .count();
-            let violations = validate_request(provider, &out.body);
+            let violations = validate_request_for_model(provider, &opts.model, &out.body);
             let verdict = if violations.is_empty() {
                 "valid ✓".to_string()
             } else {

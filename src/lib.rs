@@ -29,7 +29,7 @@ pub use normalize::{
     normalize, Diagnostic, DiagnosticCode, FaultClass, ForeignThinking, NormalizeOptions,
     Normalized, OrphanPolicy,
 };
-pub use providers::{validate_request, Provider, Violation};
+pub use providers::{validate_request, validate_request_for_model, Provider, Violation};
 pub use render::{
     render, render_body, CompatOptions, IdMap, RenderOptions, Rendered, ThinkingOptions,
     ToolDeclaration, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,

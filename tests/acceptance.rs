@@ -3,11 +3,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use serde_json::{json, Value};
-use turnwire::ids::{IdFormat, IdProjector};
+use turnwire::ids::IdFormat;
 use turnwire::model::{Block, Speaker, ToolStatus};
 use turnwire::{
-    normalize, render, validate_request, DiagnosticCode, FaultClass, NormalizeOptions, Provider,
-    RenderOptions, ThinkingOptions, Transcript,
+    normalize, render, validate_request_for_model, DiagnosticCode, FaultClass, NormalizeOptions,
+    Provider, RenderOptions, ThinkingOptions, Transcript,
 };
 
 fn t(v: Value) -> Transcript {
@@ -20,7 +20,7 @@ fn opts(p: Provider) -> RenderOptions {
 
 fn render_valid(tr: &Transcript, o: &RenderOptions) -> turnwire::Rendered {
     let out = render(tr, o).unwrap();
-    let v = validate_request(o.provider, &out.body);
+    let v = validate_request_for_model(o.provider, &o.model, &out.body);
     assert!(v.is_empty(), "{}: {v:#?}\n{:#}", o.provider, out.body);
     out
 }
@@ -300,34 +300,58 @@ fn functional_10_3_failover_with_an_open_call_closes_it() {
 
 #[test]
 fn functional_10_5_kimi_and_mistral_ids_keep_exact_pairing() {
-    let n = normalize(
-        &five_calls_one_result(),
-        &NormalizeOptions::new(Provider::OpenAiChat, "gpt-5.2"),
-    );
-    for format in [IdFormat::Kimi, IdFormat::Mistral] {
-        let mut ids = IdProjector::new(format);
-        let mut map = std::collections::HashMap::new();
-        let mut seen = std::collections::HashSet::new();
-        for m in &n.transcript.messages {
-            for b in &m.blocks {
-                match b {
-                    Block::ToolCall(c) => {
-                        let id = ids.project(&c.id, &c.name);
-                        assert!(format.is_valid(&id), "{id}");
-                        assert!(seen.insert(id.clone()), "collision {id}");
-                        map.insert(c.id.clone(), id);
-                    }
-                    Block::ToolResponse(r) => {
-                        assert!(map.contains_key(&r.call_id), "result before call")
-                    }
-                    _ => {}
-                }
+    // REQ-915-020, REQ-915-021: canonical ids in, each provider's format out, pairing exact.
+    for p in [Provider::Kimi, Provider::Mistral] {
+        let out = render_valid(&five_calls_one_result(), &opts(p));
+        let format = if p == Provider::Kimi {
+            IdFormat::Kimi
+        } else {
+            IdFormat::Mistral
+        };
+        let msgs = out.body["messages"].as_array().unwrap();
+        let calls: Vec<(&str, &str)> = msgs
+            .iter()
+            .flat_map(|m| {
+                m["tool_calls"]
+                    .as_array()
+                    .map(Vec::as_slice)
+                    .unwrap_or_default()
+            })
+            .map(|c| {
+                (
+                    c["id"].as_str().unwrap(),
+                    c["function"]["name"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        let answers: Vec<&str> = msgs
+            .iter()
+            .filter(|m| m["role"] == "tool")
+            .map(|m| m["tool_call_id"].as_str().unwrap())
+            .collect();
+        assert_eq!(calls.len(), 6, "{p}");
+        assert_eq!(
+            answers,
+            calls.iter().map(|c| c.0).collect::<Vec<_>>(),
+            "{p}: exact pairing, call order"
+        );
+        let mut distinct: Vec<&str> = answers.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 6, "{p}: injective");
+        for (id, name) in &calls {
+            assert!(format.is_valid(id), "{p}: {id}");
+            if p == Provider::Kimi {
+                assert!(id.starts_with(&format!("functions.{name}:")), "{id}");
             }
         }
-        assert_eq!(map.len(), 6);
-        if format == IdFormat::Kimi {
-            assert_eq!(map["hist_tool_1"], "functions.read:0");
-            assert_eq!(map["hist_tool_6"], "functions.grep:5");
+        if p == Provider::Kimi {
+            assert_eq!(out.id_map.get("hist_tool_1"), Some("functions.read:0"));
+            assert_eq!(out.id_map.get("hist_tool_6"), Some("functions.grep:5"));
+        }
+        // the id map is the same mapping the body uses
+        for (canonical, id) in &out.id_map.0 {
+            assert!(calls.iter().any(|c| c.0 == id), "{p}: {canonical} → {id}");
         }
     }
 }

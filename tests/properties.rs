@@ -15,8 +15,8 @@
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use turnwire::{
-    render, validate_request, ErrorCode, ForeignThinking, OrphanPolicy, Provider, RenderOptions,
-    ThinkingOptions, Transcript,
+    render, validate_request_for_model, ErrorCode, ForeignThinking, OrphanPolicy, Provider,
+    RenderOptions, ThinkingOptions, Transcript,
 };
 
 #[derive(Debug, Clone, Copy)]
@@ -537,7 +537,7 @@ fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError>
             return Ok(());
         }
     };
-    let violations = validate_request(provider, &out.body);
+    let violations = validate_request_for_model(provider, &o.model, &out.body);
     prop_assert!(
         violations.is_empty(),
         "{provider}: {:#?}\nbody: {:#}\ninput: {:#}",

@@ -29,6 +29,8 @@ use crate::model::{Block, Speaker};
 struct Call {
     /// Its final id.
     id: String,
+    /// The tool it calls (results that share an id are matched by name first).
+    name: String,
     /// The turn it was made in (see `settle_calls`).
     turn: usize,
     /// Its position in the output, as (message, item).
@@ -148,6 +150,7 @@ fn settle_calls(
                     });
                     calls.entry(original).or_default().push(Call {
                         id: id.clone(),
+                        name: call.name.clone(),
                         turn,
                         at: (here, items.len()),
                         answered: false,
@@ -174,6 +177,24 @@ fn settle_calls(
     (out, calls)
 }
 
+/// The first candidate calling the result's tool, else the first candidate. (Providers without
+/// call ids, such as Gemini, pair results with calls by name.)
+fn pick<'a>(
+    candidates: impl Iterator<Item = &'a mut Call>,
+    name: Option<&str>,
+) -> Option<&'a mut Call> {
+    let mut first = None;
+    for c in candidates {
+        if name.is_some_and(|n| n == c.name) {
+            return Some(c);
+        }
+        if first.is_none() {
+            first = Some(c);
+        }
+    }
+    first
+}
+
 /// Points every result at the final id of the call it answers (see the module doc). Results
 /// stored after a call with their id are settled first, so a stray early result never takes
 /// the place of a call's own result.
@@ -192,10 +213,14 @@ fn pair_results(msgs: &mut [Msg], calls: &mut HashMap<String, Vec<Call>>) {
                 early.push((mi, bi));
                 continue;
             }
+            let name = resp.tool_name.as_deref();
             let before = &mut candidates[..earlier];
             let target = match before.iter().filter(|c| !c.answered).map(|c| c.turn).max() {
-                Some(turn) => before.iter_mut().find(|c| !c.answered && c.turn == turn),
-                None => before.last_mut(),
+                Some(turn) => pick(
+                    before.iter_mut().filter(|c| !c.answered && c.turn == turn),
+                    name,
+                ),
+                None => pick(before.iter_mut().rev(), name),
             };
             if let Some(c) = target {
                 c.answered = true;
@@ -210,9 +235,10 @@ fn pair_results(msgs: &mut [Msg], calls: &mut HashMap<String, Vec<Call>>) {
         let Block::ToolResponse(resp) = &mut item.block else {
             continue;
         };
+        let name = resp.tool_name.as_deref();
         let target = calls
             .get_mut(&resp.call_id)
-            .and_then(|c| c.iter_mut().find(|c| !c.answered));
+            .and_then(|c| pick(c.iter_mut().filter(|c| !c.answered), name));
         match target {
             Some(c) => {
                 c.answered = true;

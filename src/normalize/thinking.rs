@@ -98,6 +98,9 @@ pub(crate) fn apply(
                 _ => items.push(item),
             }
         }
+        if profile.thinking == ThinkingReplay::ReasoningItems {
+            items = lone_reasoning(items, opts, diags);
+        }
         m.items = items;
         if m.items.is_empty() {
             continue;
@@ -105,6 +108,31 @@ pub(crate) fn apply(
         out.push(m);
     }
     out
+}
+
+/// ORS-03: a reasoning item must be followed by the message or call it belongs to; one directly
+/// followed by more thinking lost that item (an interrupted step) and is converted.
+fn lone_reasoning(
+    items: Vec<Item>,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Item> {
+    let followed_by_thinking: Vec<bool> = (0..items.len())
+        .map(|i| matches!(items.get(i + 1).map(|n| &n.block), Some(Block::Thinking(_))))
+        .collect();
+    items
+        .into_iter()
+        .zip(followed_by_thinking)
+        .filter_map(|(item, lone)| match (&item.block, lone) {
+            (Block::Thinking(_), true) => convert(
+                item,
+                "a reasoning item must be followed by the message or call it belongs to, and this one is followed by more reasoning",
+                opts,
+                diags,
+            ),
+            _ => Some(item),
+        })
+        .collect()
 }
 
 fn block_provenance(b: &Block) -> Option<Provenance> {

@@ -41,3 +41,24 @@ pub fn validate_request(provider: Provider, body: &Value) -> Vec<Violation> {
         Provider::OpenAiCompatible => openai_compatible::validate::validate(body),
     }
 }
+
+/// Like [`validate_request`], with the model the body goes to. Some rules depend on a model
+/// that is not in the body: Gemini puts the model in the URL, and its Gemini 3 models need a
+/// thought signature on the first call of each step of the current tool loop (GEM-05).
+///
+/// ```
+/// use turnwire::{validate_request_for_model, Provider};
+/// let body = serde_json::json!({"contents": [
+///     {"role": "user", "parts": [{"text": "weather?"}]},
+///     {"role": "model", "parts": [{"functionCall": {"name": "get_weather", "args": {}}}]},
+///     {"role": "user", "parts": [{"functionResponse": {"name": "get_weather", "response": {"t": 21}}}]}
+/// ]});
+/// let v = validate_request_for_model(Provider::Gemini, "gemini-3-pro-preview", &body);
+/// assert!(v.iter().any(|v| v.rule == "GEM-05"));
+/// ```
+pub fn validate_request_for_model(provider: Provider, model: &str, body: &Value) -> Vec<Violation> {
+    match provider {
+        Provider::Gemini => gemini::validate::validate_with_model(body, Some(model)),
+        other => validate_request(other, body),
+    }
+}

@@ -3,6 +3,7 @@
 
 mod ant_10_multi_step_loop_keeps_thinking;
 mod ant_10_open_loop_with_user_text;
+mod late_duplicate_of_id_less_calls;
 mod media_in_tool_message_without_result;
 mod parallel_calls_sharing_one_id;
 mod retry_reuses_id_of_hung_call;
