@@ -147,6 +147,7 @@ pub(crate) fn thinking(
 
 /// Whether a Gemini thought signature on a call or text part is replayed, or why not.
 pub(crate) fn gemini_token(
+    signature: &str,
     prov: &Provenance,
     opts: &NormalizeOptions,
     profile: Profile,
@@ -156,6 +157,16 @@ pub(crate) fn gemini_token(
             "{} takes no Gemini thought signatures",
             opts.target
         ));
+    }
+    let base64 = !signature.is_empty()
+        && signature
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'=' | b'-' | b'_'));
+    if !base64 {
+        return Err(
+            "it is not a base64 signature (Gemini answers `Corrupted thought signature`, GEM-08)"
+                .into(),
+        );
     }
     same_model(prov, opts)
 }

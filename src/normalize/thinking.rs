@@ -171,8 +171,8 @@ fn keep_or_strip(
 ) {
     let Some(m) = meta.as_ref() else { return };
     let verdict = match m {
-        ProviderMeta::GeminiThoughtSignature { .. } => {
-            continuity::gemini_token(prov, opts, profile)
+        ProviderMeta::GeminiThoughtSignature { thought_signature } => {
+            continuity::gemini_token(thought_signature, prov, opts, profile)
         }
         other => Err(format!("a {} does not belong on this part", other.kind())),
     };
