@@ -194,10 +194,12 @@ fn render_options_errors_are_typed() {
         render(&t, &o).unwrap_err().path(),
         "$.thinking.budgetTokens"
     );
-    let o = RenderOptions::new(Provider::Gemini, "gemini-3-pro-preview");
+    // every provider renders now; an unknown provider name is the option error
     assert_eq!(
-        render(&t, &o).unwrap_err().code(),
-        ErrorCode::UnsupportedProvider
+        RenderOptions::from_json(r#"{"provider": "bedrock", "model": "m"}"#)
+            .unwrap_err()
+            .code(),
+        ErrorCode::UnknownProvider
     );
 }
 

@@ -592,6 +592,16 @@ proptest! {
     }
 
     #[test]
+    fn damaged_transcripts_render_valid_lossless_stable_bodies_for_openai_responses(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
+        check(Provider::OpenAiResponses, &ops, &k)?;
+    }
+
+    #[test]
+    fn damaged_transcripts_render_valid_lossless_stable_bodies_for_gemini(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
+        check(Provider::Gemini, &ops, &k)?;
+    }
+
+    #[test]
     fn damaged_transcripts_render_valid_lossless_stable_bodies_for_mistral(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
         check(Provider::Mistral, &ops, &k)?;
     }

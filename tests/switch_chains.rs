@@ -225,7 +225,7 @@ fn lost(history: &[Value], out: &turnwire::Rendered) -> Option<String> {
                 .diagnostics
                 .iter()
                 .any(|d| d.message_index == Some(mi) && d.block_index == Some(bi));
-            if !body.contains(&needle) && !named && !(!id.is_empty() && diags.contains(id)) {
+            if !body.contains(&needle) && !named && (id.is_empty() || !diags.contains(id)) {
                 return Some(needle);
             }
         }

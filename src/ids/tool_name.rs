@@ -40,6 +40,8 @@ pub struct ToolNameProjector {
     used: HashSet<String>,
     /// (original, projected) where they differ, in first-seen order.
     renamed: Vec<(String, String)>,
+    /// Names must start with a letter or an underscore (Gemini, GEM-10).
+    leading_letter: bool,
 }
 
 impl ToolNameProjector {
@@ -54,6 +56,31 @@ impl ToolNameProjector {
     /// ```
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A projector whose names also start with a letter or an underscore, as Gemini requires
+    /// (GEM-10): a name starting with a digit or `-` gets a leading `_`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use turnwire::ids::ToolNameProjector;
+    /// let mut names = ToolNameProjector::leading_letter();
+    /// assert_eq!(names.project("1password-get"), "_1password-get");
+    /// assert_eq!(names.project("read_file"), "read_file");
+    /// ```
+    pub fn leading_letter() -> Self {
+        Self {
+            leading_letter: true,
+            ..Self::default()
+        }
+    }
+
+    /// Whether `name` is valid as it is under this projector's rules.
+    fn acceptable(&self, name: &str) -> bool {
+        is_valid_tool_name(name)
+            && (!self.leading_letter
+                || name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
     }
 
     /// Returns a name matching `^[a-zA-Z0-9_-]{1,64}$` for `name` (see the type docs for the
@@ -73,7 +100,10 @@ impl ToolNameProjector {
         if let Some(projected) = self.assigned.get(name) {
             return projected.clone();
         }
-        let base = sanitize_tool_name(name);
+        let mut base = sanitize_tool_name(name);
+        if !self.acceptable(&base) {
+            base = format!("_{base}").chars().take(MAX_NAME_LEN).collect();
+        }
         let projected = if self.used.contains(&base) {
             self.disambiguate(name, &base)
         } else {
@@ -101,7 +131,7 @@ impl ToolNameProjector {
     /// ```
     pub fn reserve<'a>(&mut self, names: impl IntoIterator<Item = &'a str>) {
         for name in names {
-            if is_valid_tool_name(name)
+            if self.acceptable(name)
                 && !self.assigned.contains_key(name)
                 && !self.used.contains(name)
             {

@@ -5,17 +5,24 @@
 //! a diagnostic: what was cut off cannot be replayed as it was); a message left empty is removed.
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
+use super::options::{NormalizeOptions, Profile};
 use super::work::{describe_message, Msg};
 use crate::model::{Block, Speaker};
 
-pub(crate) fn trim(msgs: Vec<Msg>, all_diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
+pub(crate) fn trim(
+    msgs: Vec<Msg>,
+    opts: &NormalizeOptions,
+    all_diags: &mut Vec<Diagnostic>,
+) -> Vec<Msg> {
+    // Pieces of one turn are merged only where the provider needs strict alternation.
+    let merges = Profile::for_options(opts).alternation;
     let mut diags: Vec<Diagnostic> = Vec::new();
     // Walk backwards, so "continued" looks at the next message that survives.
     let mut out: Vec<Msg> = Vec::with_capacity(msgs.len());
     for mut m in msgs.into_iter().rev() {
         // An assistant message followed by another one is a turn stored in pieces, not an
-        // aborted turn: the pieces are merged where the provider needs it.
-        let continued = out.last().is_some_and(|n| n.speaker == Speaker::Ai);
+        // aborted turn, where the provider merges the pieces (strict alternation).
+        let continued = merges && out.last().is_some_and(|n| n.speaker == Speaker::Ai);
         if m.speaker == Speaker::Ai && !continued {
             let mut removed = 0usize;
             let mut chars = 0usize;
@@ -80,6 +87,7 @@ mod tests {
                 {"speaker": "human", "blocks": [text("go")]},
                 {"speaker": "ai", "blocks": [thinking("plan"), call("c1"), thinking("a"), thinking("bcd")]}
             ])),
+            &crate::normalize::NormalizeOptions::new(crate::providers::Provider::Anthropic, "m"),
             &mut diags,
         );
         assert_eq!(shape(&out), ["human: text", "ai: call(c1)"]);
@@ -104,6 +112,7 @@ mod tests {
                 {"speaker": "human", "blocks": [text("go")]},
                 {"speaker": "ai", "blocks": [thinking("a"), thinking("b")]}
             ])),
+            &crate::normalize::NormalizeOptions::new(crate::providers::Provider::Anthropic, "m"),
             &mut diags,
         );
         assert_eq!(shape(&out), ["human: text"]);
@@ -123,6 +132,7 @@ mod tests {
                 {"speaker": "ai", "blocks": [thinking("a"), text("answer")]},
                 {"speaker": "ai", "blocks": [thinking("b"), call("c1")]}
             ])),
+            &crate::normalize::NormalizeOptions::new(crate::providers::Provider::Anthropic, "m"),
             &mut diags,
         );
         assert_eq!(shape(&out), ["ai: thinking text", "ai: thinking call(c1)"]);
@@ -134,6 +144,7 @@ mod tests {
         let mut diags = Vec::new();
         let out = trim(
             msgs(json!([{"speaker": "human", "blocks": [text("hi"), thinking("a")]}])),
+            &crate::normalize::NormalizeOptions::new(crate::providers::Provider::Anthropic, "m"),
             &mut diags,
         );
         assert_eq!(shape(&out), ["human: text thinking"]);

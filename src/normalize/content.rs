@@ -19,7 +19,8 @@ fn blank(s: &str) -> bool {
 /// Whether a block has anything to send.
 fn is_empty_block(block: &Block) -> bool {
     match block {
-        Block::Text(t) => blank(&t.text),
+        // a signed empty text part is Gemini continuity, replayed where it belongs
+        Block::Text(t) => blank(&t.text) && t.meta.is_none(),
         Block::Code(c) => blank(&c.code),
         Block::Media(m) => blank(&m.data),
         Block::Thinking(t) => blank(&t.thought) && !has_opaque_payload(&t.meta),

@@ -105,11 +105,12 @@ pub(crate) fn thinking(
         ThinkingReplay::ReasoningItems => {
             let encrypted = matches!(
                 &t.meta,
-                Some(ProviderMeta::OpenAiReasoning { encrypted_content: Some(e), .. }) if !e.is_empty()
+                Some(ProviderMeta::OpenAiReasoning { encrypted_content: Some(e), id: Some(id) })
+                    if !e.is_empty() && id.starts_with("rs_")
             );
             if !encrypted {
                 return Fate::Convert(
-                    "it is no OpenAI reasoning item with encrypted content (stateless replay needs it)"
+                    "it is no OpenAI reasoning item with an rs_ id and encrypted content (stateless replay needs both)"
                         .into(),
                 );
             }

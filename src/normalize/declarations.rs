@@ -1,6 +1,6 @@
-//! Tool declarations the history needs: when a request declares tools, Anthropic expects every
-//! tool called in the history to be among them (ANT-20; Bedrock rejects the request otherwise,
-//! ANT-21). Tools the history still calls but the caller no longer declares (an MCP server went
+//! Tool declarations the history needs: when a request declares tools, Anthropic and Gemini
+//! expect every tool called in the history to be among them (ANT-20, GEM-10; Bedrock rejects
+//! the request otherwise, ANT-21). Tools the history still calls but the caller no longer declares (an MCP server went
 //! away, the agent switched tool sets, a reconstructed call) are listed so the adapter can
 //! declare them, each named in a diagnostic.
 

@@ -78,6 +78,8 @@ pub enum DiagnosticCode {
     BlockOmitted,
     /// Media from a tool result was carried in a following user message.
     MediaMoved,
+    /// A block moved within its message because the provider needs another order.
+    BlockMoved,
     /// Media bytes did not match the declared media type; the real type was sent.
     MediaTypeCorrected,
     /// A tool name was changed to fit the provider's name rules.
@@ -231,6 +233,7 @@ impl DiagnosticCode {
             DiagnosticCode::SystemHoisted => "system_hoisted",
             DiagnosticCode::BlockOmitted => "block_omitted",
             DiagnosticCode::MediaMoved => "media_moved",
+            DiagnosticCode::BlockMoved => "block_moved",
             DiagnosticCode::MediaTypeCorrected => "media_type_corrected",
             DiagnosticCode::ToolNameProjected => "tool_name_projected",
             DiagnosticCode::SamplingAdjusted => "sampling_adjusted",

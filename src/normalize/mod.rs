@@ -3,11 +3,12 @@
 //!
 //! One pass per file, each a pure function over the working transcript, run in this order:
 //! speaker repair → content hygiene → call identity → dedupe → orphans → closure → adjacency →
-//! aborted turns → media support → tool-result media placement → thinking policy → system hoisting and role order → thinking position →
+//! aborted turns → media support → tool-result media placement → calls last (Responses) → thinking policy → system hoisting and role order → thinking position →
 //! request-level thinking setting → required continuity supplied → tool declarations the history needs. Same input and options give the same output (REQ-915-010).
 
 mod aborted;
 mod adjacency;
+mod calls_last;
 mod closure;
 pub mod content;
 mod continuity;
@@ -81,9 +82,10 @@ pub fn normalize(transcript: &Transcript, options: &NormalizeOptions) -> Normali
     let msgs = orphans::handle(msgs, options.orphan_results, &mut diags);
     let msgs = closure::close(msgs, &options.synthetic_result_text, &mut diags);
     let msgs = adjacency::place(msgs, &mut diags);
-    let msgs = aborted::trim(msgs, &mut diags);
+    let msgs = aborted::trim(msgs, options, &mut diags);
     let msgs = media::project(msgs, options, &mut diags);
     let msgs = tool_media::place(msgs, options, &mut diags);
+    let msgs = calls_last::order(msgs, options, &mut diags);
     let msgs = thinking::apply(msgs, options, &mut diags);
     let (msgs, system) =
         role_order::hoist_system(msgs, options::Profile::for_options(options), &mut diags);

@@ -131,6 +131,8 @@ pub(crate) struct Profile {
     pub bridges_tool_to_user: bool,
     /// Tool results can carry media (else it moves to a user message after them).
     pub tool_results_take_media: bool,
+    /// An assistant message's calls must come last (each call is an item its output follows).
+    pub calls_last: bool,
     /// How reasoning is replayed.
     pub thinking: ThinkingReplay,
     /// Gemini thought signatures on call and text parts are replayed (same model only).
@@ -149,6 +151,7 @@ impl Profile {
             declares_history_tools: false,
             bridges_tool_to_user: false,
             tool_results_take_media: false,
+            calls_last: false,
             thinking: ThinkingReplay::None,
             gemini_tokens: false,
             placeholder_signatures: false,
@@ -176,6 +179,7 @@ impl Profile {
             Provider::OpenAiResponses => Profile {
                 system_anywhere: true,
                 tool_results_take_media: true,
+                calls_last: true,
                 thinking: if caps.reasoning_items {
                     ThinkingReplay::ReasoningItems
                 } else {
@@ -186,6 +190,7 @@ impl Profile {
             Provider::Gemini => Profile {
                 alternation: true,
                 leading_user: true,
+                declares_history_tools: true,
                 gemini_tokens: true,
                 placeholder_signatures: caps.thought_signatures_required,
                 ..base

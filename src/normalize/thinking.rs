@@ -87,9 +87,12 @@ pub(crate) fn apply(
                     }
                     Fate::Convert(why) => items.extend(convert(item, &why, opts, diags)),
                 },
-                Block::Text(TextBlock { meta, .. }) => {
+                Block::Text(TextBlock { meta, text, .. }) => {
                     keep_or_strip(meta, &block_prov, item.origin, opts, profile, diags);
-                    items.push(item);
+                    // an empty text part only carried its signature: nothing is left to send
+                    if meta.is_some() || !text.trim().is_empty() {
+                        items.push(item);
+                    }
                 }
                 Block::ToolCall(c) => {
                     keep_or_strip(&mut c.meta, &block_prov, item.origin, opts, profile, diags);

@@ -19,6 +19,14 @@ pub(crate) struct Projection {
 }
 
 impl Projection {
+    /// Fresh state whose tool names must also start with a letter or `_` (Gemini, GEM-10).
+    pub fn with_leading_letter_names(format: IdFormat) -> Self {
+        Projection {
+            names: ToolNameProjector::leading_letter(),
+            ..Projection::new(format)
+        }
+    }
+
     /// Fresh state for an id format.
     pub fn new(format: IdFormat) -> Self {
         Projection {

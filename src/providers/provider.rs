@@ -49,9 +49,11 @@ impl Provider {
     ];
 
     /// The providers this build can render for.
-    pub const IMPLEMENTED: [Provider; 6] = [
+    pub const IMPLEMENTED: [Provider; 8] = [
         Provider::Anthropic,
         Provider::OpenAiChat,
+        Provider::OpenAiResponses,
+        Provider::Gemini,
         Provider::Mistral,
         Provider::Kimi,
         Provider::DeepSeek,

@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
 use crate::normalize::{normalize, Diagnostic};
-use crate::providers::{anthropic, openai_chat, Provider};
+use crate::providers::{anthropic, gemini, openai_chat, openai_responses, Provider};
 
 /// Pairs of names in order — canonical → provider call ids, or original → sent tool names.
 /// Serialises as a plain JSON object.
@@ -117,6 +117,8 @@ pub fn render(transcript: &Transcript, options: &RenderOptions) -> Result<Render
     }
     let (body, mut projection) = match options.provider {
         Provider::Anthropic => anthropic::render::body(&normalized, options),
+        Provider::OpenAiResponses => openai_responses::render::body(&normalized, options),
+        Provider::Gemini => gemini::render::body(&normalized, options),
         _ => openai_chat::render::body(&normalized, options),
     };
     let renamed = projection.finish();

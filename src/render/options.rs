@@ -160,7 +160,7 @@ impl Default for CompatOptions {
 }
 
 /// Body fields turnwire derives from the history and the options; `extra` may not set them.
-pub const OWNED_FIELDS: [&str; 12] = [
+pub const OWNED_FIELDS: [&str; 18] = [
     "model",
     "messages",
     "system",
@@ -173,6 +173,12 @@ pub const OWNED_FIELDS: [&str; 12] = [
     "reasoning_effort",
     "input",
     "contents",
+    "instructions",
+    "store",
+    "include",
+    "reasoning",
+    "systemInstruction",
+    "generationConfig",
 ];
 
 /// Anthropic's `max_tokens` when the caller gives none.

@@ -1,3 +1,4 @@
-//! OpenAI Responses API: strict validation of request bodies.
+//! OpenAI Responses API: request rendering and strict validation.
 
+pub(crate) mod render;
 pub mod validate;

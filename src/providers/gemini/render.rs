@@ -1,0 +1,233 @@
+//! Gemini generateContent request bodies (Google AI and Vertex AI): a pure projection of the
+//! normalised transcript.
+//!
+//! The model is not part of the body: it goes in the URL, `models/{model}:generateContent`
+//! (`…/publishers/google/models/{model}:generateContent` on Vertex AI). The body holds, in this
+//! order, `contents`, `systemInstruction`, `tools`, `generationConfig` and the caller's extra
+//! fields.
+//!
+//! - A human message is a `user` content of `text` and `inlineData` parts.
+//! - An AI message is a `model` content whose parts follow the block order: `text` parts and
+//!   `functionCall` parts (`{name, args, id}`), each with its `thoughtSignature` as a part-level
+//!   sibling when the normaliser left one (same-model signatures, Gemini 3 placeholders).
+//! - A tool message is ONE `user` content with one `functionResponse` part per result, in call
+//!   order, never signed (GEM-01, GEM-06); text attached to a result follows the responses, and
+//!   the next human message joins the same content (GEM-04: no two consecutive user contents).
+//!
+//! Calls and responses carry the same `id`, so Gemini pairs them by id rather than by name.
+
+use serde_json::{json, Map, Value};
+
+use crate::ids::IdFormat;
+use crate::model::{
+    split_data_url, Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker,
+    ToolResponseBlock,
+};
+use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
+use crate::normalize::Normalized;
+use crate::providers::common::{declared_names, fenced, media_type, system_text};
+use crate::providers::Projection;
+use crate::{RenderOptions, DEFAULT_THINKING_BUDGET};
+
+/// The part-level signature field.
+const SIGNATURE: &str = "thoughtSignature";
+
+/// Builds the whole request body (the model travels in the URL, not here).
+pub(crate) fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
+    let mut p = Projection::with_leading_letter_names(IdFormat::OpenAi);
+    p.reserve_names(declared_names(o));
+    // Declared names are projected before any name of the history.
+    let mut declarations: Vec<Value> = o
+        .tools
+        .iter()
+        .map(|t| {
+            declaration(
+                &p.tool_name(&t.name),
+                t.description.as_deref(),
+                t.parameters.clone(),
+            )
+        })
+        .collect();
+    for name in &n.undeclared_tools {
+        let projected = p.tool_name(name);
+        declarations.push(declaration(
+            &projected,
+            Some(HISTORY_TOOL_DESCRIPTION),
+            None,
+        ));
+    }
+    let mut body = Map::new();
+    body.insert("contents".into(), contents(&n.transcript.messages, &mut p));
+    let system = system_text(o, &n.system);
+    if !system.is_empty() {
+        body.insert(
+            "systemInstruction".into(),
+            json!({"parts": [{"text": system}]}),
+        );
+    }
+    if !declarations.is_empty() {
+        body.insert(
+            "tools".into(),
+            json!([{"functionDeclarations": declarations}]),
+        );
+    }
+    let config = generation_config(n, o);
+    if !config.is_empty() {
+        body.insert("generationConfig".into(), Value::Object(config));
+    }
+    for (k, v) in &o.extra {
+        body.entry(k.clone()).or_insert_with(|| v.clone());
+    }
+    (Value::Object(body), p)
+}
+
+/// `generationConfig`: output limit, sampling and the thinking setting (empty when none is set).
+fn generation_config(n: &Normalized, o: &RenderOptions) -> Map<String, Value> {
+    let mut c = Map::new();
+    if let Some(max) = o.max_tokens {
+        c.insert("maxOutputTokens".into(), max.into());
+    }
+    if let Some(t) = o.temperature {
+        c.insert("temperature".into(), t.into());
+    }
+    if let Some(t) = o.top_p {
+        c.insert("topP".into(), t.into());
+    }
+    if n.thinking_enabled {
+        let budget = o
+            .thinking
+            .as_ref()
+            .and_then(|t| t.budget_tokens)
+            .unwrap_or(DEFAULT_THINKING_BUDGET);
+        c.insert(
+            "thinkingConfig".into(),
+            json!({"includeThoughts": true, "thinkingBudget": budget}),
+        );
+    }
+    c
+}
+
+/// One `functionDeclarations` entry.
+fn declaration(name: &str, description: Option<&str>, schema: Option<Value>) -> Value {
+    let mut d = Map::new();
+    d.insert("name".into(), name.into());
+    if let Some(desc) = description {
+        d.insert("description".into(), desc.into());
+    }
+    if let Some(schema) = schema {
+        d.insert("parameters".into(), schema);
+    }
+    Value::Object(d)
+}
+
+fn contents(msgs: &[Message], p: &mut Projection) -> Value {
+    let mut out = Vec::with_capacity(msgs.len());
+    let mut i = 0;
+    while let Some(m) = msgs.get(i) {
+        i += 1;
+        match m.speaker {
+            Speaker::Ai => out.push(json!({"role": "model", "parts": model_parts(m, p)})),
+            Speaker::Tool => {
+                let mut parts = response_parts(m, p);
+                // Tool results and the user's next words share one user content, results first.
+                if let Some(next) = msgs.get(i).filter(|n| n.speaker == Speaker::Human) {
+                    parts.extend(user_parts(next));
+                    i += 1;
+                }
+                out.push(json!({"role": "user", "parts": parts}));
+            }
+            Speaker::Human | Speaker::System => {
+                out.push(json!({"role": "user", "parts": user_parts(m)}))
+            }
+        }
+    }
+    Value::Array(out)
+}
+
+fn user_parts(m: &Message) -> Vec<Value> {
+    m.blocks.iter().filter_map(content_part).collect()
+}
+
+/// Text, code and media: the blocks a user content can hold.
+fn content_part(b: &Block) -> Option<Value> {
+    match b {
+        Block::Text(t) => Some(json!({"text": t.text})),
+        Block::Code(c) => Some(json!({"text": fenced(c)})),
+        Block::Media(m) => Some(inline_data(m)),
+        _ => None,
+    }
+}
+
+/// Inline media. (The normaliser turned media Gemini cannot take inline — remote URLs — into
+/// text notes.)
+fn inline_data(m: &MediaBlock) -> Value {
+    let (mime, data) = match (m.encoding, split_data_url(&m.data)) {
+        (MediaEncoding::Url, Some((mime, data))) => (media_type(mime), data),
+        _ => (media_type(&m.mime_type), m.data.as_str()),
+    };
+    json!({"inlineData": {"mimeType": mime, "data": data}})
+}
+
+/// A part with its thought signature, when the block carries one.
+fn signed(mut part: Map<String, Value>, meta: Option<&ProviderMeta>) -> Value {
+    if let Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) = meta {
+        part.insert(SIGNATURE.into(), thought_signature.clone().into());
+    }
+    Value::Object(part)
+}
+
+fn model_parts(m: &Message, p: &mut Projection) -> Vec<Value> {
+    let mut out = Vec::with_capacity(m.blocks.len());
+    for b in &m.blocks {
+        match b {
+            Block::Text(t) => {
+                let mut part = Map::new();
+                part.insert("text".into(), t.text.clone().into());
+                out.push(signed(part, t.meta.as_ref()));
+            }
+            Block::Code(c) => out.push(json!({"text": fenced(c)})),
+            Block::ToolCall(c) => {
+                let name = p.tool_name(&c.name);
+                let id = p.call_id(&c.id, &name);
+                let args = c.parameters.clone().unwrap_or_else(|| json!({}));
+                let mut part = Map::new();
+                part.insert(
+                    "functionCall".into(),
+                    json!({"name": name, "args": args, "id": id}),
+                );
+                out.push(signed(part, c.meta.as_ref()));
+            }
+            // The normaliser leaves no thinking for Gemini.
+            _ => {}
+        }
+    }
+    out
+}
+
+/// One `functionResponse` part per result, in order, then the text attached to the results.
+fn response_parts(m: &Message, p: &mut Projection) -> Vec<Value> {
+    let mut responses = Vec::new();
+    let mut attachments = Vec::new();
+    for b in &m.blocks {
+        match b {
+            Block::ToolResponse(r) => responses.push(function_response(r, p)),
+            other => attachments.extend(content_part(other)),
+        }
+    }
+    responses.extend(attachments);
+    responses
+}
+
+fn function_response(r: &ToolResponseBlock, p: &mut Projection) -> Value {
+    let name = match p.call_name(&r.call_id) {
+        Some(name) => name,
+        None => p.tool_name(r.tool_name.as_deref().unwrap_or_default()),
+    };
+    let id = p.result_id(&r.call_id);
+    let response = match (&r.error, &r.result) {
+        (Some(_), _) => json!({"error": r.text()}),
+        (None, Some(Value::Object(o))) => Value::Object(o.clone()),
+        (None, _) => json!({"output": r.text()}),
+    };
+    json!({"functionResponse": {"name": name, "id": id, "response": response}})
+}

@@ -1,0 +1,331 @@
+//! Rendering for Gemini generateContent: every golden body and the demo sessions pass the strict
+//! validator WITH the model (so GEM-05, Gemini 3 thought signatures, is enforced), plus focused
+//! checks of the projection.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+use turnwire::providers::gemini::validate::validate_with_model;
+use turnwire::{render, Provider, RenderOptions, Rendered, Transcript};
+
+const MODEL: &str = "gemini-3-pro-preview";
+const PLACEHOLDER: &str = "skip_thought_signature_validator";
+
+fn render_with(history: Value, options: Value) -> Rendered {
+    let t = Transcript::from_json(&history.to_string()).unwrap();
+    let mut o = json!({"provider": "gemini", "model": MODEL});
+    for (k, v) in options.as_object().unwrap() {
+        o[k] = v.clone();
+    }
+    let out = render(&t, &RenderOptions::from_value(o).unwrap()).unwrap();
+    assert_valid(&out.body, "render");
+    out
+}
+
+fn gemini(history: Value) -> Rendered {
+    render_with(history, json!({}))
+}
+
+fn assert_valid(body: &Value, what: &str) {
+    let v = validate_with_model(body, Some(MODEL));
+    assert!(
+        v.is_empty(),
+        "{what}: {v:#?}\n{}",
+        serde_json::to_string_pretty(body).unwrap()
+    );
+}
+
+fn contents(out: &Rendered) -> &Vec<Value> {
+    out.body["contents"].as_array().unwrap()
+}
+
+fn roles(out: &Rendered) -> Vec<&str> {
+    contents(out)
+        .iter()
+        .map(|c| c["role"].as_str().unwrap())
+        .collect()
+}
+
+fn human(text: &str) -> Value {
+    json!({"speaker": "human", "blocks": [{"type": "text", "text": text}]})
+}
+
+fn result(call: &str, name: &str, value: Value) -> Value {
+    json!({"type": "tool_response", "callId": call, "toolName": name, "result": value})
+}
+
+#[test]
+fn every_gemini_golden_passes_the_validator_with_the_model() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path().join("gemini.json");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let golden: Value = serde_json::from_str(&text).unwrap();
+        if golden.get("error").is_some() {
+            continue;
+        }
+        let body = &golden["body"];
+        assert!(body.get("model").is_none(), "{}", path.display());
+        assert_valid(body, &path.display().to_string());
+        checked += 1;
+    }
+    assert!(checked >= 40, "only {checked} Gemini goldens checked");
+}
+
+#[test]
+fn demo_sessions_pass_the_validator_with_the_model() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/sessions");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path();
+        let Ok(t) = Transcript::from_json(&std::fs::read_to_string(&path).unwrap()) else {
+            continue;
+        };
+        let out = render(&t, &RenderOptions::new(Provider::Gemini, MODEL)).unwrap();
+        assert_valid(&out.body, &path.display().to_string());
+        checked += 1;
+    }
+    assert!(checked >= 2);
+}
+
+#[test]
+fn parallel_calls_get_one_user_content_with_every_response_in_order() {
+    let out = gemini(json!([
+        human("weather in Paris and Tokyo?"),
+        {"speaker": "ai", "blocks": [
+            {"type": "tool_call", "id": "p", "name": "get_weather", "parameters": {"city": "Paris"}},
+            {"type": "tool_call", "id": "t", "name": "get_weather", "parameters": {"city": "Tokyo"}},
+            {"type": "tool_call", "id": "x", "name": "get_time", "parameters": {}}
+        ]},
+        {"speaker": "tool", "blocks": [
+            result("p", "get_weather", json!({"tempC": 14})),
+            result("t", "get_weather", json!("21 and clear")),
+            {"type": "tool_response", "callId": "x", "toolName": "get_time", "error": "timeout"}
+        ]}
+    ]));
+    assert_eq!(roles(&out), ["user", "model", "user"]);
+    let c = contents(&out);
+    let calls: Vec<&Value> = c[1]["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["functionCall"])
+        .collect();
+    let parts = c[2]["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 3);
+    for (call, part) in calls.iter().zip(parts) {
+        let r = &part["functionResponse"];
+        assert_eq!(r["id"], call["id"]);
+        assert_eq!(r["name"], call["name"]);
+        assert!(part.get("thoughtSignature").is_none());
+    }
+    assert_eq!(
+        parts[0]["functionResponse"]["response"],
+        json!({"tempC": 14})
+    );
+    assert_eq!(
+        parts[1]["functionResponse"]["response"],
+        json!({"output": "21 and clear"})
+    );
+    assert_eq!(
+        parts[2]["functionResponse"]["response"],
+        json!({"error": "timeout"})
+    );
+    // The current loop's step opens with a foreign call: only the first call is signed.
+    assert_eq!(c[1]["parts"][0]["thoughtSignature"], PLACEHOLDER);
+    assert!(c[1]["parts"][1].get("thoughtSignature").is_none());
+    assert!(c[1]["parts"][2].get("thoughtSignature").is_none());
+}
+
+#[test]
+fn placeholder_only_on_first_calls_of_the_current_loop() {
+    let claude = json!({"provider": "anthropic", "model": "claude-sonnet-4-5"});
+    let out = gemini(json!([
+        human("list files"),
+        {"speaker": "ai", "metadata": claude, "blocks": [
+            {"type": "tool_call", "id": "toolu_1", "name": "ls", "parameters": {}}
+        ]},
+        {"speaker": "tool", "blocks": [result("toolu_1", "ls", json!("a.rs"))]},
+        {"speaker": "ai", "metadata": claude, "blocks": [{"type": "text", "text": "One file."}]},
+        human("read it"),
+        {"speaker": "ai", "metadata": claude, "blocks": [
+            {"type": "text", "text": "Reading."},
+            {"type": "tool_call", "id": "toolu_2", "name": "read", "parameters": {"p": "a.rs"}}
+        ]},
+        {"speaker": "tool", "blocks": [result("toolu_2", "read", json!("fn main() {}"))]},
+        {"speaker": "ai", "metadata": claude, "blocks": [
+            {"type": "tool_call", "id": "toolu_3", "name": "wc", "parameters": {}},
+            {"type": "tool_call", "id": "toolu_4", "name": "stat", "parameters": {}}
+        ]},
+        {"speaker": "tool", "blocks": [
+            result("toolu_3", "wc", json!("1")),
+            result("toolu_4", "stat", json!("12 B"))
+        ]}
+    ]));
+    let c = contents(&out);
+    // earlier turn: no signature
+    assert_eq!(c[1]["parts"][0]["functionCall"]["name"], "ls");
+    assert!(c[1]["parts"][0].get("thoughtSignature").is_none());
+    // current loop: the first call of each step, not the text before it, not the second call
+    assert!(c[5]["parts"][0].get("thoughtSignature").is_none());
+    assert_eq!(c[5]["parts"][1]["thoughtSignature"], PLACEHOLDER);
+    assert_eq!(c[7]["parts"][0]["thoughtSignature"], PLACEHOLDER);
+    assert!(c[7]["parts"][1].get("thoughtSignature").is_none());
+    let signed = out.body.to_string().matches("thoughtSignature").count();
+    assert_eq!(signed, 2);
+}
+
+#[test]
+fn same_model_signatures_replayed_exactly_where_they_were() {
+    let gem = json!({"provider": "gemini", "model": MODEL});
+    let out = gemini(json!([
+        human("weather?"),
+        {"speaker": "ai", "metadata": gem, "blocks": [
+            {"type": "thinking", "thought": "two lookups", "thoughtSignature": "VEhPVUdIVA=="},
+            {"type": "tool_call", "id": "a", "name": "get_weather", "parameters": {"city": "Oslo"}, "thoughtSignature": "Q0FMTF9B"},
+            {"type": "tool_call", "id": "b", "name": "get_weather", "parameters": {"city": "Bergen"}}
+        ]},
+        {"speaker": "tool", "blocks": [
+            result("a", "get_weather", json!({"tempC": 3})),
+            result("b", "get_weather", json!({"tempC": 7}))
+        ]},
+        {"speaker": "ai", "metadata": gem, "blocks": [
+            {"type": "text", "text": "Bergen is warmer.", "thoughtSignature": "VEVYVA=="}
+        ]},
+        human("and tomorrow?"),
+        {"speaker": "ai", "metadata": gem, "blocks": [
+            {"type": "tool_call", "id": "c", "name": "forecast", "parameters": {}, "thoughtSignature": "Q0FMTF9D"}
+        ]},
+        {"speaker": "tool", "blocks": [result("c", "forecast", json!("snow"))]}
+    ]));
+    let c = contents(&out);
+    assert_eq!(
+        c[1]["parts"],
+        json!([
+            {"functionCall": {"name": "get_weather", "args": {"city": "Oslo"}, "id": "call_a"}, "thoughtSignature": "Q0FMTF9B"},
+            {"functionCall": {"name": "get_weather", "args": {"city": "Bergen"}, "id": "call_b"}}
+        ])
+    );
+    assert_eq!(
+        c[3]["parts"],
+        json!([{"text": "Bergen is warmer.", "thoughtSignature": "VEVYVA=="}])
+    );
+    assert_eq!(c[5]["parts"][0]["thoughtSignature"], "Q0FMTF9D");
+    for i in [2, 6] {
+        for part in c[i]["parts"].as_array().unwrap() {
+            assert!(part.get("functionResponse").is_some());
+            assert!(part.get("thoughtSignature").is_none());
+            assert!(part["functionResponse"].get("thoughtSignature").is_none());
+        }
+    }
+    // the thought itself never goes back, and no placeholder was needed
+    assert!(!out.body.to_string().contains("VEhPVUdIVA=="));
+    assert!(!out.body.to_string().contains(PLACEHOLDER));
+}
+
+#[test]
+fn results_attached_text_and_next_user_message_share_one_user_content() {
+    let out = gemini(json!([
+        human("install"),
+        {"speaker": "ai", "blocks": [{"type": "tool_call", "id": "i", "name": "sh", "parameters": {"cmd": "npm ci"}}]},
+        {"speaker": "tool", "blocks": [
+            result("i", "sh", json!("added 412 packages")),
+            {"type": "text", "text": "(approved once)"}
+        ]},
+        {"speaker": "human", "blocks": [
+            {"type": "text", "text": "Now run the tests."},
+            {"type": "media", "mimeType": "image/png", "data": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "encoding": "url"}
+        ]}
+    ]));
+    assert_eq!(roles(&out), ["user", "model", "user"]);
+    let parts = contents(&out)[2]["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 4, "{parts:#?}");
+    assert_eq!(parts[0]["functionResponse"]["name"], "sh");
+    assert_eq!(parts[1], json!({"text": "(approved once)"}));
+    assert_eq!(parts[2], json!({"text": "Now run the tests."}));
+    assert_eq!(parts[3]["inlineData"]["mimeType"], "image/png");
+    assert!(parts[3]["inlineData"]["data"]
+        .as_str()
+        .unwrap()
+        .starts_with("iVBORw0KGgo"));
+}
+
+#[test]
+fn system_instruction_tools_and_generation_config_in_order() {
+    let out = render_with(
+        json!([
+            {"speaker": "system", "blocks": [{"type": "text", "text": "From the history."}]},
+            human("hi")
+        ]),
+        json!({
+            "system": "Be brief.",
+            "maxTokens": 512,
+            "temperature": 0.3,
+            "topP": 0.9,
+            "thinking": {"enabled": true, "budgetTokens": 2048},
+            "tools": [{"name": "fs.read", "description": "Read", "parameters": {"type": "object"}}, {"name": "ls"}],
+            "extra": {"safetySettings": []}
+        }),
+    );
+    let keys: Vec<&str> = out
+        .body
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "contents",
+            "systemInstruction",
+            "tools",
+            "generationConfig",
+            "safetySettings"
+        ]
+    );
+    assert_eq!(
+        out.body["systemInstruction"],
+        json!({"parts": [{"text": "Be brief.\n\nFrom the history."}]})
+    );
+    assert_eq!(
+        out.body["tools"],
+        json!([{"functionDeclarations": [
+            {"name": "fs_read", "description": "Read", "parameters": {"type": "object"}},
+            {"name": "ls"}
+        ]}])
+    );
+    assert_eq!(
+        out.body["generationConfig"],
+        json!({
+            "maxOutputTokens": 512,
+            "temperature": 0.3,
+            "topP": 0.9,
+            "thinkingConfig": {"includeThoughts": true, "thinkingBudget": 2048}
+        })
+    );
+    // nothing optional when nothing is set
+    let bare = gemini(json!([human("hi")]));
+    assert_eq!(
+        bare.body,
+        json!({"contents": [{"role": "user", "parts": [{"text": "hi"}]}]})
+    );
+}
+
+#[test]
+fn history_opening_with_a_model_turn_gets_a_leading_user_content() {
+    let out = gemini(json!([
+        {"speaker": "ai", "blocks": [{"type": "text", "text": "Hi, what shall we do?"}]},
+        human("Show the open PRs.")
+    ]));
+    assert_eq!(roles(&out), ["user", "model", "user"]);
+    assert_eq!(
+        contents(&out)[0]["parts"],
+        json!([{"text": "(continuing an earlier conversation)"}])
+    );
+}

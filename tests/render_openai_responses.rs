@@ -1,0 +1,293 @@
+//! Focused tests of the OpenAI Responses adapter: reasoning replay, call/output pairing with
+//! projected ids, media in outputs, request-level fields and system placement.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use serde_json::{json, Value};
+use turnwire::{
+    render, validate_request, DiagnosticCode, Provider, RenderOptions, Rendered, ThinkingOptions,
+    Transcript,
+};
+
+const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+fn render_for(t: Value, o: &RenderOptions) -> Rendered {
+    let out = render(&Transcript::from_value(&t).unwrap(), o).unwrap();
+    assert_eq!(
+        validate_request(Provider::OpenAiResponses, &out.body),
+        vec![],
+        "{:#}",
+        out.body
+    );
+    out
+}
+
+fn options(model: &str) -> RenderOptions {
+    RenderOptions::new(Provider::OpenAiResponses, model)
+}
+
+fn items(out: &Rendered) -> &Vec<Value> {
+    out.body["input"].as_array().unwrap()
+}
+
+fn types(out: &Rendered) -> Vec<&str> {
+    items(out)
+        .iter()
+        .map(|i| i["type"].as_str().unwrap())
+        .collect()
+}
+
+/// A gpt-5.2 turn with a reasoning item (encrypted), a call, its result, and a follow-up.
+fn gpt_tool_turn() -> Value {
+    json!([
+        {"speaker": "human", "blocks": [{"type": "text", "text": "list the repo"}]},
+        {"speaker": "ai", "metadata": {"provider": "openai", "api": "responses", "model": "gpt-5.2"},
+         "blocks": [
+            {"type": "thinking", "thought": "List first.", "reasoningId": "rs_0a1b", "encryptedContent": "gAAAAABo-opaque"},
+            {"type": "tool_call", "id": "call_Ls01", "name": "list_dir", "parameters": {"path": "."}}
+         ]},
+        {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "call_Ls01", "toolName": "list_dir", "result": ["src"]}]},
+        {"speaker": "human", "blocks": [{"type": "text", "text": "and src?"}]}
+    ])
+}
+
+#[test]
+fn reasoning_item_is_replayed_for_the_same_model_right_before_its_call() {
+    let out = render_for(gpt_tool_turn(), &options("gpt-5.2"));
+    assert_eq!(
+        types(&out),
+        [
+            "message",
+            "reasoning",
+            "function_call",
+            "function_call_output",
+            "message"
+        ]
+    );
+    assert_eq!(
+        items(&out)[1],
+        json!({"type": "reasoning", "id": "rs_0a1b",
+               "summary": [{"type": "summary_text", "text": "List first."}],
+               "encrypted_content": "gAAAAABo-opaque"})
+    );
+    assert_eq!(items(&out)[2]["call_id"], "call_Ls01");
+    // a reasoning item in input needs its encrypted content back on the next turn
+    assert_eq!(out.body["include"], json!(["reasoning.encrypted_content"]));
+
+    // another model cannot decrypt it: left out, and said so
+    let other = render_for(gpt_tool_turn(), &options("gpt-5-mini"));
+    assert_eq!(
+        types(&other),
+        [
+            "message",
+            "function_call",
+            "function_call_output",
+            "message"
+        ]
+    );
+    assert!(other
+        .diagnostics
+        .iter()
+        .any(|d| d.code == DiagnosticCode::ThinkingDropped));
+    assert!(other.body.get("include").is_none());
+}
+
+#[test]
+fn calls_and_outputs_pair_by_projected_call_ids_and_never_carry_fc_ids() {
+    let t = json!([
+        {"speaker": "human", "blocks": [{"type": "text", "text": "gather inputs"}]},
+        {"speaker": "ai", "blocks": [
+            {"type": "tool_call", "id": "functions.read_file:0", "name": "read_file", "parameters": {"path": "a"}},
+            {"type": "tool_call", "id": "fc_67f1a2b3c4d5|call_Zq8XyWvU", "name": "read_file", "parameters": {"path": "b"}},
+            {"type": "tool_call", "id": "toolu_vrtx_01KKabcDEF", "name": "fs.stat", "parameters": "a"}
+        ]},
+        {"speaker": "tool", "blocks": [
+            {"type": "tool_response", "callId": "functions.read_file:0", "result": "A"},
+            {"type": "tool_response", "callId": "fc_67f1a2b3c4d5|call_Zq8XyWvU", "result": "B"},
+            {"type": "tool_response", "callId": "toolu_vrtx_01KKabcDEF", "result": {"size": 1}}
+        ]}
+    ]);
+    let out = render_for(t, &options("gpt-5.2"));
+    let calls: Vec<&Value> = items(&out)
+        .iter()
+        .filter(|i| i["type"] == "function_call")
+        .collect();
+    let outputs: Vec<&Value> = items(&out)
+        .iter()
+        .filter(|i| i["type"] == "function_call_output")
+        .collect();
+    assert_eq!((calls.len(), outputs.len()), (3, 3));
+    for (c, o) in calls.iter().zip(&outputs) {
+        let id = c["call_id"].as_str().unwrap();
+        assert!(
+            id.starts_with("call_") && id.len() <= 64,
+            "{id} is a Responses call id"
+        );
+        assert_eq!(o["call_id"], id, "output pairs with its call");
+        assert!(c.get("id").is_none(), "no item id on replayed calls");
+        assert!(serde_json::from_str::<Value>(c["arguments"].as_str().unwrap()).is_ok());
+    }
+    assert_eq!(
+        out.id_map.get("toolu_vrtx_01KKabcDEF"),
+        calls[2]["call_id"].as_str()
+    );
+    assert_eq!(calls[2]["name"], "fs_stat");
+    assert_eq!(outputs[2]["output"], r#"{"size":1}"#);
+    assert!(!out.body.to_string().contains("\"fc_"), "{}", out.body);
+}
+
+#[test]
+fn media_returned_by_a_tool_stays_in_its_function_call_output() {
+    let t = json!([
+        {"speaker": "human", "blocks": [{"type": "text", "text": "screenshot it"}]},
+        {"speaker": "ai", "blocks": [{"type": "tool_call", "id": "toolu_01Shot", "name": "screenshot", "parameters": {}}]},
+        {"speaker": "tool", "blocks": [
+            {"type": "tool_response", "callId": "toolu_01Shot", "toolName": "screenshot", "result": "captured"},
+            {"type": "media", "mimeType": "image/png", "data": PNG, "encoding": "base64", "caption": "viewport 1280x800"},
+            {"type": "media", "mimeType": "application/pdf", "data": "JVBERi0xLjQK", "encoding": "base64", "filename": "report.pdf"}
+        ]}
+    ]);
+    let out = render_for(t, &options("gpt-5.2"));
+    let output = items(&out)
+        .iter()
+        .find(|i| i["type"] == "function_call_output")
+        .unwrap();
+    assert_eq!(
+        output["output"],
+        json!([
+            {"type": "input_text", "text": "captured\n\nviewport 1280x800"},
+            {"type": "input_image", "image_url": format!("data:image/png;base64,{PNG}")},
+            {"type": "input_file", "filename": "report.pdf", "file_data": "data:application/pdf;base64,JVBERi0xLjQK"}
+        ])
+    );
+    // nothing moved to a user message
+    assert_eq!(types(&out).last(), Some(&"function_call_output"));
+    assert!(out
+        .diagnostics
+        .iter()
+        .all(|d| d.code != DiagnosticCode::MediaMoved));
+}
+
+#[test]
+fn requests_are_stateless_and_ask_for_encrypted_reasoning_when_thinking() {
+    let t = json!([{"speaker": "human", "blocks": [{"type": "text", "text": "hi"}]}]);
+    let mut o = options("gpt-5.2");
+    o.max_tokens = Some(1000);
+    o.temperature = Some(0.5);
+    o.extra.insert("store".into(), json!(true));
+    let e = render(&Transcript::from_value(&t).unwrap(), &o).unwrap_err();
+    assert_eq!(e.path(), "$.extra.store", "extra may not set store");
+    o.extra.remove("store");
+    o.extra.insert("stream".into(), json!(true));
+    let plain = render_for(t.clone(), &o);
+    assert_eq!(plain.body["store"], false);
+    assert!(plain.body.get("reasoning").is_none());
+    assert!(plain.body.get("include").is_none());
+    let keys: Vec<&str> = plain
+        .body
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "model",
+            "input",
+            "store",
+            "max_output_tokens",
+            "temperature",
+            "stream"
+        ]
+    );
+
+    o.thinking = Some(ThinkingOptions {
+        enabled: true,
+        budget_tokens: None,
+        effort: Some("high".into()),
+    });
+    let thinking = render_for(t.clone(), &o);
+    assert_eq!(
+        thinking.body["reasoning"],
+        json!({"effort": "high", "summary": "auto"})
+    );
+    assert_eq!(
+        thinking.body["include"],
+        json!(["reasoning.encrypted_content"])
+    );
+    o.thinking = Some(ThinkingOptions {
+        enabled: true,
+        ..Default::default()
+    });
+    assert_eq!(render_for(t, &o).body["reasoning"]["effort"], "medium");
+}
+
+#[test]
+fn leading_system_goes_to_instructions_and_later_ones_stay_in_place_as_developer() {
+    let t = json!([
+        {"speaker": "system", "blocks": [{"type": "text", "text": "Be careful."}]},
+        {"speaker": "human", "blocks": [{"type": "text", "text": "what is cargo check?"}]},
+        {"speaker": "ai", "blocks": [{"type": "text", "text": "A type check."}]},
+        {"speaker": "system", "blocks": [{"type": "text", "text": "Verbose mode on."}]},
+        {"speaker": "human", "blocks": [{"type": "text", "text": "and clippy?"}]}
+    ]);
+    let mut o = options("gpt-5.2");
+    o.system = Some("You are a coding agent.".into());
+    let out = render_for(t, &o);
+    assert_eq!(
+        out.body["instructions"],
+        "You are a coding agent.\n\nBe careful."
+    );
+    assert_eq!(
+        items(&out)[2],
+        json!({"type": "message", "role": "developer", "content": "Verbose mode on."})
+    );
+    assert_eq!(
+        items(&out)[1],
+        json!({"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "A type check."}]})
+    );
+    assert!(out
+        .diagnostics
+        .iter()
+        .all(|d| d.code != DiagnosticCode::SystemHoisted));
+}
+
+#[test]
+fn assistant_blocks_become_items_in_block_order() {
+    let t = json!([
+        {"speaker": "human", "blocks": [{"type": "text", "text": "go"}]},
+        {"speaker": "ai", "metadata": {"provider": "openai", "api": "responses", "model": "gpt-5.2"},
+         "blocks": [
+            {"type": "thinking", "thought": "", "reasoningId": "rs_1", "encryptedContent": "gAAA-1"},
+            {"type": "text", "text": "First,"},
+            {"type": "code", "language": "sh", "code": "ls"},
+            {"type": "tool_call", "id": "call_A", "name": "ls", "parameters": {}},
+            {"type": "tool_call", "id": "call_B", "name": "ls", "parameters": {"all": true}}
+         ]},
+        {"speaker": "tool", "blocks": [
+            {"type": "tool_response", "callId": "call_A", "result": "a"},
+            {"type": "tool_response", "callId": "call_B", "result": "b"}
+        ]}
+    ]);
+    let out = render_for(t, &options("gpt-5.2"));
+    assert_eq!(
+        types(&out),
+        [
+            "message",
+            "reasoning",
+            "message",
+            "function_call",
+            "function_call",
+            "function_call_output",
+            "function_call_output"
+        ]
+    );
+    // an empty thought is an empty summary; the encrypted content carries the reasoning
+    assert_eq!(items(&out)[1]["summary"], json!([]));
+    assert_eq!(items(&out)[1]["encrypted_content"], "gAAA-1");
+    assert_eq!(
+        items(&out)[2]["content"],
+        json!([{"type": "output_text", "text": "First,"}, {"type": "output_text", "text": "```sh\nls\n```"}])
+    );
+}
