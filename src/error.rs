@@ -3,13 +3,10 @@
 use std::fmt;
 
 /// A stable, machine-readable error code. The string form never changes between releases.
-///
-/// ```
-/// use turnwire::ErrorCode;
-/// assert_eq!(ErrorCode::MissingField.as_str(), "missing_field");
-/// ```
 #[non_exhaustive]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ErrorCode {
     /// The input is not JSON at all.
     InvalidJson,
@@ -33,6 +30,11 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// The stable string form, as exposed to JavaScript and printed by the CLI.
+    ///
+    /// ```
+    /// use turnwire::ErrorCode;
+    /// assert_eq!(ErrorCode::MissingField.as_str(), "missing_field");
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             ErrorCode::InvalidJson => "invalid_json",

@@ -39,3 +39,6 @@ pub use render::{
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+#[cfg(feature = "wasm")]
+mod wasm;

@@ -43,6 +43,8 @@ pub struct ModelCaps {
     pub reasoning_field: ReasoningField,
     /// User and assistant messages must strictly alternate (deepseek-reasoner, DSK-01).
     pub strict_alternation: bool,
+    /// Sampling is fixed: `temperature` / `top_p` are rejected (OpenAI reasoning models).
+    pub fixed_sampling: bool,
     /// Whether turnwire supports the model for continuity-sensitive work (strict mode).
     pub supported: bool,
 }
@@ -55,6 +57,7 @@ const fn caps(family: &'static str) -> ModelCaps {
         thought_signatures_required: false,
         reasoning_field: ReasoningField::None,
         strict_alternation: false,
+        fixed_sampling: false,
         supported: true,
     }
 }
@@ -62,17 +65,42 @@ const fn caps(family: &'static str) -> ModelCaps {
 /// One row of the table: provider, model-name prefix, capabilities.
 type Row = (Provider, &'static str, ModelCaps);
 
-/// The family table, most specific prefix first within a provider.
+const CLAUDE_LEGACY: ModelCaps = ModelCaps {
+    signed_thinking: true,
+    supported: false,
+    ..caps("claude-4.0")
+};
+const CLAUDE: ModelCaps = ModelCaps {
+    signed_thinking: true,
+    ..caps("claude-4.5+")
+};
+const GPT5: ModelCaps = ModelCaps {
+    reasoning_items: true,
+    fixed_sampling: true,
+    ..caps("gpt-5.2+")
+};
+const GPT5_LEGACY: ModelCaps = ModelCaps {
+    reasoning_items: true,
+    fixed_sampling: true,
+    supported: false,
+    ..caps("gpt-5.0/5.1")
+};
+const O_SERIES: ModelCaps = ModelCaps {
+    reasoning_items: true,
+    fixed_sampling: true,
+    supported: false,
+    ..caps("o-series")
+};
+const GEMINI3: ModelCaps = ModelCaps {
+    thought_signatures_required: true,
+    ..caps("gemini-3")
+};
+const REQUIRED: ReasoningField = ReasoningField::RequiredOnToolTurns;
+
+/// The family table, most specific prefix first within a provider. Supported (for strict
+/// mode) follows the ordered-transcripts spec §1.3: Claude 4.5+, GPT-5.2+, Gemini 3; the
+/// OpenAI-compatible chat dialects have no minimum.
 const TABLE: &[Row] = &[
-    (
-        Provider::Anthropic,
-        "claude-3-7",
-        ModelCaps {
-            signed_thinking: true,
-            supported: false,
-            ..caps("claude-3.7")
-        },
-    ),
     (
         Provider::Anthropic,
         "claude-3",
@@ -81,14 +109,12 @@ const TABLE: &[Row] = &[
             ..caps("claude-3")
         },
     ),
-    (
-        Provider::Anthropic,
-        "claude-",
-        ModelCaps {
-            signed_thinking: true,
-            ..caps("claude-4")
-        },
-    ),
+    (Provider::Anthropic, "claude-sonnet-4-20", CLAUDE_LEGACY),
+    (Provider::Anthropic, "claude-opus-4-20", CLAUDE_LEGACY),
+    (Provider::Anthropic, "claude-opus-4-1", CLAUDE_LEGACY),
+    (Provider::Anthropic, "claude-sonnet-4-0", CLAUDE_LEGACY),
+    (Provider::Anthropic, "claude-opus-4-0", CLAUDE_LEGACY),
+    (Provider::Anthropic, "claude-", CLAUDE),
     (
         Provider::OpenAiResponses,
         "gpt-4",
@@ -97,88 +123,140 @@ const TABLE: &[Row] = &[
             ..caps("gpt-4")
         },
     ),
+    (Provider::OpenAiResponses, "gpt-5.0", GPT5_LEGACY),
+    (Provider::OpenAiResponses, "gpt-5.1", GPT5_LEGACY),
+    (Provider::OpenAiResponses, "gpt-5-", GPT5_LEGACY),
+    (Provider::OpenAiResponses, "gpt-5", GPT5),
+    (Provider::OpenAiResponses, "codex", GPT5),
+    (Provider::OpenAiResponses, "o1", O_SERIES),
+    (Provider::OpenAiResponses, "o3", O_SERIES),
+    (Provider::OpenAiResponses, "o4", O_SERIES),
     (
-        Provider::OpenAiResponses,
-        "gpt-5",
+        Provider::OpenAiChat,
+        "gpt-4",
         ModelCaps {
-            reasoning_items: true,
-            ..caps("gpt-5")
+            supported: false,
+            ..caps("gpt-4")
         },
     ),
     (
-        Provider::OpenAiResponses,
-        "o",
+        Provider::OpenAiChat,
+        "gpt-5.0",
         ModelCaps {
-            reasoning_items: true,
+            fixed_sampling: true,
+            supported: false,
+            ..caps("gpt-5.0/5.1")
+        },
+    ),
+    (
+        Provider::OpenAiChat,
+        "gpt-5.1",
+        ModelCaps {
+            fixed_sampling: true,
+            supported: false,
+            ..caps("gpt-5.0/5.1")
+        },
+    ),
+    (
+        Provider::OpenAiChat,
+        "gpt-5-",
+        ModelCaps {
+            fixed_sampling: true,
+            supported: false,
+            ..caps("gpt-5.0/5.1")
+        },
+    ),
+    (
+        Provider::OpenAiChat,
+        "gpt-5",
+        ModelCaps {
+            fixed_sampling: true,
+            ..caps("gpt-5.2+")
+        },
+    ),
+    (
+        Provider::OpenAiChat,
+        "o1",
+        ModelCaps {
+            fixed_sampling: true,
+            supported: false,
             ..caps("o-series")
         },
     ),
     (
-        Provider::OpenAiResponses,
-        "codex",
+        Provider::OpenAiChat,
+        "o3",
         ModelCaps {
-            reasoning_items: true,
-            ..caps("codex")
+            fixed_sampling: true,
+            supported: false,
+            ..caps("o-series")
         },
     ),
-    (Provider::OpenAiChat, "gpt-", caps("gpt")),
-    (Provider::OpenAiChat, "o", caps("o-series")),
     (
-        Provider::Gemini,
-        "gemini-3",
+        Provider::OpenAiChat,
+        "o4",
         ModelCaps {
-            thought_signatures_required: true,
-            ..caps("gemini-3")
+            fixed_sampling: true,
+            supported: false,
+            ..caps("o-series")
         },
     ),
-    (Provider::Gemini, "gemini-2.5", caps("gemini-2.5")),
+    (Provider::Gemini, "gemini-3", GEMINI3),
     (
         Provider::Gemini,
-        "gemini-",
+        "gemini-2.5",
         ModelCaps {
             supported: false,
-            ..caps("gemini-legacy")
+            ..caps("gemini-2.5")
+        },
+    ),
+    (
+        Provider::Gemini,
+        "gemini-2.0",
+        ModelCaps {
+            supported: false,
+            ..caps("gemini-2.0")
+        },
+    ),
+    (
+        Provider::Gemini,
+        "gemini-1",
+        ModelCaps {
+            supported: false,
+            ..caps("gemini-1")
         },
     ),
     (Provider::Mistral, "magistral", caps("magistral")),
     (Provider::Mistral, "", caps("mistral")),
     (
         Provider::Kimi,
-        "kimi-k2-thinking",
+        "kimi-k2-0",
         ModelCaps {
-            reasoning_field: ReasoningField::RequiredOnToolTurns,
-            ..caps("kimi-thinking")
+            reasoning_field: ReasoningField::Accepted,
+            ..caps("kimi-k2")
         },
     ),
     (
         Provider::Kimi,
-        "kimi-k2.5",
+        "kimi-k2-turbo",
         ModelCaps {
-            reasoning_field: ReasoningField::RequiredOnToolTurns,
-            ..caps("kimi-k2.5")
-        },
-    ),
-    (
-        Provider::Kimi,
-        "kimi-k2.6",
-        ModelCaps {
-            reasoning_field: ReasoningField::RequiredOnToolTurns,
-            ..caps("kimi-k2.6")
+            reasoning_field: ReasoningField::Accepted,
+            ..caps("kimi-k2")
         },
     ),
     (
         Provider::Kimi,
         "",
         ModelCaps {
-            reasoning_field: ReasoningField::Accepted,
-            ..caps("kimi")
+            reasoning_field: REQUIRED,
+            ..caps("kimi-thinking")
         },
     ),
     (
         Provider::DeepSeek,
         "deepseek-reasoner",
         ModelCaps {
-            reasoning_field: ReasoningField::RequiredOnToolTurns,
+            reasoning_field: REQUIRED,
             strict_alternation: true,
             ..caps("deepseek-reasoner")
         },
@@ -195,10 +273,11 @@ const TABLE: &[Row] = &[
         Provider::DeepSeek,
         "",
         ModelCaps {
-            reasoning_field: ReasoningField::Accepted,
-            ..caps("deepseek")
+            reasoning_field: REQUIRED,
+            ..caps("deepseek-thinking")
         },
     ),
+    (Provider::OpenAiCompatible, "", caps("openai-compatible")),
 ];
 
 /// The capabilities of a known model family, or `None` for a model the table does not know.
@@ -232,7 +311,7 @@ pub fn defaults(provider: Provider) -> ModelCaps {
             ..caps("responses-unknown")
         },
         Provider::DeepSeek | Provider::Kimi => ModelCaps {
-            reasoning_field: ReasoningField::Accepted,
+            reasoning_field: ReasoningField::RequiredOnToolTurns,
             ..caps("reasoning-unknown")
         },
         _ => caps("unknown"),

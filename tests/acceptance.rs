@@ -479,7 +479,11 @@ fn req_915_022_degenerate_ids_are_distinct_and_deterministic() {
             {"type": "tool_call", "id": "dup", "name": "h", "parameters": {}}]},
         {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "", "toolName": "f", "result": "1"}]}
     ]));
-    for p in Provider::IMPLEMENTED {
+    // Gemini sends no call ids (it pairs by order and name), so it has none to compare.
+    for p in Provider::IMPLEMENTED
+        .into_iter()
+        .filter(|p| *p != Provider::Gemini)
+    {
         let a = render_valid(&tr, &opts(p));
         let b = render_valid(&tr, &opts(p));
         assert_eq!(a.id_map, b.id_map);

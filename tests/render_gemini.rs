@@ -207,8 +207,8 @@ fn same_model_signatures_replayed_exactly_where_they_were() {
     assert_eq!(
         c[1]["parts"],
         json!([
-            {"functionCall": {"name": "get_weather", "args": {"city": "Oslo"}, "id": "call_a"}, "thoughtSignature": "Q0FMTF9B"},
-            {"functionCall": {"name": "get_weather", "args": {"city": "Bergen"}, "id": "call_b"}}
+            {"functionCall": {"name": "get_weather", "args": {"city": "Oslo"}}, "thoughtSignature": "Q0FMTF9B"},
+            {"functionCall": {"name": "get_weather", "args": {"city": "Bergen"}}}
         ])
     );
     assert_eq!(
@@ -296,7 +296,7 @@ fn system_instruction_tools_and_generation_config_in_order() {
     assert_eq!(
         out.body["tools"],
         json!([{"functionDeclarations": [
-            {"name": "fs_read", "description": "Read", "parameters": {"type": "object"}},
+            {"name": "fs_read", "description": "Read", "parametersJsonSchema": {"type": "object"}},
             {"name": "ls"}
         ]}])
     );

@@ -336,6 +336,16 @@ fn ors_struct_empty_text_fails() {
 }
 
 #[test]
+fn ors_struct_stateless_reasoning_without_id_passes() {
+    let b = body(json!([
+        user("go"),
+        {"type": "reasoning", "summary": [], "encrypted_content": "gAAAAABo-opaque"},
+        assistant("ok"),
+    ]));
+    assert_clean(&b);
+}
+
+#[test]
 fn ors_struct_reasoning_shape_fails() {
     let b = body(json!([
         user("go"),

@@ -5,7 +5,21 @@
 //! turnwire validate --provider <p> [FILE|-]
 //! ```
 
-use std::io::Read;
+use std::io::{Read, Write};
+
+/// `println!` that never panics: a closed pipe (`turnwire … | head`) just ends the output.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+
+/// `eprintln!` that never panics.
+macro_rules! err {
+    ($($t:tt)*) => {{
+        let _ = writeln!(std::io::stderr().lock(), $($t)*);
+    }};
+}
 use std::process::ExitCode;
 
 use turnwire::{render, validate_request, Error, ErrorCode, Provider, RenderOptions, Transcript};
@@ -122,7 +136,7 @@ fn run(a: &Args) -> Result<ExitCode, Error> {
             let opts = options(a)?;
             let transcript = Transcript::from_json(&read_input(a.file.as_deref())?)?;
             let out = render(&transcript, &opts)?;
-            println!(
+            out!(
                 "{}",
                 serde_json::to_string_pretty(&out.to_value()).unwrap_or_default()
             );
@@ -135,7 +149,7 @@ fn run(a: &Args) -> Result<ExitCode, Error> {
                 Error::new(ErrorCode::InvalidJson, "$", format!("not valid JSON: {e}"))
             })?;
             let violations = validate_request(provider, &body);
-            println!(
+            out!(
                 "{}",
                 serde_json::to_string_pretty(&violations).unwrap_or_default()
             );
@@ -157,19 +171,19 @@ fn main() -> ExitCode {
     let args = match parse_args(std::env::args().skip(1)) {
         Ok(a) => a,
         Err(msg) if msg == HELP => {
-            println!("{USAGE}");
+            out!("{USAGE}");
             return ExitCode::SUCCESS;
         }
         Err(msg) => {
-            eprintln!("error: {msg}");
-            eprintln!("{USAGE}");
+            err!("error: {msg}");
+            err!("{USAGE}");
             return ExitCode::from(2);
         }
     };
     match run(&args) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error[{}] at {}: {}", e.code(), e.path(), e.message());
+            err!("error[{}] at {}: {}", e.code(), e.path(), e.message());
             ExitCode::from(2)
         }
     }

@@ -89,9 +89,9 @@ impl Provenance {
 }
 
 /// Folds the many spellings of a provider into its family: any name with `claude`/`anthropic`
-/// (also `vertex-anthropic`) → `anthropic`,
-/// `openai`/`openai-chat`/`openai-responses`/`codex` → `openai`, `google`/`gemini`/`vertex` →
-/// `gemini`; anything else is lower-cased as is.
+/// (also `vertex-anthropic`) → `anthropic`; `openai`/`openai-chat`/`openai-responses`/`codex` →
+/// `openai` (but `azure…` and `openai-compatible` are families of their own);
+/// `google`/`gemini`/`vertex` → `gemini`; anything else is lower-cased as is.
 ///
 /// ```
 /// assert_eq!(turnwire::model::provider_family("OpenAI-Responses"), "openai");
@@ -101,8 +101,14 @@ pub fn provider_family(name: &str) -> String {
     // Claude served through another cloud (`vertex-anthropic`, `bedrock-claude`) is Anthropic.
     if n.contains("anthropic") || n.contains("claude") {
         "anthropic".into()
-    } else if n.starts_with("openai") || n == "codex" || n == "azure-openai" {
+    } else if matches!(
+        n.as_str(),
+        "openai" | "openai-chat" | "openai-responses" | "codex"
+    ) {
         "openai".into()
+    } else if n.starts_with("azure") {
+        // another account: encrypted reasoning does not verify across accounts (ORS-06)
+        "azure-openai".into()
     } else if n.starts_with("gemini") || n.starts_with("google") || n.starts_with("vertex") {
         "gemini".into()
     } else if n.starts_with("moonshot") || n.starts_with("kimi") {

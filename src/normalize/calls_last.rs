@@ -1,12 +1,69 @@
 //! For targets whose calls are items that their outputs must follow directly (OpenAI
-//! Responses, ORS-02/ORS-10), an assistant message's tool calls come last: text stored after a
-//! call (a model that kept talking after requesting a tool) moves to just before the first call,
-//! so the message reads text → calls → outputs. Reasoning before that text stays where it was.
+//! Responses, ORS-02/ORS-10), an assistant message that goes on after a tool call (text or
+//! reasoning stored after the call) is split there: the part up to the calls, their results,
+//! then the rest. Responses input is a flat list of items, so this reproduces the order the
+//! model produced them in; nothing is reordered or dropped.
+
+use std::collections::HashMap;
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile};
-use super::work::{describe, Item, Msg};
+use super::work::{describe_message, Item, Msg};
 use crate::model::{Block, Speaker};
+
+/// Whether the message has a non-call block after a call.
+fn goes_on_after_calls(m: &Msg) -> bool {
+    let mut seen_call = false;
+    for i in &m.items {
+        match i.block {
+            Block::ToolCall(_) => seen_call = true,
+            _ if seen_call => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Splits the items after each run of calls that more content follows.
+fn segments(items: Vec<Item>) -> Vec<Vec<Item>> {
+    let mut out: Vec<Vec<Item>> = vec![Vec::new()];
+    let mut last_was_call = false;
+    for item in items {
+        let is_call = matches!(item.block, Block::ToolCall(_));
+        if last_was_call && !is_call {
+            out.push(Vec::new());
+        }
+        last_was_call = is_call;
+        if let Some(seg) = out.last_mut() {
+            seg.push(item);
+        }
+    }
+    out
+}
+
+/// The results of a tool message, each with the items attached to it, by call id, and the call
+/// ids in their order.
+fn result_groups(tool: Msg) -> (Msg, HashMap<String, Vec<Item>>, Vec<String>) {
+    let mut groups: HashMap<String, Vec<Item>> = HashMap::new();
+    let mut order: Vec<String> = Vec::new();
+    let mut current: Option<String> = None;
+    let mut template = tool;
+    for item in std::mem::take(&mut template.items) {
+        match &item.block {
+            Block::ToolResponse(r) => {
+                current = Some(r.call_id.clone());
+                order.push(r.call_id.clone());
+                groups.entry(r.call_id.clone()).or_default().push(item);
+            }
+            _ => {
+                if let Some(g) = current.as_ref().and_then(|c| groups.get_mut(c)) {
+                    g.push(item);
+                }
+            }
+        }
+    }
+    (template, groups, order)
+}
 
 pub(crate) fn order(
     msgs: Vec<Msg>,
@@ -16,47 +73,60 @@ pub(crate) fn order(
     if !Profile::for_options(opts).calls_last {
         return msgs;
     }
-    msgs.into_iter()
-        .map(|mut m| {
-            let Some(first_call) = m.items.iter().position(|i| matches!(i.block, Block::ToolCall(_))) else {
-                return m;
-            };
-            if m.speaker != Speaker::Ai
-                || m.items[first_call..].iter().all(|i| matches!(i.block, Block::ToolCall(_)))
-            {
-                return m;
+    let mut out = Vec::with_capacity(msgs.len());
+    let mut msgs = msgs.into_iter().peekable();
+    while let Some(mut m) = msgs.next() {
+        if m.speaker != Speaker::Ai || !goes_on_after_calls(&m) {
+            out.push(m);
+            continue;
+        }
+        diags.push(
+            Diagnostic::new(
+                DiagnosticCode::BlockMoved,
+                FaultClass::ProviderProjection,
+                format!(
+                    "assistant {} goes on after a tool call; {} needs each call's output right after it, so the message is split after its calls",
+                    describe_message(m.origin),
+                    opts.target
+                ),
+            )
+            .at_message(m.origin),
+        );
+        let tool = if msgs.peek().is_some_and(|n| n.speaker == Speaker::Tool) {
+            msgs.next()
+        } else {
+            None
+        };
+        let (tool_template, mut groups, order) = match tool {
+            Some(t) => {
+                let (template, groups, order) = result_groups(t);
+                (Some(template), groups, order)
             }
-            let items = std::mem::take(&mut m.items);
-            let (head, tail): (Vec<Item>, Vec<Item>) = {
-                let mut head = Vec::with_capacity(items.len());
-                let mut tail = Vec::new();
-                for (i, item) in items.into_iter().enumerate() {
-                    if i >= first_call && matches!(item.block, Block::ToolCall(_)) {
-                        tail.push(item);
-                    } else {
-                        if i > first_call {
-                            diags.push(
-                                Diagnostic::new(
-                                    DiagnosticCode::BlockMoved,
-                                    FaultClass::ProviderProjection,
-                                    format!(
-                                        "{} at {} came after a tool call; {} needs a call's output right after it, so it moved before the calls",
-                                        item.block.type_name(),
-                                        describe(item.origin),
-                                        opts.target
-                                    ),
-                                )
-                                .at(item.origin),
-                            );
-                        }
-                        head.push(item);
-                    }
-                }
-                (head, tail)
-            };
-            m.items = head;
-            m.items.extend(tail);
-            m
-        })
-        .collect()
+            None => (None, HashMap::new(), Vec::new()),
+        };
+        for seg in segments(std::mem::take(&mut m.items)) {
+            let results: Vec<Item> = seg
+                .iter()
+                .filter_map(|i| match &i.block {
+                    Block::ToolCall(c) => groups.remove(&c.id),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            out.push(m.sibling(Speaker::Ai, seg));
+            if let (false, Some(t)) = (results.is_empty(), &tool_template) {
+                out.push(t.sibling(Speaker::Tool, results));
+            }
+        }
+        // Results of no call in this message cannot occur after adjacency; kept, not lost.
+        let rest: Vec<Item> = order
+            .iter()
+            .filter_map(|c| groups.remove(c))
+            .flatten()
+            .collect();
+        if let (false, Some(t)) = (rest.is_empty(), &tool_template) {
+            out.push(t.sibling(Speaker::Tool, rest));
+        }
+    }
+    out
 }

@@ -3,7 +3,7 @@
 //!
 //! | artifact | anthropic | openai-responses | gemini | reasoning_content targets (deepseek, kimi, …) | others |
 //! |---|---|---|---|---|---|
-//! | Anthropic signed / redacted thinking | keep: same provider, model (and endpoint when known), thinking on | convert | convert | convert (text may be reused where required, see below) | convert |
+//! | Anthropic signed / redacted thinking | keep: same provider, model (and endpoint when known), thinking on | convert | convert | convert (with `foreignThinking: text`, its text is reused where reasoning is required) | convert |
 //! | OpenAI reasoning item (id + encrypted content) | convert | keep: same model (and endpoint), encrypted content present | convert | convert | convert |
 //! | reasoning text (`reasoning_content`, unsigned thinking) | convert | convert | convert | keep: same provider family | convert |
 //! | Gemini thought signature on a call or text part | drop | drop | keep: same model | drop | drop |
@@ -15,8 +15,9 @@
 //! where any thinking text of that turn is reused, else an empty string). Every decision is a
 //! diagnostic.
 
-use super::options::{NormalizeOptions, Profile, ThinkingReplay};
+use super::options::{ForeignThinking, NormalizeOptions, Profile, ThinkingReplay};
 use crate::model::{provider_family, Provenance, ProviderMeta, ThinkingBlock};
+use crate::providers::Provider;
 
 /// What happens to one thinking block.
 pub(crate) enum Fate {
@@ -105,12 +106,12 @@ pub(crate) fn thinking(
         ThinkingReplay::ReasoningItems => {
             let encrypted = matches!(
                 &t.meta,
-                Some(ProviderMeta::OpenAiReasoning { encrypted_content: Some(e), id: Some(id) })
-                    if !e.is_empty() && id.starts_with("rs_")
+                Some(ProviderMeta::OpenAiReasoning { encrypted_content: Some(e), .. })
+                    if !e.is_empty()
             );
             if !encrypted {
                 return Fate::Convert(
-                    "it is no OpenAI reasoning item with an rs_ id and encrypted content (stateless replay needs both)"
+                    "it is no OpenAI reasoning item with encrypted content (stateless replay needs it)"
                         .into(),
                 );
             }
@@ -120,16 +121,20 @@ pub(crate) fn thinking(
             }
         }
         ThinkingReplay::ReasoningField { .. } => {
-            let own = prov
-                .provider
-                .as_deref()
-                .is_some_and(|p| provider_family(p) == provider_family(opts.target.as_str()));
+            // A generic server is one model; the named providers take their family's reasoning.
+            let own = if opts.target == Provider::OpenAiCompatible {
+                same_model(&prov, opts).is_ok() && !prov.is_empty()
+            } else {
+                prov.provider
+                    .as_deref()
+                    .is_some_and(|p| provider_family(p) == provider_family(opts.target.as_str()))
+            };
             let has_text = !t.thought.trim().is_empty();
             if own && has_text {
                 Fate::Keep
-            } else if required && has_text {
+            } else if required && has_text && opts.foreign_thinking == ForeignThinking::Text {
                 Fate::Reuse(format!(
-                    "{} needs reasoning_content on this tool-call turn; the thinking of {} is sent as it",
+                    "{} needs reasoning_content on this tool-call turn and foreign thinking is sent as text; the thinking of {} is sent as it",
                     opts.target,
                     describe_origin(&prov)
                 ))

@@ -9,6 +9,7 @@ use crate::providers::Provider;
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum FaultClass {
     /// The canonical history itself is damaged (wrong speaker, duplicates, orphans, empty text).
     CanonicalState,
@@ -23,6 +24,7 @@ pub enum FaultClass {
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum DiagnosticCode {
     /// A block was under the wrong speaker and was moved (REQ-915-047).
     SpeakerRepaired,
@@ -93,6 +95,7 @@ pub enum DiagnosticCode {
 /// Which completion a dedupe kept and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct DedupeDecision {
     /// Input position of the kept completion, in words.
     pub kept: String,
@@ -108,16 +111,10 @@ pub struct DedupeDecision {
     pub rationale: String,
 }
 
-/// One diagnostic record (REQ-915-039/040).
-///
-/// ```
-/// use turnwire::{Diagnostic, DiagnosticCode, FaultClass};
-/// let d = Diagnostic::new(DiagnosticCode::ResultMoved, FaultClass::PairingOrdering, "moved");
-/// assert_eq!(serde_json::to_value(&d)?["code"], "result_moved");
-/// # Ok::<(), serde_json::Error>(())
-/// ```
+/// One diagnostic record (REQ-915-039/040): every repair and every lossy projection.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Diagnostic {
     /// Stable code.
     pub code: DiagnosticCode,
@@ -148,8 +145,16 @@ pub struct Diagnostic {
     pub provider: Option<Provider>,
 }
 
-/// Serialises a [`SyntheticReason`] by its stable string.
+/// Why turnwire made up a tool completion ([`SyntheticReason`]), serialised by its stable
+/// string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "wasm",
+    derive(tsify::Tsify),
+    tsify(
+        type = "\"missing_result\" | \"pending_result\" | \"open_at_end\" | \"reconstructed_call\""
+    )
+)]
 pub struct SyntheticReasonCode(pub SyntheticReason);
 
 impl Serialize for SyntheticReasonCode {
@@ -166,6 +171,13 @@ impl Serialize for Provider {
 
 impl Diagnostic {
     /// A diagnostic with only code, class and message set.
+    ///
+    /// ```
+    /// use turnwire::{Diagnostic, DiagnosticCode, FaultClass};
+    /// let d = Diagnostic::new(DiagnosticCode::ResultMoved, FaultClass::PairingOrdering, "moved");
+    /// assert_eq!(serde_json::to_value(&d)?["code"], "result_moved");
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn new(code: DiagnosticCode, fault: FaultClass, message: impl Into<String>) -> Self {
         Diagnostic {
             code,

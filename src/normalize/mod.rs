@@ -2,7 +2,7 @@
 //! for the target, and reports every repair as a [`Diagnostic`].
 //!
 //! One pass per file, each a pure function over the working transcript, run in this order:
-//! speaker repair → content hygiene → call identity → dedupe → orphans → closure → adjacency →
+//! speaker repair → content hygiene → call identity → dedupe → orphans → assistant pieces merged (alternation targets) → closure → adjacency →
 //! aborted turns → media support → tool-result media placement → calls last (Responses) → thinking policy → system hoisting and role order → thinking position →
 //! request-level thinking setting → required continuity supplied → tool declarations the history needs. Same input and options give the same output (REQ-915-010).
 
@@ -80,6 +80,7 @@ pub fn normalize(transcript: &Transcript, options: &NormalizeOptions) -> Normali
     let msgs = identity::assign(msgs, &mut diags);
     let msgs = dedupe::dedupe(msgs, &mut diags);
     let msgs = orphans::handle(msgs, options.orphan_results, &mut diags);
+    let msgs = role_order::merge_assistant_pieces(msgs, options, &mut diags);
     let msgs = closure::close(msgs, &options.synthetic_result_text, &mut diags);
     let msgs = adjacency::place(msgs, &mut diags);
     let msgs = aborted::trim(msgs, options, &mut diags);

@@ -56,6 +56,44 @@ pub(crate) fn hoist_system(
     (out, system)
 }
 
+/// Where the provider needs strict alternation, consecutive assistant messages are one turn
+/// stored in pieces (a model's parallel calls written one message each, text then calls):
+/// they merge before results are placed, so parallel calls stay one step with one tool
+/// message after it (Gemini pairs results with the calls of the previous turn, GEM-01).
+pub(crate) fn merge_assistant_pieces(
+    msgs: Vec<Msg>,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Msg> {
+    if !Profile::for_options(opts).alternation {
+        return msgs;
+    }
+    let mut out: Vec<Msg> = Vec::with_capacity(msgs.len());
+    for m in msgs {
+        if let Some(prev) = out
+            .last_mut()
+            .filter(|p| p.speaker == Speaker::Ai && m.speaker == Speaker::Ai)
+        {
+            diags.push(
+                Diagnostic::new(
+                    DiagnosticCode::MessagesMerged,
+                    FaultClass::ProviderProjection,
+                    format!(
+                        "assistant {} continues the assistant message before it; merged into it for {}",
+                        describe_message(m.origin),
+                        opts.target
+                    ),
+                )
+                .at_message(m.origin),
+            );
+            prev.items.extend(m.items);
+            continue;
+        }
+        out.push(m);
+    }
+    out
+}
+
 pub(crate) fn order(
     msgs: Vec<Msg>,
     opts: &NormalizeOptions,

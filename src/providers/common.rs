@@ -42,3 +42,26 @@ pub(crate) fn system_text(options: &crate::RenderOptions, hoisted: &[String]) ->
 pub(crate) fn declared_names(options: &crate::RenderOptions) -> impl Iterator<Item = &str> {
     options.tools.iter().map(|t| t.name.as_str())
 }
+
+/// `temperature` and `top_p`, unless the model's sampling is fixed (OpenAI reasoning models
+/// reject them): then they are left out with a `sampling_adjusted` diagnostic.
+pub(crate) fn insert_sampling(
+    body: &mut serde_json::Map<String, serde_json::Value>,
+    o: &crate::RenderOptions,
+    p: &mut crate::providers::Projection,
+) {
+    let caps = crate::models::capabilities(o.provider, &o.model)
+        .unwrap_or_else(|| crate::models::defaults(o.provider));
+    for (field, value) in [("temperature", o.temperature), ("top_p", o.top_p)] {
+        let Some(v) = value else { continue };
+        if caps.fixed_sampling {
+            p.note(
+                crate::normalize::DiagnosticCode::SamplingAdjusted,
+                format!("{} does not take `{field}` (its sampling is fixed); {v} was left out of this request", o.model),
+                None,
+            );
+        } else {
+            body.insert(field.into(), v.into());
+        }
+    }
+}

@@ -52,6 +52,14 @@ impl Projection {
         id
     }
 
+    /// Records a call's (projected) tool name without giving it a wire id (Gemini pairs results
+    /// with calls by order and name).
+    pub fn register_call(&mut self, canonical: &str, projected_name: &str) {
+        self.names_by_call
+            .entry(canonical.to_string())
+            .or_insert_with(|| projected_name.to_string());
+    }
+
     /// The provider id of a result: its call's id. (The normaliser puts every result after its
     /// call, so the call's id is already assigned.)
     pub fn result_id(&mut self, canonical: &str) -> String {

@@ -6,16 +6,15 @@ use std::str::FromStr;
 use crate::error::{Error, ErrorCode};
 
 /// A wire format turnwire renders for.
-///
-/// ```
-/// use turnwire::Provider;
-/// let p: Provider = "openai-chat".parse()?;
-/// assert_eq!(p, Provider::OpenAiChat);
-/// assert_eq!(p.as_str(), "openai-chat");
-/// # Ok::<(), turnwire::Error>(())
-/// ```
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "wasm",
+    derive(tsify::Tsify),
+    tsify(
+        type = "\"anthropic\" | \"openai-chat\" | \"openai-responses\" | \"gemini\" | \"mistral\" | \"kimi\" | \"deepseek\" | \"openai-compatible\""
+    )
+)]
 pub enum Provider {
     /// Anthropic Messages API.
     Anthropic,
@@ -61,6 +60,14 @@ impl Provider {
     ];
 
     /// The stable name.
+    ///
+    /// ```
+    /// use turnwire::Provider;
+    /// let p: Provider = "openai-chat".parse()?;
+    /// assert_eq!(p, Provider::OpenAiChat);
+    /// assert_eq!(p.as_str(), "openai-chat");
+    /// # Ok::<(), turnwire::Error>(())
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             Provider::Anthropic => "anthropic",

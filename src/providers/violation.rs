@@ -3,13 +3,8 @@
 use serde::Serialize;
 
 /// One violation of a provider rule (ids from `provider-rules.md`, e.g. `ANT-04`, `OAC-02`).
-///
-/// ```
-/// use turnwire::Violation;
-/// let v = Violation::new("ANT-01", "$.messages[0].role", "first message must use the user role");
-/// assert_eq!(v.rule, "ANT-01");
-/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Violation {
     /// The rule id.
     pub rule: &'static str,
@@ -21,6 +16,12 @@ pub struct Violation {
 
 impl Violation {
     /// Builds a violation.
+    ///
+    /// ```
+    /// use turnwire::Violation;
+    /// let v = Violation::new("ANT-01", "$.messages[0].role", "first message must use the user role");
+    /// assert_eq!(v.rule, "ANT-01");
+    /// ```
     pub fn new(rule: &'static str, path: impl Into<String>, message: impl Into<String>) -> Self {
         Violation {
             rule,

@@ -9,13 +9,9 @@ use crate::normalize::{ForeignThinking, NormalizeOptions, OrphanPolicy};
 use crate::providers::Provider;
 
 /// A tool the model may call, declared in the request.
-///
-/// ```
-/// let t = turnwire::ToolDeclaration::new("read_file", "Read a file", serde_json::json!({"type": "object"}));
-/// assert_eq!(t.name, "read_file");
-/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ToolDeclaration {
     /// Tool name (projected to the provider's name rules when needed).
     pub name: String,
@@ -24,11 +20,17 @@ pub struct ToolDeclaration {
     pub description: Option<String>,
     /// JSON Schema of the arguments.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(type = "JsonObject"))]
     pub parameters: Option<Value>,
 }
 
 impl ToolDeclaration {
     /// A declaration with a description and a schema.
+    ///
+    /// ```
+    /// let t = turnwire::ToolDeclaration::new("read_file", "Read a file", serde_json::json!({"type": "object"}));
+    /// assert_eq!(t.name, "read_file");
+    /// ```
     pub fn new(name: impl Into<String>, description: impl Into<String>, parameters: Value) -> Self {
         ToolDeclaration {
             name: name.into(),
@@ -41,6 +43,7 @@ impl ToolDeclaration {
 /// The caller's thinking setting for this request.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ThinkingOptions {
     /// Thinking on or off.
     pub enabled: bool,
@@ -57,16 +60,9 @@ pub struct ThinkingOptions {
 /// The JSON form (CLI `--options`, JavaScript) uses camelCase names:
 /// `{"provider": "anthropic", "model": "…", "maxTokens": 4096, "system": "…", "tools": […],
 /// "thinking": {"enabled": true, "budgetTokens": 2048}, "orphanResults": "text"}`.
-///
-/// ```
-/// use turnwire::{Provider, RenderOptions};
-/// let o = RenderOptions::from_json(r#"{"provider": "openai-chat", "model": "gpt-5.2", "maxTokens": 1000}"#)?;
-/// assert_eq!(o.provider, Provider::OpenAiChat);
-/// assert_eq!(o.max_tokens, Some(1000));
-/// # Ok::<(), turnwire::Error>(())
-/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RenderOptions {
     /// Target wire format.
     pub provider: Provider,
@@ -97,6 +93,7 @@ pub struct RenderOptions {
     /// Further top-level request fields, copied into the body as they are (`stream`,
     /// `metadata`, …). They never override fields turnwire sets.
     #[serde(default, skip_serializing_if = "Map::is_empty")]
+    #[cfg_attr(feature = "wasm", tsify(type = "JsonObject"))]
     pub extra: Map<String, Value>,
     /// Text of synthetic completions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -127,15 +124,9 @@ pub struct RenderOptions {
 
 /// What a generic OpenAI-compatible server (Groq, xAI, OpenRouter, Ollama, vLLM…) accepts.
 /// The defaults are the portable strict profile: ids as OpenAI's, no reasoning fields, images.
-///
-/// ```
-/// let c: turnwire::CompatOptions = serde_json::from_str(r#"{"reasoningField": "reasoning"}"#)?;
-/// assert_eq!(c.reasoning_field.as_deref(), Some("reasoning"));
-/// assert!(c.images);
-/// # Ok::<(), serde_json::Error>(())
-/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct CompatOptions {
     /// Longest tool-call id the server takes (OpenAI: 40).
     pub max_id_len: usize,
@@ -149,6 +140,14 @@ pub struct CompatOptions {
 }
 
 impl Default for CompatOptions {
+    /// The portable strict profile. Fields left out of the JSON form take these values:
+    ///
+    /// ```
+    /// let c: turnwire::CompatOptions = serde_json::from_str(r#"{"reasoningField": "reasoning"}"#)?;
+    /// assert_eq!(c.reasoning_field.as_deref(), Some("reasoning"));
+    /// assert!(c.images);
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     fn default() -> Self {
         CompatOptions {
             max_id_len: 40,
@@ -212,6 +211,14 @@ impl RenderOptions {
     }
 
     /// Parses the JSON form.
+    ///
+    /// ```
+    /// use turnwire::{Provider, RenderOptions};
+    /// let o = RenderOptions::from_json(r#"{"provider": "openai-chat", "model": "gpt-5.2", "maxTokens": 1000}"#)?;
+    /// assert_eq!(o.provider, Provider::OpenAiChat);
+    /// assert_eq!(o.max_tokens, Some(1000));
+    /// # Ok::<(), turnwire::Error>(())
+    /// ```
     pub fn from_json(text: &str) -> Result<RenderOptions, Error> {
         let v: Value = serde_json::from_str(text).map_err(|e| {
             Error::new(
@@ -352,6 +359,16 @@ impl RenderOptions {
     pub fn resolved_normalize_options(&self) -> Result<NormalizeOptions, Error> {
         let mut n = self.normalize_options();
         n.caps = models::resolve(self.provider, &self.model, self.strict_models)?;
+        // An explicit thinking switch decides whether Kimi / DeepSeek need reasoning back.
+        if matches!(self.provider, Provider::Kimi | Provider::DeepSeek) {
+            if let Some(t) = &self.thinking {
+                n.caps.reasoning_field = if t.enabled {
+                    ReasoningField::RequiredOnToolTurns
+                } else {
+                    ReasoningField::Accepted
+                };
+            }
+        }
         if self.provider == Provider::OpenAiCompatible {
             let field = self
                 .compat

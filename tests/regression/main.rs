@@ -3,8 +3,13 @@
 
 mod ant_10_multi_step_loop_keeps_thinking;
 mod ant_10_open_loop_with_user_text;
+mod compat_gets_no_foreign_reasoning;
+mod deepseek_v4_needs_reasoning_content;
+mod gemini_parallel_calls_in_pieces;
 mod late_duplicate_of_id_less_calls;
 mod media_in_tool_message_without_result;
 mod parallel_calls_sharing_one_id;
+mod responses_message_split_after_calls;
+mod responses_reasoning_without_item_ids;
 mod retry_reuses_id_of_hung_call;
 mod thinking_only_pieces_of_one_turn;

@@ -8,13 +8,16 @@
 //!
 //! - A human message is a `user` content of `text` and `inlineData` parts.
 //! - An AI message is a `model` content whose parts follow the block order: `text` parts and
-//!   `functionCall` parts (`{name, args, id}`), each with its `thoughtSignature` as a part-level
+//!   `functionCall` parts (`{name, args}`), each with its `thoughtSignature` as a part-level
 //!   sibling when the normaliser left one (same-model signatures, Gemini 3 placeholders).
 //! - A tool message is ONE `user` content with one `functionResponse` part per result, in call
 //!   order, never signed (GEM-01, GEM-06); text attached to a result follows the responses, and
 //!   the next human message joins the same content (GEM-04: no two consecutive user contents).
 //!
-//! Calls and responses carry the same `id`, so Gemini pairs them by id rather than by name.
+//! Calls and responses carry no `id`: Vertex AI rejects the field on older API revisions, and
+//! the normaliser already guarantees what pairing by order and name needs (every result right
+//! after its call, in call order). No wire ids means an empty `idMap` for this target.
+//! Declarations use `parametersJsonSchema`, which takes JSON Schema as declared.
 
 use serde_json::{json, Map, Value};
 
@@ -115,7 +118,9 @@ fn declaration(name: &str, description: Option<&str>, schema: Option<Value>) -> 
         d.insert("description".into(), desc.into());
     }
     if let Some(schema) = schema {
-        d.insert("parameters".into(), schema);
+        // JSON Schema as declared (`parameters` takes only an OpenAPI subset and rejects
+        // `$schema`, `additionalProperties`, `const`…).
+        d.insert("parametersJsonSchema".into(), schema);
     }
     Value::Object(d)
 }
@@ -188,13 +193,10 @@ fn model_parts(m: &Message, p: &mut Projection) -> Vec<Value> {
             Block::Code(c) => out.push(json!({"text": fenced(c)})),
             Block::ToolCall(c) => {
                 let name = p.tool_name(&c.name);
-                let id = p.call_id(&c.id, &name);
+                p.register_call(&c.id, &name);
                 let args = c.parameters.clone().unwrap_or_else(|| json!({}));
                 let mut part = Map::new();
-                part.insert(
-                    "functionCall".into(),
-                    json!({"name": name, "args": args, "id": id}),
-                );
+                part.insert("functionCall".into(), json!({"name": name, "args": args}));
                 out.push(signed(part, c.meta.as_ref()));
             }
             // The normaliser leaves no thinking for Gemini.
@@ -223,11 +225,10 @@ fn function_response(r: &ToolResponseBlock, p: &mut Projection) -> Value {
         Some(name) => name,
         None => p.tool_name(r.tool_name.as_deref().unwrap_or_default()),
     };
-    let id = p.result_id(&r.call_id);
     let response = match (&r.error, &r.result) {
         (Some(_), _) => json!({"error": r.text()}),
         (None, Some(Value::Object(o))) => Value::Object(o.clone()),
         (None, _) => json!({"output": r.text()}),
     };
-    json!({"functionResponse": {"name": name, "id": id, "response": response}})
+    json!({"functionResponse": {"name": name, "response": response}})
 }

@@ -27,6 +27,9 @@ pub(crate) struct Dialect {
     pub tool_result_name: bool,
     /// A final assistant message is marked `prefix: true` (Mistral, MIS-05).
     pub prefix_final_assistant: bool,
+    /// The thinking switch is a `thinking: {"type": "enabled" | "disabled"}` field (Kimi,
+    /// DeepSeek).
+    pub thinking_switch: bool,
 }
 
 impl Dialect {
@@ -40,6 +43,7 @@ impl Dialect {
             reasoning_field: None,
             tool_result_name: false,
             prefix_final_assistant: false,
+            thinking_switch: false,
         };
         match o.provider {
             Provider::OpenAiChat => Dialect {
@@ -56,10 +60,12 @@ impl Dialect {
             Provider::Kimi => Dialect {
                 ids: IdFormat::Kimi,
                 reasoning_field: reasoning(n.reasoning_field),
+                thinking_switch: true,
                 ..base
             },
             Provider::DeepSeek => Dialect {
                 reasoning_field: reasoning(n.reasoning_field),
+                thinking_switch: true,
                 ..base
             },
             _ => {
@@ -136,6 +142,10 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     if let Some(max) = o.max_tokens {
         body.insert(d.max_tokens_field.into(), max.into());
     }
+    if let Some(t) = o.thinking.as_ref().filter(|_| d.thinking_switch) {
+        let kind = if t.enabled { "enabled" } else { "disabled" };
+        body.insert("thinking".into(), json!({ "type": kind }));
+    }
     if let Some(t) = o
         .thinking
         .as_ref()
@@ -145,12 +155,7 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
             body.insert("reasoning_effort".into(), effort.clone().into());
         }
     }
-    if let Some(t) = o.temperature {
-        body.insert("temperature".into(), t.into());
-    }
-    if let Some(t) = o.top_p {
-        body.insert("top_p".into(), t.into());
-    }
+    crate::providers::common::insert_sampling(&mut body, o, &mut p);
     for (k, v) in &o.extra {
         body.entry(k.clone()).or_insert_with(|| v.clone());
     }

@@ -17,9 +17,6 @@ const DEFAULT_EFFORT: &str = "medium";
 /// What `include` asks for so that reasoning can be replayed statelessly.
 const INCLUDE_ENCRYPTED_REASONING: &str = "reasoning.encrypted_content";
 
-/// The prefix of an id OpenAI minted for a reasoning item (ORS-07).
-const REASONING_ID_PREFIX: &str = "rs_";
-
 /// Builds the whole request body.
 pub(crate) fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     let mut p = Projection::new(IdFormat::Responses);
@@ -77,12 +74,7 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     if let Some(max) = o.max_tokens {
         body.insert("max_output_tokens".into(), max.into());
     }
-    if let Some(t) = o.temperature {
-        body.insert("temperature".into(), t.into());
-    }
-    if let Some(t) = o.top_p {
-        body.insert("top_p".into(), t.into());
-    }
+    crate::providers::common::insert_sampling(&mut body, o, &mut p);
     for (k, v) in &o.extra {
         body.entry(k.clone()).or_insert_with(|| v.clone());
     }
@@ -100,6 +92,8 @@ fn declaration(name: &str, description: Option<&str>, schema: Option<Value>) -> 
     if let Some(s) = schema {
         t.insert("parameters".into(), s);
     }
+    // Responses defaults `strict` to true, which rewrites loose schemas; keep them as declared.
+    t.insert("strict".into(), false.into());
     Value::Object(t)
 }
 
@@ -204,16 +198,14 @@ fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
                 // The normaliser leaves only OpenAI reasoning items with encrypted content from
                 // this model (see `normalize::continuity`).
                 if let Some(ProviderMeta::OpenAiReasoning {
-                    id,
-                    encrypted_content,
+                    encrypted_content, ..
                 }) = &t.meta
                 {
                     let mut item = Map::new();
                     item.insert("type".into(), "reasoning".into());
-                    // Only an id OpenAI minted is sent (ORS-07).
-                    if let Some(id) = id.as_deref().filter(|i| i.starts_with(REASONING_ID_PREFIX)) {
-                        item.insert("id".into(), id.into());
-                    }
+                    // Stateless replay: the encrypted content without the item id, which
+                    // would refer to a server-side item that `store: false` never kept (ORS-05)
+                    // and would require the following message's own id (ORS-03).
                     let summary = if t.thought.is_empty() {
                         Vec::new()
                     } else {

@@ -159,8 +159,15 @@ fn check_arguments(item: &Item<'_>, out: &mut Findings) {
 /// optional string `encrypted_content`.
 fn check_reasoning(item: &Item<'_>, out: &mut Findings) {
     let ipath = item.path().k("id");
+    // Stateless replay (store: false) sends reasoning as its encrypted content without the id,
+    // the shape OpenAI's own Codex client uses; without encrypted content the id is required.
+    let encrypted = item
+        .get("encrypted_content")
+        .and_then(Value::as_str)
+        .is_some_and(|e| !e.is_empty());
     match item.get("id") {
         Some(Value::String(id)) => check_ors_07_prefix(item.idx, id, "rs_", &ipath, out),
+        None if encrypted => {}
         _ => out.push(
             STRUCT,
             ipath,
