@@ -1,5 +1,5 @@
 # turnwire — the project's entry points. `make demo` and `make test` work on a fresh machine.
-.PHONY: setup demo test fmt lint unit bless
+.PHONY: setup demo test fmt lint unit package test-js bless
 
 CARGO ?= cargo
 
@@ -10,18 +10,28 @@ setup:
 demo: setup
 	$(CARGO) run --quiet --example demo -- examples/sessions
 
-## Everything CI checks.
-test: setup fmt lint unit
+## Everything CI checks: the Rust checks, then the npm package built, packed and tested.
+test: setup fmt lint unit test-js
 
 fmt:
 	$(CARGO) fmt --all -- --check
 
 lint:
 	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) clippy --lib --features wasm --target wasm32-unknown-unknown -- -D warnings
 
 unit:
 	$(CARGO) test --all-targets
 	$(CARGO) test --doc
+	$(CARGO) test --lib --features wasm wasm::
+
+## The npm package (WebAssembly): builds pkg/ and packs pkg/turnwire-<version>.tgz.
+package: setup
+	bash scripts/build-package.sh
+
+## The JavaScript tests (tests/js/), run against the packed package.
+test-js: package
+	bash scripts/test-js.sh
 
 ## Re-bless the golden files after an intended change (review the diff!).
 bless:

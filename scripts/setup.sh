@@ -13,4 +13,10 @@ if command -v rustup >/dev/null 2>&1; then
     fi
   done
 fi
+if command -v rustup >/dev/null 2>&1; then
+  # The npm package and `make lint` build for WebAssembly.
+  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    rustup target add wasm32-unknown-unknown
+  fi
+fi
 cargo fetch --quiet

@@ -1,0 +1,9 @@
+// Node and Bun entry (ESM): loads the one optimised wasm file beside this one, synchronously,
+// so `import { renderBody } from "turnwire"` needs no `await`. No top-level await either, so
+// Node >= 20.19 can also `require()` this file.
+import { readFileSync } from "node:fs";
+import { initSync } from "./turnwire.js";
+
+initSync({ module: readFileSync(new URL("./turnwire_bg.wasm", import.meta.url)) });
+
+export * from "./turnwire.js";

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Builds the npm package into pkg/ and packs it (pkg/turnwire-<version>.tgz).
+#
+#   cargo (release, wasm32, --features wasm) → wasm-bindgen (web, nodejs, module targets)
+#   → npm binaryen's wasm-opt -Oz (one .wasm for every entry) → tsc for js/ → pkg-template
+#   filled in → npm pack.
+#
+# Safe to run again: every install step checks first. What it installs when missing:
+#   - the Rust target wasm32-unknown-unknown (rustup);
+#   - wasm-bindgen-cli at exactly the wasm-bindgen version in Cargo.lock (cargo install,
+#     ~3.5 min; deliberately WITHOUT --locked, which fails: see shared/TOOLCHAIN.md §5);
+#   - build/node_modules from build/package-lock.json (typescript, binaryen).
+# Never uses a system wasm-opt: Debian's binaryen 108 writes a module that fails at load.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+
+CRATE=turnwire
+TARGET=wasm32-unknown-unknown
+STAGE="$ROOT/target/$CRATE-pkg"   # wasm-bindgen output and the tsc staging folder
+OUT="$ROOT/pkg"                   # the package (generated, not committed)
+TOOLS="$ROOT/build"               # npm tools for the build, pinned by build/package-lock.json
+
+step() { printf '\n==> %s\n' "$*"; }
+die() { printf 'build-package: %s\n' "$*" >&2; exit 1; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f s", b - a }'; }
+
+# --- tools -----------------------------------------------------------------------------------
+command -v cargo >/dev/null || die "cargo is not installed; install Rust with rustup first"
+command -v node >/dev/null || die "node is not installed; Node.js >= 20 is needed to build and test the npm package"
+command -v npm >/dev/null || die "npm is not installed (it comes with Node.js)"
+node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' \
+  || die "Node.js >= 20 is needed, found $(node --version)"
+
+if command -v rustup >/dev/null; then
+  if ! rustup target list --installed | grep -qx "$TARGET"; then
+    step "rustup target add $TARGET"
+    rustup target add "$TARGET"
+  fi
+fi
+
+# The CLI must be the exact version of the wasm-bindgen crate in Cargo.lock.
+WB_VERSION="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+[ -n "$WB_VERSION" ] || die "wasm-bindgen is not in Cargo.lock (run: cargo fetch)"
+have_wb="$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)"
+if [ "$have_wb" != "$WB_VERSION" ]; then
+  step "cargo install wasm-bindgen-cli --version $WB_VERSION (found: ${have_wb:-none}; takes a few minutes)"
+  t=$(now)
+  cargo install wasm-bindgen-cli --version "$WB_VERSION"
+  echo "installed in $(since "$t")"
+fi
+have_wb="$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)"
+[ "$have_wb" = "$WB_VERSION" ] \
+  || die "wasm-bindgen on PATH is ${have_wb:-missing}, Cargo.lock wants $WB_VERSION (is ~/.cargo/bin first on PATH?)"
+
+# npm tools: reinstall only when the lockfile changed since the last install.
+if ! cmp -s "$TOOLS/package-lock.json" "$TOOLS/node_modules/.turnwire-lock" 2>/dev/null \
+  || [ ! -x "$TOOLS/node_modules/.bin/wasm-opt" ] || [ ! -x "$TOOLS/node_modules/.bin/tsc" ]; then
+  step "npm ci (build tools: typescript, binaryen)"
+  (cd "$TOOLS" && npm ci --no-audit --no-fund --loglevel=error)
+  cp "$TOOLS/package-lock.json" "$TOOLS/node_modules/.turnwire-lock"
+fi
+WASM_OPT="$TOOLS/node_modules/.bin/wasm-opt"
+TSC="$TOOLS/node_modules/.bin/tsc"
+
+# --- build -----------------------------------------------------------------------------------
+step "cargo build --release --target $TARGET --features wasm"
+t=$(now)
+cargo build --quiet --release --target "$TARGET" --lib --features wasm
+echo "built in $(since "$t")"
+WASM="target/$TARGET/release/$CRATE.wasm"
+
+step "wasm-bindgen $WB_VERSION (web, nodejs, module)"
+rm -rf "$STAGE"
+mkdir -p "$STAGE"
+for t in web nodejs module; do
+  wasm-bindgen --target "$t" --out-dir "$STAGE/$t" "$WASM"
+done
+
+rm -rf "$OUT"
+mkdir -p "$OUT/dist"
+
+step "wasm-opt -Oz (npm binaryen $("$WASM_OPT" --version | awk '{ print $3 }'))"
+t=$(now)
+# The .wasm is the same for every wasm-bindgen target: optimise one, ship one.
+"$WASM_OPT" -Oz "$STAGE/web/${CRATE}_bg.wasm" -o "$OUT/dist/${CRATE}_bg.wasm"
+echo "optimised in $(since "$t")"
+
+# The web glue is the core every ESM entry imports; ./init exposes it for hosts that load
+# the wasm themselves.
+cp "$STAGE/web/$CRATE.js" "$STAGE/web/$CRATE.d.ts" "$OUT/dist/"
+# require(): the nodejs glue, which reads the same .wasm beside it.
+cp "$STAGE/nodejs/$CRATE.js" "$OUT/dist/node.cjs"
+# Deno: the module glue (`import source`), needs no file permission.
+cp "$STAGE/module/$CRATE.js" "$OUT/dist/deno.mjs"
+# The API types (the nodejs .d.ts: the web one adds init, initSync and the raw exports), as
+# ESM and as CommonJS declarations.
+cp "$STAGE/nodejs/$CRATE.d.ts" "$OUT/dist/index.d.ts"
+cp "$STAGE/nodejs/$CRATE.d.ts" "$OUT/dist/index.d.cts"
+
+step "tsc js/ (runtime entries)"
+mkdir -p "$STAGE/ts"
+cp js/*.mts js/*.d.ts js/tsconfig.json "$STAGE/ts/"
+cp "$STAGE/web/$CRATE.js" "$STAGE/web/$CRATE.d.ts" "$STAGE/ts/"
+printf '{ "type": "module" }\n' >"$STAGE/ts/package.json"
+"$TSC" -p "$STAGE/ts/tsconfig.json" --outDir "$OUT/dist"
+for entry in node browser workerd; do
+  [ -f "$OUT/dist/$entry.mjs" ] || die "tsc did not write dist/$entry.mjs"
+done
+
+step "package.json, README"
+VERSION="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
+DESCRIPTION="$(awk -F'"' '/^description = / { print $2; exit }' Cargo.toml)"
+node -e '
+  const fs = require("fs");
+  const [template, out, version, description] = process.argv.slice(1);
+  const text = fs.readFileSync(template, "utf8")
+    .replace("@VERSION@", version)
+    .replace("@DESCRIPTION@", description.replace(/"/g, "\\\""));
+  JSON.parse(text); // fail on a broken template
+  fs.writeFileSync(out, text);
+' pkg-template/package.json "$OUT/package.json" "$VERSION" "$DESCRIPTION"
+cp pkg-template/README.md "$OUT/README.md"
+
+step "npm pack"
+TARBALL="$(cd "$OUT" && npm pack --silent --pack-destination "$OUT" 2>/dev/null | tail -n 1)"
+[ -f "$OUT/$TARBALL" ] || die "npm pack did not write a tarball"
+
+raw=$(wc -c <"$OUT/dist/${CRATE}_bg.wasm")
+gz=$(gzip -9 -c "$OUT/dist/${CRATE}_bg.wasm" | wc -c)
+packed=$(wc -c <"$OUT/$TARBALL")
+printf '\nwasm: %s bytes (gzip -9: %s bytes); tarball: %s bytes\n' "$raw" "$gz" "$packed"
+echo "package: $OUT/$TARBALL"

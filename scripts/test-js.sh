@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Tests the packed npm package (run scripts/build-package.sh first; `make test-js` does both).
+#
+#   1. the golden declarations: pkg/dist/index.d.ts must equal tests/js/expected/index.d.ts
+#      (after an intended API change: TURNWIRE_BLESS=1 scripts/test-js.sh, then review the diff);
+#   2. a scratch consumer in target/js-consumer installs the tarball the way a user would;
+#   3. tsc --noEmit --strict on tests/js/consumer.ts (every export), consumer-cjs.cts,
+#      consumer-init.ts, and type-errors.ts (every line must fail to compile);
+#   4. the node:test suite: Node ESM, Node CJS, a plain CommonJS file and the README example,
+#      with --expose-gc for the memory tests.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+TSC="$ROOT/build/node_modules/.bin/tsc"
+CONSUMER="$ROOT/target/js-consumer"
+
+die() { printf 'test-js: %s\n' "$*" >&2; exit 1; }
+step() { printf '\n==> %s\n' "$*"; }
+
+TARBALL="$(ls -t pkg/turnwire-*.tgz 2>/dev/null | head -n 1 || true)"
+[ -n "$TARBALL" ] || die "no pkg/turnwire-*.tgz: run scripts/build-package.sh (or make package) first"
+[ -x "$TSC" ] || die "build/node_modules is missing: run scripts/build-package.sh first"
+
+step "golden declarations (tests/js/expected/index.d.ts)"
+if [ -n "${TURNWIRE_BLESS:-}" ]; then
+  mkdir -p tests/js/expected
+  cp pkg/dist/index.d.ts tests/js/expected/index.d.ts
+  echo "blessed tests/js/expected/index.d.ts: review the diff"
+elif ! diff -u tests/js/expected/index.d.ts pkg/dist/index.d.ts; then
+  die "pkg/dist/index.d.ts differs from tests/js/expected/index.d.ts (re-bless with TURNWIRE_BLESS=1 if intended)"
+fi
+cmp -s pkg/dist/index.d.ts pkg/dist/index.d.cts || die "index.d.cts differs from index.d.ts"
+
+step "scratch consumer: npm install $TARBALL"
+rm -rf "$CONSUMER"
+mkdir -p "$CONSUMER"
+printf '{ "name": "turnwire-js-tests", "private": true, "type": "module" }\n' >"$CONSUMER/package.json"
+(cd "$CONSUMER" && npm install --no-audit --no-fund --no-package-lock --loglevel=error "$ROOT/$TARBALL")
+cp tests/js/*.mjs tests/js/*.cjs tests/js/*.ts tests/js/*.cts tests/js/tsconfig*.json "$CONSUMER/"
+
+step "type tests (tsc $("$TSC" --version | awk '{ print $2 }') --noEmit --strict)"
+# Every statement after the marker in type-errors.ts must sit under a @ts-expect-error line.
+awk '
+  /^\/\/ ---- every line below must fail to compile ----$/ { on = 1; next }
+  !on { next }
+  /^\/\/ @ts-expect-error/ { armed = 1; n++; next }
+  /^[[:space:]]*$/ || /^\/\// { next }
+  !armed { printf "type-errors.ts:%d: no @ts-expect-error above: %s\n", NR, $0; bad = 1 }
+  { armed = 0 }
+  END { if (!on) { print "type-errors.ts: marker line missing"; bad = 1 } else if (n < 10) { print "type-errors.ts: too few cases"; bad = 1 }; exit bad }
+' tests/js/type-errors.ts || die "type-errors.ts is malformed"
+(cd "$CONSUMER" && "$TSC" -p tsconfig.json --noEmit --strict && "$TSC" -p tsconfig.init.json --noEmit --strict) \
+  || die "type check failed"
+echo "consumer.ts, consumer-cjs.cts, consumer-init.ts and type-errors.ts type-check"
+
+step "node:test (Node $(node --version): ESM, CJS, require, README)"
+(
+  cd "$CONSUMER"
+  export TURNWIRE_FIXTURES="$ROOT/tests/fixtures"
+  export TURNWIRE_README="$ROOT/README.md"
+  node --expose-gc --test --test-reporter=spec \
+    esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs
+)

@@ -1,0 +1,176 @@
+//! The JavaScript binding, compiled only with `--features wasm` (see `scripts/build-package.sh`).
+//!
+//! Everything here is a thin boundary over the core: values come in as JS values (converted to
+//! `serde_json::Value` through `JSON.stringify`, so JavaScript sees exactly JSON semantics) or as
+//! JSON text, go through the same readers as the Rust API and the command line, and come back
+//! as plain JS objects (maps as plain objects, `null` kept as `null`). Every failure is a thrown
+//! `TurnwireError` (`errors.rs`); nothing here panics, so a failed call leaves the module usable.
+//!
+//! Exports (camelCase in JavaScript): `renderForProvider`, `renderBody` (`render.rs`),
+//! `normalize` (`normalize.rs`), `validateRequest` (`validate.rs`), `projectToolId`,
+//! `projectToolIds`, `isValidToolId` (`ids.rs`), the `Conversation` class
+//! (`conversation.rs`), `isTurnwireError` (`errors.rs`) and `wasmMemoryBytes` (here). The
+//! hand-written TypeScript of the transcript shape is in `types.rs`.
+
+mod conversation;
+mod errors;
+mod ids;
+mod normalize;
+mod render;
+mod types;
+mod validate;
+
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+
+use crate::error::{Error, ErrorCode};
+use crate::model::Transcript;
+use crate::render::RenderOptions;
+
+/// Converts a JS value to JSON through `JSON.stringify`, exactly as sending it would: `undefined`
+/// members are left out, `toJSON` methods are honoured. `what` names the value in errors.
+fn json_of(value: &JsValue, what: &str) -> Result<serde_json::Value, Error> {
+    let text = js_sys::JSON::stringify(value).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidType,
+            "$",
+            format!(
+                "{what} cannot be converted to JSON: {}",
+                errors::describe(&e)
+            ),
+        )
+    })?;
+    let Some(text) = text.as_string() else {
+        return Err(Error::new(
+            ErrorCode::InvalidType,
+            "$",
+            format!(
+                "{what} must be a JSON value, found {}",
+                errors::js_type_name(value)
+            ),
+        ));
+    };
+    serde_json::from_str(&text).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidJson,
+            "$",
+            format!("{what} is not valid JSON: {e}"),
+        )
+    })
+}
+
+/// Reads a transcript given as a JS value or as JSON text.
+fn read_transcript(value: &JsValue) -> Result<Transcript, Error> {
+    match value.as_string() {
+        Some(text) => Transcript::from_json(&text),
+        None => Transcript::from_value(&json_of(value, "the transcript")?),
+    }
+}
+
+/// Reads render options given as a JS object.
+fn read_options(value: &JsValue) -> Result<RenderOptions, Error> {
+    if !value.is_object() {
+        return Err(Error::new(
+            ErrorCode::InvalidType,
+            "$",
+            format!(
+                "render options must be an object like {{provider, model}}, found {}",
+                errors::js_type_name(value)
+            ),
+        ));
+    }
+    RenderOptions::from_value(json_of(value, "the render options")?)
+}
+
+/// Serialises an output as plain JS data: maps as plain objects, `null` as `null`.
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Error> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidValue,
+                "$",
+                format!("the result could not be converted to a JavaScript value: {e}"),
+            )
+        })
+}
+
+/// The size of this module's WebAssembly memory in bytes. It grows when needed and never
+/// shrinks; a value that stays put across many calls means nothing is leaking.
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = wasmMemoryBytes)]
+pub fn wasm_memory_bytes() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    let pages = core::arch::wasm32::memory_size::<0>();
+    #[cfg(not(target_arch = "wasm32"))]
+    let pages = 0usize;
+    // At most 65,536 pages of 64 KiB: exact in an f64.
+    pages as f64 * 65_536.0
+}
+
+#[cfg(test)]
+mod tests {
+    use tsify::Tsify;
+
+    use crate::error::ErrorCode;
+    use crate::model::SyntheticReason;
+    use crate::normalize::SyntheticReasonCode;
+    use crate::providers::Provider;
+
+    /// The TypeScript unions written by hand name exactly the Rust values.
+    #[test]
+    fn hand_written_unions_match_the_rust_enums() {
+        let names: Vec<String> = Provider::ALL
+            .iter()
+            .map(|p| format!("\"{}\"", p.as_str()))
+            .collect();
+        assert!(<Provider as Tsify>::DECL
+            .ends_with(&format!("\nexport type Provider = {};", names.join(" | "))));
+        let reasons: Vec<String> = [
+            SyntheticReason::MissingResult,
+            SyntheticReason::PendingResult,
+            SyntheticReason::OpenAtEnd,
+            SyntheticReason::ReconstructedCall,
+        ]
+        .iter()
+        .map(|r| format!("\"{}\"", r.as_str()))
+        .collect();
+        assert!(<SyntheticReasonCode as Tsify>::DECL.ends_with(&format!(
+            "\nexport type SyntheticReasonCode = {};",
+            reasons.join(" | ")
+        )));
+        // every variant: a new one fails to compile here until it is listed above
+        for r in [
+            SyntheticReason::MissingResult,
+            SyntheticReason::PendingResult,
+            SyntheticReason::OpenAtEnd,
+            SyntheticReason::ReconstructedCall,
+        ] {
+            match r {
+                SyntheticReason::MissingResult
+                | SyntheticReason::PendingResult
+                | SyntheticReason::OpenAtEnd
+                | SyntheticReason::ReconstructedCall => {}
+            }
+        }
+    }
+
+    /// The derived `ErrorCode` union uses the stable strings.
+    #[test]
+    fn error_code_serialises_as_its_stable_string() {
+        for code in [
+            ErrorCode::InvalidJson,
+            ErrorCode::InvalidType,
+            ErrorCode::MissingField,
+            ErrorCode::InvalidValue,
+            ErrorCode::UnknownProvider,
+            ErrorCode::UnsupportedProvider,
+            ErrorCode::EmptyTranscript,
+            ErrorCode::ReadFailed,
+            ErrorCode::UnsupportedModel,
+        ] {
+            let quoted = format!("\"{}\"", code.as_str());
+            assert_eq!(serde_json::to_string(&code).ok(), Some(quoted.clone()));
+            assert!(<ErrorCode as Tsify>::DECL.contains(&quoted), "{quoted}");
+        }
+    }
+}

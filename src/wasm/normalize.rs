@@ -1,0 +1,52 @@
+//! `normalize`: the repaired canonical transcript a render would start from.
+
+use serde::Serialize;
+use serde_json::Value;
+use tsify::{Ts, Tsify};
+use wasm_bindgen::prelude::*;
+
+use super::types::TranscriptInput;
+use super::{read_options, read_transcript, to_js};
+use crate::normalize::{normalize, Diagnostic};
+use crate::render::RenderOptions;
+
+/// What `normalize` returns.
+#[derive(Serialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct NormalizeResult {
+    /// The repaired transcript: every call answered exactly once and next to its call, no
+    /// empty content, roles ordered as the target needs, system messages taken out.
+    #[tsify(type = "Transcript")]
+    transcript: Value,
+    /// System prompt texts taken out of the transcript, in order.
+    system: Vec<String>,
+    /// Whether thinking stays on for this request (the history can force it off).
+    thinking_enabled: bool,
+    /// Every repair, in pass order.
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// Repairs a transcript for `options.provider` and `options.model` exactly as
+/// `renderForProvider` would, and returns the canonical result instead of a request body.
+///
+/// @example
+/// ```ts
+/// const { transcript, diagnostics } = normalize(history, { provider: "anthropic", model: "claude-sonnet-4-5" });
+/// ```
+#[wasm_bindgen(js_name = normalize)]
+pub fn normalize_js(
+    transcript: &TranscriptInput,
+    options: Ts<RenderOptions>,
+) -> Result<Ts<NormalizeResult>, JsValue> {
+    let transcript = read_transcript(transcript)?;
+    let options = read_options(&options.js_value())?;
+    options.check()?;
+    let n = normalize(&transcript, &options.resolved_normalize_options()?);
+    let out = NormalizeResult {
+        transcript: n.transcript.to_value(),
+        system: n.system,
+        thinking_enabled: n.thinking_enabled,
+        diagnostics: n.diagnostics,
+    };
+    Ok(Ts::new_unchecked(to_js(&out)?))
+}

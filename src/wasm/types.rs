@@ -1,0 +1,141 @@
+//! TypeScript types written by hand: the canonical transcript (the JSON history shape read and
+//! written by `src/model`, IContent) and the JS-only argument types.
+//!
+//! The transcript crosses the boundary as JSON, not through serde derives, so its type is
+//! declared here; `tests/js` type-checks a consumer against it and renders real fixtures with
+//! it, and the golden `tests/js/expected/index.d.ts` shows every change.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TRANSCRIPT: &'static str = r#"
+/** Any JSON object. */
+export type JsonObject = { [key: string]: unknown };
+
+/** Who speaks: the user, the model, tool results, or a system prompt. */
+export type Speaker = "human" | "ai" | "tool" | "system";
+
+/** Where a message or block came from; continuity tokens are replayed only when it matches. */
+export interface Provenance {
+    provider?: string | null;
+    api?: string | null;
+    model?: string | null;
+    endpoint?: string | null;
+}
+
+/** Message metadata: provenance (`providerBaseURL` is the endpoint) and anything else stored. */
+export interface MessageMetadata {
+    provider?: string | null;
+    api?: string | null;
+    model?: string | null;
+    providerBaseURL?: string | null;
+    [key: string]: unknown;
+}
+
+/** `{"type": "text"}`; Gemini may sign a text part (`thoughtSignature`). */
+export interface TextBlock {
+    type: "text";
+    text: string;
+    thoughtSignature?: string | null;
+    provenance?: Provenance | null;
+    [key: string]: unknown;
+}
+
+/**
+ * `{"type": "thinking"}` with at most one continuity token: Anthropic `signature` or
+ * `redactedData`, OpenAI `reasoningId` + `encryptedContent`, Gemini `thoughtSignature`.
+ */
+export interface ThinkingBlock {
+    type: "thinking";
+    thought?: string | null;
+    sourceField?: string | null;
+    signature?: string | null;
+    redactedData?: string | null;
+    reasoningId?: string | null;
+    encryptedContent?: string | null;
+    thoughtSignature?: string | null;
+    provenance?: Provenance | null;
+    [key: string]: unknown;
+}
+
+/** `{"type": "tool_call"}`: `id` is the canonical (provider-neutral) call id. */
+export interface ToolCallBlock {
+    type: "tool_call";
+    id: string;
+    name: string;
+    parameters?: unknown;
+    description?: string | null;
+    thoughtSignature?: string | null;
+    provenance?: Provenance | null;
+    [key: string]: unknown;
+}
+
+/** `{"type": "tool_response"}` answering the call `callId`. */
+export interface ToolResponseBlock {
+    type: "tool_response";
+    callId: string;
+    toolName?: string | null;
+    result?: unknown;
+    error?: string | null;
+    isComplete?: boolean | null;
+    synthetic?: SyntheticReasonCode | null;
+    [key: string]: unknown;
+}
+
+/** `{"type": "media"}`: base64 bytes or a URL (`http(s):` or `data:`). */
+export interface MediaBlock {
+    type: "media";
+    mimeType: string;
+    data: string;
+    encoding?: "base64" | "url" | null;
+    caption?: string | null;
+    filename?: string | null;
+    [key: string]: unknown;
+}
+
+/** `{"type": "code"}`, sent as a fenced text block. */
+export interface CodeBlock {
+    type: "code";
+    code: string;
+    language?: string | null;
+    [key: string]: unknown;
+}
+
+/**
+ * A block of a type turnwire does not know. It is accepted and kept verbatim (and left out of
+ * provider bodies), but it is not part of `Block`, so that `switch (block.type)` narrows: cast
+ * such a block (`as unknown as Block`) where you build one.
+ */
+export interface UnknownBlock {
+    type: string;
+    [key: string]: unknown;
+}
+
+/** One block of a message, discriminated by `type`. */
+export type Block = TextBlock | ThinkingBlock | ToolCallBlock | ToolResponseBlock | MediaBlock | CodeBlock;
+
+/** One message of the canonical transcript; unknown members survive a round trip. */
+export interface Message {
+    speaker: Speaker;
+    blocks: Block[];
+    metadata?: MessageMetadata | null;
+    [key: string]: unknown;
+}
+
+/**
+ * The canonical transcript: an array of messages, or `{ messages: [...] }` whose other members
+ * are kept. Functions that take a transcript also take its JSON text.
+ */
+export type Transcript = Message[] | { messages: Message[]; [key: string]: unknown };
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A transcript as a JS value or its JSON text.
+    #[wasm_bindgen(typescript_type = "Transcript | string")]
+    pub type TranscriptInput;
+
+    /// One message as a JS value.
+    #[wasm_bindgen(typescript_type = "Message")]
+    pub type MessageInput;
+}

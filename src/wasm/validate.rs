@@ -1,0 +1,65 @@
+//! `validateRequest`: the strict provider rules, on a body from anywhere.
+
+use serde_json::Value;
+use tsify::Ts;
+use wasm_bindgen::prelude::*;
+
+use super::errors::js_type_name;
+use super::{json_of, to_js};
+use crate::error::{Error, ErrorCode};
+use crate::providers::{validate_request, validate_request_for_model, Provider};
+
+/// Checks a request body against every strict rule of `provider` that one body can show and
+/// returns the violations (rule id, JSON path, message); an empty array means none is broken.
+/// The body may be an object, JSON text or the bytes `renderBody` returned. Give `model` for
+/// the rules that depend on a model the body does not name (Gemini 3 signatures, GEM-05).
+///
+/// @example
+/// ```ts
+/// const problems = validateRequest("anthropic", renderBody(history, options));
+/// ```
+#[wasm_bindgen(js_name = validateRequest, unchecked_return_type = "Violation[]")]
+pub fn validate_request_js(
+    provider: Ts<Provider>,
+    #[wasm_bindgen(unchecked_param_type = "JsonObject | string | Uint8Array")] body: &JsValue,
+    model: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let provider = read_provider(&provider.js_value())?;
+    let body = read_body(body)?;
+    let violations = match model.as_deref() {
+        Some(model) => validate_request_for_model(provider, model, &body),
+        None => validate_request(provider, &body),
+    };
+    Ok(to_js(&violations)?)
+}
+
+fn read_provider(value: &JsValue) -> Result<Provider, Error> {
+    match value.as_string() {
+        Some(name) => name.parse(),
+        None => Err(Error::new(
+            ErrorCode::InvalidType,
+            "$.provider",
+            format!(
+                "the provider must be a string, found {}",
+                js_type_name(value)
+            ),
+        )),
+    }
+}
+
+fn read_body(value: &JsValue) -> Result<Value, Error> {
+    let parsed = if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
+        serde_json::from_slice(&bytes.to_vec())
+    } else if let Some(text) = value.as_string() {
+        serde_json::from_str(&text)
+    } else {
+        return json_of(value, "the request body");
+    };
+    parsed.map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidJson,
+            "$",
+            format!("the request body is not valid JSON: {e}"),
+        )
+    })
+}

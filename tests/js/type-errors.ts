@@ -1,0 +1,61 @@
+// Wrong inputs must not compile. tsc checks this file with the consumer: each line after the
+// marker carries `@ts-expect-error`, which itself fails when the line below it compiles, and
+// scripts/test-js.sh checks that no line below the marker lacks one.
+import {
+  Conversation,
+  isTurnwireError,
+  normalize,
+  projectToolId,
+  renderBody,
+  renderForProvider,
+  validateRequest,
+  type RenderOptions,
+} from "turnwire";
+
+const ok: RenderOptions = { provider: "anthropic", model: "claude-sonnet-4-5" };
+
+// ---- every line below must fail to compile ----
+// @ts-expect-error: unknown provider name
+renderBody([], { provider: "bard", model: "m" });
+// @ts-expect-error: the model is required
+renderBody([], { provider: "anthropic" });
+// @ts-expect-error: maxTokens is a number
+renderBody([], { ...ok, maxTokens: "4096" });
+// @ts-expect-error: misspelt option (excess property)
+renderBody([], { provider: "anthropic", model: "m", maxToken: 4096 });
+// @ts-expect-error: orphanResults is a closed set
+renderBody([], { ...ok, orphanResults: "keep" });
+// @ts-expect-error: thinking needs `enabled`
+renderBody([], { ...ok, thinking: { budgetTokens: 2048 } });
+// @ts-expect-error: speaker is a closed set
+renderBody([{ speaker: "user", blocks: [] }], ok);
+// @ts-expect-error: blocks are required
+renderBody([{ speaker: "human" }], ok);
+// @ts-expect-error: a text block's text is a string
+renderBody([{ speaker: "human", blocks: [{ type: "text", text: 5 }] }], ok);
+// @ts-expect-error: a tool call needs an id
+renderBody([{ speaker: "ai", blocks: [{ type: "tool_call", name: "grep" }] }], ok);
+// @ts-expect-error: a tool response needs the call id
+renderBody([{ speaker: "tool", blocks: [{ type: "tool_response", result: "x" }] }], ok);
+// @ts-expect-error: media encoding is base64 or url
+renderBody([{ speaker: "human", blocks: [{ type: "media", mimeType: "image/png", data: "x", encoding: "hex" }] }], ok);
+// @ts-expect-error: a transcript is not a number
+renderBody(42, ok);
+// @ts-expect-error: options are required
+normalize([]);
+// @ts-expect-error: renderBody returns bytes, not text
+export const text: string = renderBody([], ok);
+// @ts-expect-error: the body is an object, not text
+export const body: string = renderForProvider([], ok).body;
+// @ts-expect-error: validateRequest takes a provider name
+validateRequest("bard", {});
+// @ts-expect-error: a body is not a number
+validateRequest("anthropic", 42);
+// @ts-expect-error: id formats are a closed set
+projectToolId("gemini", "call_1");
+// @ts-expect-error: append takes a message object (appendJson takes text)
+new Conversation().append('{"speaker":"human","blocks":[]}');
+// @ts-expect-error: render returns bytes
+export const rendered: string = new Conversation().render(ok);
+// @ts-expect-error: error codes are a closed set
+export const isBoom = (e: unknown): boolean => isTurnwireError(e) && e.code === "boom";
