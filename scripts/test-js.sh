@@ -6,14 +6,24 @@
 #   2. a scratch consumer in target/js-consumer installs the tarball the way a user would;
 #   3. tsc --noEmit --strict on tests/js/consumer.ts (every export), consumer-cjs.cts,
 #      consumer-init.ts, and type-errors.ts (every line must fail to compile);
-#   4. the node:test suite: Node ESM, Node CJS, a plain CommonJS file and the README example,
-#      with --expose-gc for the memory tests.
+#   4. the node:test suite: Node ESM, Node CJS, a plain CommonJS file, the README example and
+#      `turnwire/init` used before init, with --expose-gc for the memory tests;
+#   5. the same suite in Deno, Bun, workerd (wrangler bundle, Miniflare) and headless Chromium
+#      (tests/js/runtimes/run.mjs), and the check that all six runtimes render byte-identical
+#      bodies, equal to the Rust goldens. tests/js/runtimes/install.sh installs those runtimes
+#      first (once; Chromium from apt only when /usr/bin/chromium is missing).
+#
+#   TURNWIRE_JS_RUNTIMES=node         Node only (skips step 5 and its installs)
+#   TURNWIRE_JS_RUNTIMES=deno,bun     step 5 for some runtimes (deno, bun, workerd, chromium)
+#   TURNWIRE_JS_CONSUMER=<dir>        the scratch consumer (default target/js-consumer)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 TSC="$ROOT/build/node_modules/.bin/tsc"
-CONSUMER="$ROOT/target/js-consumer"
+CONSUMER="${TURNWIRE_JS_CONSUMER:-$ROOT/target/js-consumer}"
+RUNTIMES="$ROOT/target/js-runtimes"
+ONLY="${TURNWIRE_JS_RUNTIMES:-all}"
 
 die() { printf 'test-js: %s\n' "$*" >&2; exit 1; }
 step() { printf '\n==> %s\n' "$*"; }
@@ -38,6 +48,7 @@ mkdir -p "$CONSUMER"
 printf '{ "name": "turnwire-js-tests", "private": true, "type": "module" }\n' >"$CONSUMER/package.json"
 (cd "$CONSUMER" && npm install --no-audit --no-fund --no-package-lock --loglevel=error "$ROOT/$TARBALL")
 cp tests/js/*.mjs tests/js/*.cjs tests/js/*.ts tests/js/*.cts tests/js/tsconfig*.json "$CONSUMER/"
+cp tests/js/runtimes/*.mjs "$CONSUMER/"
 
 step "type tests (tsc $("$TSC" --version | awk '{ print $2 }') --noEmit --strict)"
 # Every statement after the marker in type-errors.ts must sit under a @ts-expect-error line.
@@ -54,11 +65,32 @@ awk '
   || die "type check failed"
 echo "consumer.ts, consumer-cjs.cts, consumer-init.ts and type-errors.ts type-check"
 
-step "node:test (Node $(node --version): ESM, CJS, require, README)"
+step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/init)"
 (
   cd "$CONSUMER"
   export TURNWIRE_FIXTURES="$ROOT/tests/fixtures"
   export TURNWIRE_README="$ROOT/README.md"
+  export TURNWIRE_DIGESTS="$CONSUMER/digests"
   node --expose-gc --test --test-reporter=spec \
-    esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs
+    esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs
+)
+
+if [ "$ONLY" = node ]; then
+  echo "TURNWIRE_JS_RUNTIMES=node: not running Deno, Bun, workerd and Chromium"
+  exit 0
+fi
+
+step "Deno, Bun, workerd, Chromium: install (once)"
+skip_chromium=0
+case ",$ONLY," in ,all,|*,chromium,*) ;; *) skip_chromium=1 ;; esac
+TURNWIRE_RUNTIMES="$RUNTIMES" TURNWIRE_SKIP_CHROMIUM="$skip_chromium" bash tests/js/runtimes/install.sh
+
+step "the suite in Deno, Bun, workerd and Chromium; six runtimes, one digest"
+(
+  cd "$CONSUMER"
+  export TURNWIRE_FIXTURES="$ROOT/tests/fixtures"
+  export TURNWIRE_DIGESTS="$CONSUMER/digests"
+  export TURNWIRE_RUNTIMES="$RUNTIMES"
+  if [ "$ONLY" != all ]; then export TURNWIRE_ONLY="$ONLY"; fi
+  node run.mjs
 )

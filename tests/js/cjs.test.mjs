@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { test } from "node:test";
 import * as esm from "turnwire";
+import { nodeHost } from "./node-host.mjs";
 import { defineSuite } from "./suite.mjs";
 
 const require = createRequire(import.meta.url);
@@ -24,4 +25,4 @@ test("errors from one copy are recognised by the other", () => {
   assert.ok(api.isTurnwireError(error));
 });
 
-defineSuite(api, "node cjs");
+defineSuite(api, "node cjs", nodeHost("node cjs"));

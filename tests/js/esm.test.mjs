@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import * as api from "turnwire";
+import { nodeHost } from "./node-host.mjs";
 import { defineSuite } from "./suite.mjs";
 
 test("import resolves dist/node.mjs", () => {
@@ -18,4 +19,4 @@ test("turnwire/init is the same module instance, already initialised", async () 
   assert.equal(exports.memory.buffer.byteLength, api.wasmMemoryBytes());
 });
 
-defineSuite(api, "node esm");
+defineSuite(api, "node esm", nodeHost("node esm"));

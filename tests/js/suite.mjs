@@ -1,12 +1,13 @@
-// The one JS suite: every runtime entry runs it against the packed package installed into a
-// scratch consumer (scripts/test-js.sh). `defineSuite(api, label)` gets the module namespace
-// (or `require()` result) of whichever entry the runner loaded.
-import assert from "node:assert/strict";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
-import { describe, test } from "node:test";
-
-const FIXTURES = process.env.TURNWIRE_FIXTURES;
+// The one JS suite. Every runtime runs it against the packed package installed into a scratch
+// consumer (scripts/test-js.sh): Node ESM and CJS under node:test, and Deno, Bun, workerd and
+// headless Chromium under tests/js/runtimes/harness.mjs. It imports nothing, so that it loads
+// unchanged in a browser page and a worker: `defineSuite(api, label, host)` gets the module
+// namespace (or `require()` result) of whichever entry the runner loaded, and the host's
+//   describe, test        node:test's, or the harness's (same signatures, `{ skip }` included)
+//   assert                node:assert/strict, or tests/js/runtimes/assert.mjs where it is missing
+//   fixtures              tests/fixtures as [{ name, files: { "transcript.json": text, … } }]
+//   gc, heapUsed          optional: where the runtime can force a collection and read its heap
+//   report(key, value)    optional: receives the digest of every rendered body
 
 /** The API every entry exports (the ESM entries also re-export the glue's `initSync`). */
 export const API_NAMES = [
@@ -54,63 +55,123 @@ const HISTORY = [
   { speaker: "human", blocks: [{ type: "text", text: "and now?" }] },
 ];
 
-const text = (bytes) => new TextDecoder().decode(bytes);
+const encoder = new TextEncoder();
 
-function cases() {
-  assert.ok(FIXTURES && existsSync(FIXTURES), "TURNWIRE_FIXTURES must name tests/fixtures");
-  return readdirSync(FIXTURES)
-    .filter((c) => existsSync(join(FIXTURES, c, "transcript.json")))
-    .sort();
+/** Byte equality of two Uint8Arrays (Buffer is Node's; this runs everywhere). */
+export function bytesEqual(a, b) {
+  if (!(a instanceof Uint8Array) || !(b instanceof Uint8Array) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
-function readJson(path) {
-  return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
+function concat(chunks) {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A fixture's file parsed as JSON, or undefined when the fixture has no such file. */
+function fixtureJson(fixture, file) {
+  const text = fixture.files[file];
+  return text === undefined ? undefined : JSON.parse(text);
 }
 
 /** The options tests/golden.rs uses: provider + reference model, options.json, options.<p>.json. */
-function optionsFor(dir, provider) {
+export function optionsFor(fixture, provider) {
   return {
     provider,
     model: PROVIDERS[provider],
-    ...readJson(join(dir, "options.json")),
-    ...readJson(join(dir, `options.${provider}.json`)),
+    ...fixtureJson(fixture, "options.json"),
+    ...fixtureJson(fixture, `options.${provider}.json`),
   };
 }
 
-/** Calls `f`, which must throw a TurnwireError; returns it. */
-function thrown(api, f) {
-  try {
-    f();
-  } catch (e) {
-    assert.ok(e instanceof Error, `not an Error: ${e}`);
-    assert.equal(e.name, "TurnwireError", `${e.name}: ${e.message}`);
-    assert.equal(typeof e.code, "string");
-    assert.equal(typeof e.path, "string");
-    assert.equal(typeof e.message, "string");
-    assert.ok(api.isTurnwireError(e));
-    return e;
+/**
+ * What the digest covers, in a fixed order: for every fixture (sorted by name) and every provider
+ * (in PROVIDERS order) a line `<fixture>/<provider>`, then either the body bytes or
+ * `error {"code":…,"path":…,"message":…}`, then a newline. `outcome(fixture, provider)` returns
+ * `{ body: Uint8Array }` or `{ error: { code, path, message } }`.
+ */
+async function digestOf(fixtures, outcome) {
+  const chunks = [];
+  for (const fixture of [...fixtures].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const provider of Object.keys(PROVIDERS)) {
+      chunks.push(encoder.encode(`${fixture.name}/${provider}\n`));
+      const o = outcome(fixture, provider);
+      if (o.body) chunks.push(o.body);
+      else chunks.push(encoder.encode(`error ${JSON.stringify({ code: o.error.code, path: o.error.path, message: o.error.message })}`));
+      chunks.push(encoder.encode("\n"));
+    }
   }
-  assert.fail("expected a TurnwireError");
+  return sha256Hex(concat(chunks));
+}
+
+/** SHA-256 (hex) over every body `api.renderBody` writes for the fixtures (JSON text input). */
+export function bodiesDigest(api, fixtures) {
+  return digestOf(fixtures, (fixture, provider) => {
+    try {
+      return { body: api.renderBody(fixture.files["transcript.json"], optionsFor(fixture, provider)) };
+    } catch (error) {
+      if (!api.isTurnwireError(error)) throw error;
+      return { error };
+    }
+  });
+}
+
+/** The same digest over the Rust goldens (tests/fixtures/<case>/<provider>.json). */
+export function goldenDigest(fixtures) {
+  return digestOf(fixtures, (fixture, provider) => {
+    const golden = fixtureJson(fixture, `${provider}.json`);
+    return golden.error ? { error: golden.error } : { body: encoder.encode(JSON.stringify(golden.body)) };
+  });
 }
 
 function isPlain(x) {
   return x !== null && typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype;
 }
 
-/** Every object inside `x` is a plain object and every array a plain array. */
-function assertPlainDeep(x, path = "$") {
-  if (Array.isArray(x)) {
-    assert.equal(Object.getPrototypeOf(x), Array.prototype, path);
-    x.forEach((v, i) => assertPlainDeep(v, `${path}[${i}]`));
-  } else if (x !== null && typeof x === "object") {
-    assert.ok(isPlain(x), `${path} is not a plain object`);
-    for (const [k, v] of Object.entries(x)) assertPlainDeep(v, `${path}.${k}`);
-  } else {
-    assert.notEqual(x, undefined, `${path} is undefined`);
-  }
-}
+export function defineSuite(api, label, host) {
+  const { describe, test, assert, fixtures } = host;
+  assert.ok(Array.isArray(fixtures) && fixtures.length > 0, "the host must pass the fixtures");
 
-export function defineSuite(api, label) {
+  /** Calls `f`, which must throw a TurnwireError; returns it. */
+  function thrown(f) {
+    try {
+      f();
+    } catch (e) {
+      assert.ok(e instanceof Error, `not an Error: ${e}`);
+      assert.equal(e.name, "TurnwireError", `${e.name}: ${e.message}`);
+      assert.equal(typeof e.code, "string");
+      assert.equal(typeof e.path, "string");
+      assert.equal(typeof e.message, "string");
+      assert.ok(api.isTurnwireError(e));
+      return e;
+    }
+    assert.fail("expected a TurnwireError");
+  }
+
+  /** Every object inside `x` is a plain object and every array a plain array. */
+  function assertPlainDeep(x, path = "$") {
+    if (Array.isArray(x)) {
+      assert.equal(Object.getPrototypeOf(x), Array.prototype, path);
+      x.forEach((v, i) => assertPlainDeep(v, `${path}[${i}]`));
+    } else if (x !== null && typeof x === "object") {
+      assert.ok(isPlain(x), `${path} is not a plain object`);
+      for (const [k, v] of Object.entries(x)) assertPlainDeep(v, `${path}.${k}`);
+    } else {
+      assert.notEqual(x, undefined, `${path} is undefined`);
+    }
+  }
+
   describe(`turnwire (${label})`, () => {
     test("exports the API", () => {
       for (const name of API_NAMES) assert.equal(typeof api[name], "function", name);
@@ -119,34 +180,34 @@ export function defineSuite(api, label) {
     });
 
     describe("every fixture renders byte for byte as the Rust goldens", () => {
-      for (const c of cases()) {
+      for (const fixture of fixtures) {
+        const c = fixture.name;
         test(c, () => {
-          const dir = join(FIXTURES, c);
-          const transcriptText = readFileSync(join(dir, "transcript.json"), "utf8");
+          const transcriptText = fixture.files["transcript.json"];
           const transcript = JSON.parse(transcriptText);
           for (const provider of Object.keys(PROVIDERS)) {
             const where = `${c}/${provider}`;
-            const goldenText = readFileSync(join(dir, `${provider}.json`), "utf8");
+            const goldenText = fixture.files[`${provider}.json`];
             const golden = JSON.parse(goldenText);
             // The golden files are exactly JSON.stringify(…, null, 2) of their value, so
             // comparing JSON.stringify output with them compares bytes.
             assert.equal(JSON.stringify(golden, null, 2) + "\n", goldenText, where);
-            const options = optionsFor(dir, provider);
+            const options = optionsFor(fixture, provider);
             if (golden.error) {
               for (const input of [transcriptText, transcript]) {
-                const e = thrown(api, () => api.renderBody(input, options));
+                const e = thrown(() => api.renderBody(input, options));
                 assert.deepEqual({ code: e.code, path: e.path, message: e.message }, golden.error, where);
               }
               continue;
             }
             const out = api.renderForProvider(transcriptText, options);
             assert.equal(JSON.stringify(out, null, 2) + "\n", goldenText, where);
-            const expected = Buffer.from(JSON.stringify(golden.body));
+            const expected = encoder.encode(JSON.stringify(golden.body));
             const fromText = api.renderBody(transcriptText, options);
             const fromObject = api.renderBody(transcript, options);
             assert.ok(fromText instanceof Uint8Array, where);
-            assert.ok(Buffer.from(fromText).equals(expected), `${where}: body bytes differ from the golden`);
-            assert.ok(Buffer.from(fromObject).equals(expected), `${where}: object input gives other bytes`);
+            assert.ok(bytesEqual(fromText, expected), `${where}: body bytes differ from the golden`);
+            assert.ok(bytesEqual(fromObject, expected), `${where}: object input gives other bytes`);
             assert.deepEqual(api.validateRequest(provider, fromText, options.model), [], where);
           }
         });
@@ -175,7 +236,7 @@ export function defineSuite(api, label) {
           new TextEncoder().encode(JSON.stringify(c4.renderObject(options).body)),
         ];
         for (const c of [c1, c2, c3, c4]) c.free();
-        for (const b of all) assert.ok(Buffer.from(b).equals(Buffer.from(first)), provider);
+        for (const b of all) assert.ok(bytesEqual(b, first), provider);
       }
     });
 
@@ -232,15 +293,15 @@ export function defineSuite(api, label) {
         [() => api.Conversation.fromJSON("{"), "invalid_json", "$"],
       ];
       for (const [f, code, path] of cases) {
-        const e = thrown(api, f);
+        const e = thrown(f);
         assert.deepEqual([e.code, e.path], [code, path], `${f}: ${e.message}`);
         assert.ok(e.stack.includes("TurnwireError"));
       }
       const c = new api.Conversation(good);
-      const e = thrown(api, () => c.append({ speaker: "ai", blocks: [{ type: "tool_call", id: 5, name: "f" }] }));
+      const e = thrown(() => c.append({ speaker: "ai", blocks: [{ type: "tool_call", id: 5, name: "f" }] }));
       assert.deepEqual([e.code, e.path], ["invalid_type", "$[4].blocks[0].id"]);
-      thrown(api, () => c.appendJson("{"));
-      thrown(api, () => c.render({ provider: "bard", model: "m" }));
+      thrown(() => c.appendJson("{"));
+      thrown(() => c.render({ provider: "bard", model: "m" }));
       assert.equal(c.length, good.length, "a failed append leaves the conversation unchanged");
       c.free();
       assert.equal(api.isTurnwireError(new Error("x")), false);
@@ -269,11 +330,11 @@ export function defineSuite(api, label) {
       let before = 0;
       for (let i = 0; i < 1000; i++) {
         if (i === 100) before = api.wasmMemoryBytes();
-        thrown(api, bad[i % bad.length]);
+        thrown(bad[i % bad.length]);
       }
       assert.equal(api.wasmMemoryBytes(), before, "failed calls must not leak wasm memory");
-      assert.ok(Buffer.from(api.renderBody(HISTORY, ANTHROPIC)).equals(Buffer.from(expected)));
-      assert.ok(Buffer.from(conv.render(ANTHROPIC)).equals(Buffer.from(expected)));
+      assert.ok(bytesEqual(api.renderBody(HISTORY, ANTHROPIC), expected));
+      assert.ok(bytesEqual(conv.render(ANTHROPIC), expected));
       assert.equal(conv.length, HISTORY.length);
       conv.free();
     });
@@ -295,30 +356,40 @@ export function defineSuite(api, label) {
       assert.deepEqual(api.validateRequest("openai-chat", bytes), []);
       const copy = api.Conversation.fromJSON(JSON.stringify(conv));
       assert.equal(copy.length, n);
-      assert.ok(Buffer.from(copy.render(OPENAI)).equals(Buffer.from(bytes)));
+      assert.ok(bytesEqual(copy.render(OPENAI), bytes));
       copy.free();
       conv.free();
     });
 
-    test("1,000 create/free cycles do not grow memory (--expose-gc)", () => {
-      assert.equal(typeof globalThis.gc, "function", "run node with --expose-gc");
-      const cycle = () => {
-        const c = new api.Conversation(HISTORY);
-        c.append({ speaker: "ai", blocks: [{ type: "text", text: "done" }] });
-        c.render(ANTHROPIC);
-        c.renderObject(OPENAI);
-        c.toJSON();
-        c.free();
-      };
+    const cycle = () => {
+      const c = new api.Conversation(HISTORY);
+      c.append({ speaker: "ai", blocks: [{ type: "text", text: "done" }] });
+      c.render(ANTHROPIC);
+      c.renderObject(OPENAI);
+      c.toJSON();
+      c.free();
+    };
+    const collect = () => host.gc?.();
+
+    test("1,000 create/free cycles do not grow wasm memory", () => {
       for (let i = 0; i < 100; i++) cycle();
-      globalThis.gc();
+      collect();
       const wasm0 = api.wasmMemoryBytes();
-      const heap0 = process.memoryUsage().heapUsed;
       for (let i = 0; i < 1000; i++) cycle();
-      globalThis.gc();
-      const wasm1 = api.wasmMemoryBytes();
-      const heap1 = process.memoryUsage().heapUsed;
-      assert.equal(wasm1, wasm0, "wasm memory grew across create/free cycles");
+      collect();
+      assert.equal(api.wasmMemoryBytes(), wasm0, "wasm memory grew across create/free cycles");
+    });
+
+    // Needs a forced collection and a heap reading: Node (--expose-gc), Deno, Bun, Chromium
+    // (--js-flags=--expose-gc, --enable-precise-memory-info); workerd has neither.
+    const heapSkip = host.gc && host.heapUsed ? false : `${label} cannot force a collection or read its heap`;
+    test("1,000 create/free cycles do not grow the JS heap", { skip: heapSkip }, () => {
+      for (let i = 0; i < 100; i++) cycle();
+      host.gc();
+      const heap0 = host.heapUsed();
+      for (let i = 0; i < 1000; i++) cycle();
+      host.gc();
+      const heap1 = host.heapUsed();
       assert.ok(heap1 - heap0 < 4 * 1024 * 1024, `JS heap grew by ${heap1 - heap0} bytes`);
     });
 
@@ -341,7 +412,7 @@ export function defineSuite(api, label) {
       assert.equal(responses[1].synthetic, "missing_result");
       assert.ok(n.diagnostics.some((d) => d.code === "synthetic_result_added"));
       // what normalize returns renders to the same body (it is already repaired)
-      assert.ok(Buffer.from(api.renderBody(n.transcript, ANTHROPIC)).length > 0);
+      assert.ok(api.renderBody(n.transcript, ANTHROPIC).length > 0);
     });
 
     test("validateRequest takes an object, JSON text or bytes", () => {
@@ -368,6 +439,12 @@ export function defineSuite(api, label) {
       assert.equal(api.isValidToolId("openai", "call_" + "x".repeat(36)), false);
       assert.equal(api.isValidToolId({ compat: { maxLen: 20, alphanumeric: true } }, "abc123"), true);
       assert.equal(api.isValidToolId({ compat: { maxLen: 20 } }, "abc123"), false);
+    });
+
+    test("same inputs, same bytes: the digest of every body equals the goldens' digest", async () => {
+      const digest = await bodiesDigest(api, fixtures);
+      host.report?.("digest", digest); // reported even when it differs, for the runtimes' table
+      assert.equal(digest, await goldenDigest(fixtures));
     });
   });
 }

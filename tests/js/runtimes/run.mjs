@@ -1,0 +1,288 @@
+// Runs the JS suite (tests/js/suite.mjs) in Deno, Bun, workerd and headless Chromium against the
+// package installed in the scratch consumer (the current directory), then checks "same inputs →
+// byte-identical bodies": the digest every runtime reports (SHA-256 over the body of every
+// fixture × provider, in a fixed order) must be the same in all six runtimes (these four and
+// the two Node runs, which left theirs in $TURNWIRE_DIGESTS) and equal the digest of the Rust
+// goldens. scripts/test-js.sh runs it as
+//
+//   TURNWIRE_FIXTURES=tests/fixtures TURNWIRE_RUNTIMES=target/js-runtimes \
+//   TURNWIRE_DIGESTS=<dir> node run.mjs            (optional: TURNWIRE_ONLY=deno,chromium)
+//
+// TURNWIRE_RUNTIMES holds node_modules with deno, bun, wrangler (+ miniflare, workerd) and
+// playwright-core (tests/js/runtimes/package.json). Every child process and every wait has a
+// time limit; the Chromium page server listens on 127.0.0.1, on a port the system picks, and is
+// closed before this exits.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { extname, join, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { loadFixtures } from "./fixtures.mjs";
+import { goldenDigest } from "./suite.mjs";
+
+const RUNTIMES = resolve(process.env.TURNWIRE_RUNTIMES ?? "");
+const DIGESTS = process.env.TURNWIRE_DIGESTS;
+const ONLY = process.env.TURNWIRE_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
+const CHROMIUM = process.env.TURNWIRE_CHROMIUM ?? "/usr/bin/chromium";
+// Not later than the workerd that wrangler 4.86.0 / miniflare 4.20260426.0 bundle.
+const COMPATIBILITY_DATE = "2026-04-26";
+const PER_RUNTIME_MS = 120_000;
+const TOTAL_MS = 480_000;
+
+const bin = (name) => join(RUNTIMES, "node_modules", ".bin", name);
+const requireTool = createRequire(join(RUNTIMES, "package.json"));
+const importTool = async (name) => import(pathToFileURL(requireTool.resolve(name)).href);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+// Everything below is bounded, but a hung child or browser must not hang CI either.
+setTimeout(() => {
+  console.error(`run.mjs: not done after ${seconds(TOTAL_MS)}, giving up`);
+  process.exit(1);
+}, TOTAL_MS).unref();
+
+if (!existsSync(bin("deno"))) throw new Error(`no runtimes in ${RUNTIMES}/node_modules (set TURNWIRE_RUNTIMES)`);
+const fixtures = loadFixtures(process.env.TURNWIRE_FIXTURES);
+writeFileSync("fixtures.json", JSON.stringify(fixtures));
+const golden = await goldenDigest(fixtures);
+
+/** Runs a runtime's script to completion; its last line is `TURNWIRE_RESULT <json>`. */
+function runScript(command, args, env) {
+  const r = spawnSync(command, args, {
+    encoding: "utf8",
+    timeout: PER_RUNTIME_MS,
+    killSignal: "SIGKILL",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: "1", ...env },
+  });
+  if (r.error) throw r.error;
+  const line = r.stdout.split("\n").find((l) => l.startsWith("TURNWIRE_RESULT "));
+  if (!line) {
+    throw new Error(`${command} exited with ${r.status ?? r.signal} and no result\n${r.stdout.slice(-4000)}${r.stderr.slice(-4000)}`);
+  }
+  if (r.stderr.trim()) console.log(r.stderr.trim().replace(/^/gm, "    stderr: "));
+  return JSON.parse(line.slice("TURNWIRE_RESULT ".length));
+}
+
+const deno = () =>
+  runScript(bin("deno"), ["run", "--no-prompt", "--v8-flags=--expose-gc", "deno.run.mjs"], {
+    DENO_DIR: join(RUNTIMES, ".deno"),
+    DENO_NO_UPDATE_CHECK: "1",
+  });
+
+const bun = () => runScript(bin("bun"), ["bun.run.mjs"], { DO_NOT_TRACK: "1" });
+
+/** wrangler bundles worker.mjs as for a deploy (offline), Miniflare runs the bundle in workerd. */
+async function workerd() {
+  const out = mkdtempSync(join(tmpdir(), "turnwire-worker-"));
+  try {
+    writeFileSync("wrangler.json", JSON.stringify({ name: "turnwire-js-tests", main: "worker.mjs", compatibility_date: COMPATIBILITY_DATE }));
+    const build = spawnSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", out, "--config", "wrangler.json"], {
+      encoding: "utf8",
+      timeout: PER_RUNTIME_MS,
+      killSignal: "SIGKILL",
+      env: { ...process.env, NO_COLOR: "1", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: join(out, "logs") },
+    });
+    if (build.status !== 0) throw new Error(`wrangler deploy --dry-run failed (${build.status ?? build.signal})\n${build.stdout}${build.stderr}`);
+    const bundle = readFileSync(join(out, "worker.js"), "utf8");
+    if (!bundle.includes("// node_modules/turnwire/dist/workerd.mjs")) {
+      throw new Error("wrangler did not bundle dist/workerd.mjs for the workerd condition");
+    }
+    const { Miniflare } = await importTool("miniflare");
+    const workerdVersion = requireTool("workerd/package.json").version;
+    const mf = new Miniflare({
+      modules: true,
+      scriptPath: join(out, "worker.js"),
+      modulesRoot: out,
+      // what wrangler's own rules do with the bundle's .wasm import
+      modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm"] }],
+      compatibilityDate: COMPATIBILITY_DATE,
+      cf: false,
+    });
+    try {
+      const response = await mf.dispatchFetch("http://localhost/", {
+        method: "POST",
+        body: readFileSync("fixtures.json"),
+        headers: { "x-turnwire-runtime": `${workerdVersion} (no nodejs_compat)` },
+        signal: AbortSignal.timeout(PER_RUNTIME_MS),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`the worker answered ${response.status}: ${text.slice(0, 4000)}`);
+      return JSON.parse(text);
+    } finally {
+      await mf.dispose();
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** Resolves an `exports` target for a list of conditions, in the map's own order. */
+function resolveExport(target, conditions) {
+  if (typeof target === "string") return target;
+  if (target && typeof target === "object") {
+    for (const [key, value] of Object.entries(target)) {
+      if (key === "default" || conditions.includes(key)) {
+        const found = resolveExport(value, conditions);
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
+
+/** Serves the consumer folder on 127.0.0.1 (port chosen by the system): the pages, the test
+ * modules, fixtures.json and node_modules/turnwire. */
+async function startServer(pages) {
+  const root = resolve(".");
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = resolve(root, `.${path}`);
+    const body = pages[path] ?? (req.method === "GET" && file.startsWith(root + sep) && existsSync(file) ? readFileSync(file) : undefined);
+    if (body === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? TYPES[".html"], "cache-control": "no-store" }).end(body);
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise((ok, fail) => server.once("error", fail).listen(0, "127.0.0.1", ok));
+  return server;
+}
+
+async function chromium() {
+  const pkg = JSON.parse(readFileSync("node_modules/turnwire/package.json", "utf8"));
+  const conditions = ["browser", "import"];
+  const imports = {};
+  for (const subpath of [".", "./init", "./wasm"]) {
+    const target = resolveExport(pkg.exports[subpath], conditions);
+    imports[`turnwire${subpath.slice(1)}`] = `/node_modules/turnwire/${target.replace(/^\.\//, "")}`;
+  }
+  const page = (script) =>
+    `<!doctype html><meta charset="utf-8"><title>turnwire</title><link rel="icon" href="data:,">\n` +
+    `<script type="importmap">${JSON.stringify({ imports })}</script>\n` +
+    `<script type="module" src="/${script}"></script>\n`;
+  const server = await startServer({ "/": page("browser.run.mjs"), "/init.html": page("browser-init.run.mjs") });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const profile = mkdtempSync(join(tmpdir(), "turnwire-chromium-"));
+  const { chromium } = requireTool("playwright-core");
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      timeout: 60_000,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--js-flags=--expose-gc",
+        "--enable-precise-memory-info",
+      ],
+    });
+    const version = context.browser()?.version() ?? "";
+    const results = [];
+    for (const path of ["/", "/init.html"]) {
+      const tab = await context.newPage();
+      const problems = [];
+      tab.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} for ${r.url()}`));
+      tab.on("console", (m) => ["warning", "error"].includes(m.type()) && problems.push(`console.${m.type()}: ${m.text()}`));
+      let pageError;
+      const failed = new Promise((_, fail) => tab.on("pageerror", (e) => fail((pageError = e))));
+      failed.catch(() => {});
+      await tab.goto(origin + path, { timeout: 30_000 });
+      const result = await Promise.race([
+        tab.waitForFunction(() => window.__turnwire, null, { timeout: PER_RUNTIME_MS, polling: 100 }).then((h) => h.jsonValue()),
+        failed,
+      ]).catch((e) => {
+        throw new Error(`${path}: ${pageError ? `uncaught ${pageError.stack ?? pageError}` : e.message}\n${problems.join("\n")}`);
+      });
+      for (const problem of problems) {
+        result.failed++;
+        result.failures.push({ name: `${path}: no console warnings or errors`, error: problem });
+      }
+      result.runtime = result.runtime.replace(/^Chromium \S+/, `Chromium ${version}`);
+      results.push(result);
+      await tab.close();
+    }
+    return results;
+  } finally {
+    await context?.close();
+    server.closeAllConnections();
+    await new Promise((ok) => server.close(ok));
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const RUNS = [
+  ["deno", deno, "dist/deno.mjs"],
+  ["bun", bun, "dist/node.mjs"],
+  ["workerd", workerd, "dist/workerd.mjs"],
+  ["chromium", chromium, "dist/browser.mjs"],
+];
+
+const unknown = ONLY?.filter((name) => !RUNS.some(([n]) => n === name)) ?? [];
+if (unknown.length) throw new Error(`TURNWIRE_ONLY: unknown runtime ${unknown.join(", ")} (deno, bun, workerd, chromium)`);
+
+const rows = [];
+let ok = true;
+for (const [name, run, entry] of RUNS) {
+  if (ONLY && !ONLY.includes(name)) continue;
+  const started = Date.now();
+  let results;
+  try {
+    results = [await run()].flat();
+  } catch (e) {
+    ok = false;
+    console.log(`\n${name}: FAILED TO RUN\n${String(e?.stack ?? e).replace(/^/gm, "    ")}`);
+    rows.push({ runtime: name, entry, tests: "did not run", time: seconds(Date.now() - started), digest: "-" });
+    continue;
+  }
+  results.forEach((r, i) => {
+    for (const f of r.failures) console.log(`\n${r.runtime}: not ok ${f.name}\n${f.error.replace(/^/gm, "    ")}`);
+    for (const s of r.skips) console.log(`${r.runtime}: skipped ${s.name} (${s.reason})`);
+    if (r.failed > 0 || r.passed === 0) ok = false;
+    rows.push({
+      runtime: r.runtime,
+      entry: i === 0 ? entry : "dist/turnwire.js (./init)",
+      tests: `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
+      time: i === 0 ? seconds(Date.now() - started) : "",
+      digest: r.report.digest ?? "-",
+    });
+  });
+}
+
+// The two Node runs (node:test, before this) wrote their digests.
+const nodeRows = ["node-esm", "node-cjs"].map((label) => {
+  const file = DIGESTS && join(DIGESTS, `${label}.json`);
+  const entry = label === "node-esm" ? "dist/node.mjs" : "dist/node.cjs";
+  if (!file || !existsSync(file)) return { runtime: `Node (${label})`, entry, tests: "no digest: did node:test run?", time: "", digest: "-" };
+  const { runtime, digest } = JSON.parse(readFileSync(file, "utf8"));
+  return { runtime, entry, tests: "node:test, above", time: "", digest };
+});
+rows.unshift(...nodeRows);
+
+const cols = ["runtime", "entry", "tests", "time", "digest"];
+const all = [Object.fromEntries(cols.map((c) => [c, c])), ...rows, { runtime: "Rust goldens (tests/fixtures)", entry: "", tests: "", time: "", digest: golden }];
+const width = (key) => Math.max(...all.map((r) => r[key].length));
+console.log(`\nsame inputs -> same bytes: SHA-256 over the bodies of ${fixtures.length} fixtures x 8 providers`);
+for (const r of all) console.log(cols.map((c) => r[c].padEnd(width(c))).join("  ").trimEnd());
+
+// Every runtime that rendered the fixtures must report the goldens' digest.
+const rendering = rows.filter((r) => !r.entry.includes("./init"));
+const expected = 2 + RUNS.filter(([name]) => !ONLY || ONLY.includes(name)).length;
+const agreeing = rendering.filter((r) => r.digest === golden).length;
+if (agreeing !== expected || rendering.length !== expected) {
+  ok = false;
+  console.log(`\nFAIL: ${agreeing} of ${expected} runtimes report the goldens' digest`);
+} else {
+  console.log(`\n${agreeing} of ${expected} runtimes: byte-identical bodies, equal to the Rust goldens`);
+}
+if (!ok) console.log("FAIL: see the failures above");
+process.exitCode = ok ? 0 : 1;
