@@ -1,5 +1,5 @@
 # turnwire — the project's entry points. `make demo` and `make test` work on a fresh machine.
-.PHONY: setup demo test fmt lint unit package test-js bless
+.PHONY: setup demo test fmt lint unit package test-js bless bench
 
 CARGO ?= cargo
 
@@ -36,3 +36,7 @@ test-js: package
 ## Re-bless the golden files after an intended change (review the diff!).
 bless:
 	TURNWIRE_BLESS=1 $(CARGO) test --test golden
+
+## Benchmarks against pi-ai, the AI SDK and LangChain (not part of `make test`): bench/RESULTS.md.
+bench: package
+	bash bench/run.sh

@@ -15,14 +15,17 @@
 //! # Ok::<(), turnwire::Error>(())
 //! ```
 
+mod conversation;
 mod error;
 pub mod ids;
+mod incremental;
 pub mod model;
 pub mod models;
 pub mod normalize;
 pub mod providers;
 mod render;
 
+pub use conversation::{Conversation, RenderStats};
 pub use error::{Error, ErrorCode};
 pub use model::Transcript;
 pub use normalize::{

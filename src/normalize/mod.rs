@@ -73,29 +73,80 @@ pub struct Normalized {
 /// # Ok::<(), turnwire::Error>(())
 /// ```
 pub fn normalize(transcript: &Transcript, options: &NormalizeOptions) -> Normalized {
+    normalize_traced(transcript, options, 0).0
+}
+
+/// Number of passes [`normalize_traced`] records in [`Trace::pass_ends`].
+pub(crate) const PASSES: usize = 19;
+
+/// How one normalisation went, for the incremental renderer ([`crate::Conversation`]).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Trace {
+    /// The number of diagnostics after each pass, in pass order ([`PASSES`] entries).
+    pub pass_ends: Vec<usize>,
+    /// The input message index of each output message (`None` for made-up messages).
+    pub origins: Vec<Option<usize>>,
+}
+
+/// [`normalize`], with every input position shifted by `offset` (the transcript is the tail of
+/// a longer one that starts at input message `offset`) and a [`Trace`] of the run.
+pub(crate) fn normalize_traced(
+    transcript: &Transcript,
+    options: &NormalizeOptions,
+    offset: usize,
+) -> (Normalized, Trace) {
     let mut diags = Vec::new();
-    let msgs = work::from_transcript(transcript);
+    let mut ends = Vec::with_capacity(PASSES);
+    let mut msgs = work::from_transcript(transcript);
+    if offset > 0 {
+        for m in &mut msgs {
+            m.origin = m.origin.map(|o| o + offset);
+            for item in &mut m.items {
+                item.origin = item.origin.map(|(mi, bi)| (mi + offset, bi));
+            }
+        }
+    }
     let msgs = speaker::repair(msgs, &mut diags);
+    ends.push(diags.len());
     let msgs = content::clean(msgs, &mut diags);
+    ends.push(diags.len());
     let msgs = identity::assign(msgs, &mut diags);
+    ends.push(diags.len());
     let msgs = dedupe::dedupe(msgs, &mut diags);
+    ends.push(diags.len());
     let msgs = orphans::handle(msgs, options.orphan_results, &mut diags);
+    ends.push(diags.len());
     let msgs = role_order::merge_assistant_pieces(msgs, options, &mut diags);
+    ends.push(diags.len());
     let msgs = closure::close(msgs, &options.synthetic_result_text, &mut diags);
+    ends.push(diags.len());
     let msgs = adjacency::place(msgs, &mut diags);
+    ends.push(diags.len());
     let msgs = aborted::trim(msgs, options, &mut diags);
+    ends.push(diags.len());
     let msgs = media::project(msgs, options, &mut diags);
+    ends.push(diags.len());
     let msgs = tool_media::place(msgs, options, &mut diags);
+    ends.push(diags.len());
     let msgs = calls_last::order(msgs, options, &mut diags);
+    ends.push(diags.len());
     let msgs = thinking::apply(msgs, options, &mut diags);
+    ends.push(diags.len());
     let (msgs, system) =
         role_order::hoist_system(msgs, options::Profile::for_options(options), &mut diags);
+    ends.push(diags.len());
     let msgs = role_order::order(msgs, options, &mut diags);
+    ends.push(diags.len());
     let msgs = thinking::enforce_leading(msgs, options, &mut diags);
+    ends.push(diags.len());
     let (msgs, thinking_enabled) = thinking::request_setting(msgs, options, &mut diags);
+    ends.push(diags.len());
     let msgs = synthesize::supply(msgs, options, &mut diags);
+    ends.push(diags.len());
     let undeclared_tools = declarations::undeclared(&msgs, options, &mut diags);
-    Normalized {
+    ends.push(diags.len());
+    let origins = msgs.iter().map(|m| m.origin).collect();
+    let normalized = Normalized {
         transcript: work::to_transcript(msgs),
         system,
         thinking_enabled,
@@ -105,5 +156,12 @@ pub fn normalize(transcript: &Transcript, options: &NormalizeOptions) -> Normali
             options::ThinkingReplay::ReasoningField { .. }
         ),
         diagnostics: diags,
-    }
+    };
+    (
+        normalized,
+        Trace {
+            pass_ends: ends,
+            origins,
+        },
+    )
 }

@@ -13,8 +13,8 @@ use serde_json::Value;
 
 use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
-use crate::normalize::{normalize, Diagnostic};
-use crate::providers::{anthropic, gemini, openai_chat, openai_responses, Provider};
+use crate::normalize::{normalize, Diagnostic, NormalizeOptions, Normalized};
+use crate::providers::{anthropic, gemini, openai_chat, openai_responses, Projection, Provider};
 
 /// Pairs of names in order — canonical → provider call ids, or original → sent tool names.
 /// Serialises as a plain JSON object.
@@ -100,31 +100,12 @@ impl Rendered {
 /// # Ok::<(), turnwire::Error>(())
 /// ```
 pub fn render(transcript: &Transcript, options: &RenderOptions) -> Result<Rendered, Error> {
-    if !options.provider.is_implemented() {
-        return Err(Error::new(
-            ErrorCode::UnsupportedProvider,
-            "$.provider",
-            format!(
-                "rendering for `{}` is not implemented yet",
-                options.provider
-            ),
-        ));
-    }
-    options.check()?;
-    let normalized = normalize(transcript, &options.resolved_normalize_options()?);
+    let normalize_options = prepare(options)?;
+    let normalized = normalize(transcript, &normalize_options);
     if normalized.transcript.messages.is_empty() {
-        return Err(Error::new(
-            ErrorCode::EmptyTranscript,
-            "$",
-            "the transcript has no user, assistant or tool content to send",
-        ));
+        return Err(empty_transcript());
     }
-    let (body, mut projection) = match options.provider {
-        Provider::Anthropic => anthropic::render::body(&normalized, options),
-        Provider::OpenAiResponses => openai_responses::render::body(&normalized, options),
-        Provider::Gemini => gemini::render::body(&normalized, options),
-        _ => openai_chat::render::body(&normalized, options),
-    };
+    let (body, mut projection) = project(&normalized, options);
     let renamed = projection.finish();
     let mut diagnostics = normalized.diagnostics;
     diagnostics.append(&mut projection.diagnostics);
@@ -140,6 +121,42 @@ pub fn render(transcript: &Transcript, options: &RenderOptions) -> Result<Render
         tool_names: IdMap(renamed),
         diagnostics,
     })
+}
+
+/// Checks the options and resolves the normaliser options they imply (the errors of
+/// [`render`] that come before any normalisation).
+pub(crate) fn prepare(options: &RenderOptions) -> Result<NormalizeOptions, Error> {
+    if !options.provider.is_implemented() {
+        return Err(Error::new(
+            ErrorCode::UnsupportedProvider,
+            "$.provider",
+            format!(
+                "rendering for `{}` is not implemented yet",
+                options.provider
+            ),
+        ));
+    }
+    options.check()?;
+    options.resolved_normalize_options()
+}
+
+/// The error of a transcript that normalises to nothing.
+pub(crate) fn empty_transcript() -> Error {
+    Error::new(
+        ErrorCode::EmptyTranscript,
+        "$",
+        "the transcript has no user, assistant or tool content to send",
+    )
+}
+
+/// Projects a normalised transcript through the target's adapter.
+pub(crate) fn project(normalized: &Normalized, options: &RenderOptions) -> (Value, Projection) {
+    match options.provider {
+        Provider::Anthropic => anthropic::render::body(normalized, options),
+        Provider::OpenAiResponses => openai_responses::render::body(normalized, options),
+        Provider::Gemini => gemini::render::body(normalized, options),
+        _ => openai_chat::render::body(normalized, options),
+    }
 }
 
 /// Renders and returns only the JSON body bytes.

@@ -1,16 +1,15 @@
-//! `Conversation`: a transcript owned by the wasm module, grown message by message.
-//!
-//! Phase 1 renders the whole transcript on every `render` call; the API is the one the
-//! incremental (per-message cached) renderer will keep.
+//! `Conversation`: a transcript owned by the wasm module, grown message by message, backed by
+//! the core [`crate::Conversation`] (renders after an append do work proportional to what
+//! changed; every result is the full render's, byte for byte).
 
+use js_sys::Uint8Array;
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::types::{MessageInput, TranscriptInput};
 use super::{json_of, read_options, read_transcript, to_js};
-use crate::error::Error;
-use crate::model::{JsonPath, Message, Transcript};
-use crate::render::{render, render_body, RenderOptions, Rendered};
+use crate::model::Transcript;
+use crate::render::{RenderOptions, Rendered};
 
 /// A conversation kept in wasm memory: append messages as they happen, render for any
 /// provider on every turn. Call `free()` (or `using`) when done: the memory is not
@@ -24,7 +23,7 @@ use crate::render::{render, render_body, RenderOptions, Rendered};
 /// ```
 #[wasm_bindgen]
 pub struct Conversation {
-    transcript: Transcript,
+    inner: crate::Conversation,
 }
 
 #[wasm_bindgen]
@@ -36,7 +35,9 @@ impl Conversation {
             Some(t) => read_transcript(&t)?,
             None => Transcript::default(),
         };
-        Ok(Conversation { transcript })
+        Ok(Conversation {
+            inner: crate::Conversation::from_transcript(transcript),
+        })
     }
 
     /// A conversation from a transcript's JSON text (what `JSON.stringify(conversation)`
@@ -44,64 +45,62 @@ impl Conversation {
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(transcript: &TranscriptInput) -> Result<Conversation, JsValue> {
         Ok(Conversation {
-            transcript: read_transcript(transcript)?,
+            inner: crate::Conversation::from_transcript(read_transcript(transcript)?),
         })
     }
 
     /// The number of messages.
     #[wasm_bindgen(getter)]
     pub fn length(&self) -> u32 {
-        u32::try_from(self.transcript.messages.len()).unwrap_or(u32::MAX)
+        u32::try_from(self.inner.len()).unwrap_or(u32::MAX)
     }
 
     /// Appends one message. A bad message is a `TurnwireError` whose path is the index it
     /// would have had (`$[12].blocks[0].id`); the conversation is left unchanged.
     pub fn append(&mut self, message: &MessageInput) -> Result<(), JsValue> {
         let value = json_of(message, "the message")?;
-        self.push(&value)?;
+        self.inner.append_value(&value)?;
         Ok(())
     }
 
     /// Appends one message given as JSON text.
     #[wasm_bindgen(js_name = appendJson)]
     pub fn append_json(&mut self, json: &str) -> Result<(), JsValue> {
-        let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
-            Error::new(
-                crate::error::ErrorCode::InvalidJson,
-                "$",
-                format!("the message is not valid JSON: {e}"),
-            )
-        })?;
-        self.push(&value)?;
+        self.inner.append_json(json)?;
         Ok(())
     }
 
     /// Renders the request body for `options.provider` as UTF-8 JSON bytes.
-    pub fn render(&self, options: Ts<RenderOptions>) -> Result<Vec<u8>, JsValue> {
+    pub fn render(&mut self, options: Ts<RenderOptions>) -> Result<Uint8Array, JsValue> {
         let options = read_options(&options.js_value())?;
-        Ok(render_body(&self.transcript, &options)?)
+        // The body goes straight from its pieces (most of them cached) into one JavaScript
+        // array: one copy.
+        let mut body: Option<Uint8Array> = None;
+        self.inner.write_body(&options, &mut |parts| {
+            let len = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+            let array = Uint8Array::new_with_length(len(parts.iter().map(|p| p.len()).sum()));
+            let mut at = 0u32;
+            for part in parts {
+                let end = at.saturating_add(len(part.len()));
+                array.subarray(at, end).copy_from(part);
+                at = end;
+            }
+            body = Some(array);
+        })?;
+        Ok(body.unwrap_or_else(|| Uint8Array::new_with_length(0)))
     }
 
     /// Renders `{ body, idMap, toolNames, diagnostics }` as plain objects.
     #[wasm_bindgen(js_name = renderObject)]
-    pub fn render_object(&self, options: Ts<RenderOptions>) -> Result<Ts<Rendered>, JsValue> {
+    pub fn render_object(&mut self, options: Ts<RenderOptions>) -> Result<Ts<Rendered>, JsValue> {
         let options = read_options(&options.js_value())?;
-        let out = render(&self.transcript, &options)?;
+        let out = self.inner.render(&options)?;
         Ok(Ts::new_unchecked(to_js(&out)?))
     }
 
     /// The transcript in its JSON history shape (so `JSON.stringify(conversation)` works).
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "Transcript")]
     pub fn to_json(&self) -> Result<JsValue, JsValue> {
-        Ok(to_js(&self.transcript.to_value())?)
-    }
-}
-
-impl Conversation {
-    fn push(&mut self, value: &serde_json::Value) -> Result<(), Error> {
-        let root = JsonPath::Root;
-        let message = Message::read(value, &root.index(self.transcript.messages.len()))?;
-        self.transcript.messages.push(message);
-        Ok(())
+        Ok(to_js(&self.inner.transcript().to_value())?)
     }
 }

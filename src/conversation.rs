@@ -1,0 +1,329 @@
+//! [`Conversation`]: a transcript that grows message by message and renders incrementally.
+
+use serde_json::Value;
+
+use crate::error::{Error, ErrorCode};
+use crate::incremental::{self, Prefix, Tail};
+use crate::model::{JsonPath, Message, Transcript};
+use crate::normalize::NormalizeOptions;
+use crate::render::{prepare, render, IdMap, RenderOptions, Rendered};
+
+/// Render targets (distinct options) a conversation keeps a cache for.
+const MAX_TARGETS: usize = 8;
+
+/// A boundary that could not be taken is tried again after this many more messages.
+const RETRY_AFTER: usize = 8;
+
+/// How the last render of a [`Conversation`] went: what it rendered and what it reused.
+///
+/// ```
+/// use turnwire::{Conversation, Provider, RenderOptions};
+/// let mut c = Conversation::new();
+/// c.append_json(r#"{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}"#)?;
+/// c.render_body(&RenderOptions::new(Provider::OpenAiChat, "gpt-5.2"))?;
+/// assert_eq!(c.last_render_stats().messages_rendered, 1);
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RenderStats {
+    /// Whether the cached messages before a boundary were reused (`false`: the whole
+    /// transcript was rendered).
+    pub incremental: bool,
+    /// Input messages normalised and projected by this render.
+    pub messages_rendered: usize,
+    /// Wire messages reused from the cache.
+    pub fragments_reused: usize,
+    /// Input messages before the cached boundary once this render is done: what the next
+    /// render for the same options reuses.
+    pub boundary: usize,
+    /// Why a cached prefix could not be used, when there was one and it could not.
+    pub fallback: Option<&'static str>,
+}
+
+/// The cache of one render target (one set of options).
+#[derive(Debug)]
+struct Target {
+    options: RenderOptions,
+    prefix: Prefix,
+    /// A boundary that failed, and the transcript length then.
+    failed: Option<(usize, usize)>,
+}
+
+/// A conversation that grows message by message and renders for any provider on every turn,
+/// doing work proportional to what changed since the last render for the same options.
+///
+/// The result of every render is exactly [`render`]'s for the whole transcript — body bytes,
+/// id map, tool names and diagnostics. Per render target it caches the wire messages before a
+/// stable boundary (a user message after a finished assistant turn, see the incremental
+/// renderer's documentation in the source) and renders only the messages after it; whenever
+/// the cached part could be affected by the new messages, it renders the whole transcript.
+///
+/// ```
+/// use turnwire::{render_body, Conversation, Provider, RenderOptions};
+/// let mut c = Conversation::new();
+/// let o = RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5");
+/// for (speaker, text) in [("human", "hi"), ("ai", "hello"), ("human", "list files"), ("ai", "done"), ("human", "thanks")] {
+///     c.append_json(&format!(r#"{{"speaker":"{speaker}","blocks":[{{"type":"text","text":"{text}"}}]}}"#))?;
+///     assert_eq!(c.render_body(&o)?, render_body(c.transcript(), &o)?);
+/// }
+/// assert!(c.last_render_stats().incremental);
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Conversation {
+    transcript: Transcript,
+    targets: Vec<Target>,
+    stats: RenderStats,
+}
+
+/// What a render is asked for.
+enum Want<'a> {
+    /// The whole result.
+    Object,
+    /// The body bytes, handed over as the slices that make them up.
+    Body(&'a mut dyn FnMut(&[&[u8]])),
+}
+
+/// What a render returns (the body went to the [`Want::Body`] sink).
+enum Output {
+    Written,
+    Object(Rendered),
+}
+
+impl Conversation {
+    /// An empty conversation.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A conversation starting from a transcript.
+    pub fn from_transcript(transcript: Transcript) -> Self {
+        Conversation {
+            transcript,
+            ..Self::default()
+        }
+    }
+
+    /// The transcript so far.
+    pub fn transcript(&self) -> &Transcript {
+        &self.transcript
+    }
+
+    /// The transcript, giving up the caches.
+    pub fn into_transcript(self) -> Transcript {
+        self.transcript
+    }
+
+    /// The number of messages.
+    pub fn len(&self) -> usize {
+        self.transcript.messages.len()
+    }
+
+    /// Whether there is no message yet.
+    pub fn is_empty(&self) -> bool {
+        self.transcript.messages.is_empty()
+    }
+
+    /// Appends one message.
+    pub fn append(&mut self, message: Message) {
+        self.transcript.messages.push(message);
+    }
+
+    /// Appends one message in its JSON shape. A bad message is an error whose path is the
+    /// index it would have had (`$[12].blocks[0].id`); the conversation is left unchanged.
+    pub fn append_value(&mut self, value: &Value) -> Result<(), Error> {
+        let root = JsonPath::Root;
+        let message = Message::read(value, &root.index(self.transcript.messages.len()))?;
+        self.transcript.messages.push(message);
+        Ok(())
+    }
+
+    /// Appends one message given as JSON text.
+    pub fn append_json(&mut self, json: &str) -> Result<(), Error> {
+        let value: Value = serde_json::from_str(json).map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidJson,
+                "$",
+                format!("the message is not valid JSON: {e}"),
+            )
+        })?;
+        self.append_value(&value)
+    }
+
+    /// Renders the request body for `options.provider`: exactly [`render`]'s result for the
+    /// whole transcript.
+    pub fn render(&mut self, options: &RenderOptions) -> Result<Rendered, Error> {
+        match self.run(options, Want::Object)? {
+            Output::Object(r) => Ok(r),
+            Output::Written => render(&self.transcript, options),
+        }
+    }
+
+    /// Renders only the JSON body bytes: exactly [`crate::render_body`]'s for the whole
+    /// transcript.
+    pub fn render_body(&mut self, options: &RenderOptions) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        self.write_body(options, &mut |parts| {
+            out.reserve_exact(parts.iter().map(|p| p.len()).sum());
+            for p in parts {
+                out.extend_from_slice(p);
+            }
+        })?;
+        Ok(out)
+    }
+
+    /// Renders the body bytes like [`Conversation::render_body`], handing them to `sink` as
+    /// the slices that make them up, in order (once, unless the render fails): the cached
+    /// part is not copied on the way.
+    pub fn write_body(
+        &mut self,
+        options: &RenderOptions,
+        sink: &mut dyn FnMut(&[&[u8]]),
+    ) -> Result<(), Error> {
+        if let Output::Object(r) = self.run(options, Want::Body(sink))? {
+            sink(&[&r.body_bytes()]);
+        }
+        Ok(())
+    }
+
+    /// How the last render went.
+    pub fn last_render_stats(&self) -> &RenderStats {
+        &self.stats
+    }
+
+    fn target(&mut self, options: &RenderOptions) -> usize {
+        if let Some(i) = self.targets.iter().position(|t| t.options == *options) {
+            return i;
+        }
+        if self.targets.len() >= MAX_TARGETS {
+            self.targets.remove(0);
+        }
+        self.targets.push(Target {
+            options: options.clone(),
+            prefix: Prefix::default(),
+            failed: None,
+        });
+        self.targets.len() - 1
+    }
+
+    fn run(&mut self, options: &RenderOptions, want: Want<'_>) -> Result<Output, Error> {
+        let nopts = prepare(options)?;
+        let i = self.target(options);
+        let Some(target) = self.targets.get_mut(i) else {
+            return full(&self.transcript, options, want, &mut self.stats);
+        };
+        let cached = std::mem::take(&mut target.prefix);
+        let result = step(
+            target,
+            cached,
+            &self.transcript,
+            options,
+            &nopts,
+            want,
+            &mut self.stats,
+        );
+        if result.is_err() {
+            target.prefix = Prefix::default();
+        }
+        result
+    }
+}
+
+/// The full render, as the last resort.
+fn full(
+    transcript: &Transcript,
+    options: &RenderOptions,
+    want: Want<'_>,
+    stats: &mut RenderStats,
+) -> Result<Output, Error> {
+    let r = render(transcript, options)?;
+    *stats = RenderStats {
+        messages_rendered: transcript.messages.len(),
+        fallback: stats.fallback,
+        ..RenderStats::default()
+    };
+    Ok(match want {
+        Want::Object => Output::Object(r),
+        Want::Body(sink) => {
+            sink(&[&r.body_bytes()]);
+            Output::Written
+        }
+    })
+}
+
+/// One render for `target`, whose cached prefix was taken out as `cached` (and is put back).
+fn step(
+    target: &mut Target,
+    cached: Prefix,
+    transcript: &Transcript,
+    options: &RenderOptions,
+    nopts: &NormalizeOptions,
+    want: Want<'_>,
+    stats: &mut RenderStats,
+) -> Result<Output, Error> {
+    *stats = RenderStats::default();
+    // With the cached prefix, else from scratch (keeping the cache for later renders).
+    let mut kept: Option<Prefix> = None;
+    let mut prefix = cached;
+    let mut tail: Option<Tail> = None;
+    if prefix.boundary > 0 {
+        match incremental::render_tail(&prefix, transcript, options, nopts)? {
+            Ok(t) => tail = Some(t),
+            Err(why) => stats.fallback = Some(why),
+        }
+    }
+    let tail = match tail {
+        Some(t) => t,
+        None => {
+            if prefix.boundary > 0 {
+                kept = Some(std::mem::take(&mut prefix));
+            }
+            match incremental::render_tail(&prefix, transcript, options, nopts)? {
+                Ok(t) => t,
+                Err(why) => {
+                    stats.fallback = stats.fallback.or(Some(why));
+                    target.prefix = kept.unwrap_or(prefix);
+                    return full(transcript, options, want, stats);
+                }
+            }
+        }
+    };
+    let m = transcript.messages.len();
+    stats.incremental = prefix.boundary > 0;
+    stats.messages_rendered = m - prefix.boundary;
+    stats.fragments_reused = prefix.wire.len();
+
+    let output = match want {
+        Want::Object => Output::Object(Rendered {
+            body: incremental::body_value(&prefix, &tail),
+            id_map: IdMap(incremental::id_map(&prefix, &tail)),
+            tool_names: IdMap(incremental::tool_names(&prefix, &tail)),
+            diagnostics: incremental::diagnostics(&prefix, &tail),
+        }),
+        Want::Body(sink) => {
+            if incremental::write_body(&prefix, &tail, sink).is_none() {
+                target.prefix = kept.unwrap_or(prefix);
+                stats.fallback = stats.fallback.or(Some("the body could not be spliced"));
+                return full(transcript, options, Want::Body(sink), stats);
+            }
+            Output::Written
+        }
+    };
+
+    // Move the boundary up to the latest place it can go.
+    let retry = |to: usize| match target.failed {
+        Some((b, at)) => b != to || m >= at + RETRY_AFTER,
+        None => true,
+    };
+    let mut moved = false;
+    if let Some(to) = incremental::candidate(transcript, prefix.boundary).filter(|&to| retry(to)) {
+        moved = incremental::advance(&mut prefix, &tail, to, transcript, options, nopts)?;
+        target.failed = if moved { None } else { Some((to, m)) };
+    }
+    target.prefix = match kept {
+        Some(old) if !moved => old,
+        _ => prefix,
+    };
+    stats.boundary = target.prefix.boundary;
+    Ok(output)
+}
