@@ -21,6 +21,6 @@ if ! cmp -s "$HERE/package-lock.json" "$HERE/node_modules/.turnwire-lock" 2>/dev
   cp "$HERE/package-lock.json" "$HERE/node_modules/.turnwire-lock"
 fi
 
-printf '\n==> node bench/run.mjs (about 4 minutes on 2 cores)\n'
+printf '\n==> node bench/run.mjs (2–4 minutes on 2 cores)\n'
 cd "$HERE"
 node --expose-gc run.mjs
