@@ -1,5 +1,5 @@
 # turnwire — the project's entry points. `make demo` and `make test` work on a fresh machine.
-.PHONY: setup demo test fmt lint unit package test-js bless bench
+.PHONY: setup demo test fmt lint unit package test-js test-wasm bless bench
 
 CARGO ?= cargo
 
@@ -11,14 +11,14 @@ demo: setup
 	$(CARGO) run --quiet --example demo -- examples/sessions
 
 ## Everything CI checks: the Rust checks, then the npm package built, packed and tested.
-test: setup fmt lint unit test-js
+test: setup fmt lint unit test-js test-wasm
 
 fmt:
 	$(CARGO) fmt --all -- --check
 
 lint:
 	$(CARGO) clippy --all-targets -- -D warnings
-	$(CARGO) clippy --lib --features wasm --target wasm32-unknown-unknown -- -D warnings
+	$(CARGO) clippy --lib --test wasm --features wasm --target wasm32-unknown-unknown -- -D warnings
 
 unit:
 	$(CARGO) test --all-targets
@@ -32,6 +32,10 @@ package: setup
 ## The JavaScript tests (tests/js/), run against the packed package.
 test-js: package
 	bash scripts/test-js.sh
+
+## The binding layer's wasm-bindgen tests (tests/wasm.rs) in Node and headless Chromium.
+test-wasm: package
+	bash scripts/test-wasm.sh
 
 ## Re-bless the golden files after an intended change (review the diff!).
 bless:

@@ -43,5 +43,8 @@ pub use render::{
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
+/// The JavaScript binding (feature `wasm`): the functions and the class the npm package
+/// exports. Public so its wasm-bindgen tests (`tests/wasm.rs`) can call it; Rust users want
+/// the items above instead.
 #[cfg(feature = "wasm")]
-mod wasm;
+pub mod wasm;

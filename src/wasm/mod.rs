@@ -20,6 +20,14 @@ mod render;
 mod types;
 mod validate;
 
+pub use conversation::Conversation;
+pub use errors::is_turnwire_error;
+pub use ids::{is_valid_tool_id, project_tool_id, project_tool_ids, IdFormat, ToolCallRef};
+pub use normalize::{normalize_js, NormalizeResult};
+pub use render::{render_body, render_for_provider};
+pub use types::{MessageInput, TranscriptInput};
+pub use validate::validate_request_js;
+
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
