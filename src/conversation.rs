@@ -132,6 +132,11 @@ impl Conversation {
     /// Appends one message in its JSON shape. A bad message is an error whose path is the
     /// index it would have had (`$[12].blocks[0].id`); the conversation is left unchanged.
     pub fn append_value(&mut self, value: &Value) -> Result<(), Error> {
+        self.append_value_owned(value.clone())
+    }
+
+    /// [`Conversation::append_value`] for a value it may take apart (no copy of its strings).
+    pub fn append_value_owned(&mut self, value: Value) -> Result<(), Error> {
         let root = JsonPath::Root;
         let message = Message::read(value, &root.index(self.transcript.messages.len()))?;
         self.transcript.messages.push(message);
@@ -147,7 +152,7 @@ impl Conversation {
                 format!("the message is not valid JSON: {e}"),
             )
         })?;
-        self.append_value(&value)
+        self.append_value_owned(value)
     }
 
     /// Renders the request body for `options.provider`: exactly [`render`]'s result for the

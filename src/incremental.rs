@@ -335,10 +335,10 @@ pub(crate) fn render_tail(
 ) -> Result<Result<Tail, Fallback>, Error> {
     let b = prefix.boundary;
     let (n, trace) = if b == 0 {
-        normalize_traced(transcript, nopts, 0)
+        normalize_traced(transcript.clone(), nopts, 0)
     } else {
         let tail = Transcript::new(transcript.messages.get(b..).unwrap_or_default().to_vec());
-        normalize_traced(&tail, nopts, b)
+        normalize_traced(tail, nopts, b)
     };
     if n.transcript.messages.is_empty() {
         if b == 0 {

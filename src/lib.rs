@@ -34,8 +34,8 @@ pub use normalize::{
 };
 pub use providers::{validate_request, validate_request_for_model, Provider, Violation};
 pub use render::{
-    render, render_body, CompatOptions, IdMap, RenderOptions, Rendered, ThinkingOptions,
-    ToolDeclaration, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,
+    render, render_body, render_owned, CompatOptions, IdMap, RenderOptions, Rendered,
+    ThinkingOptions, ToolDeclaration, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,
 };
 
 /// The README's Rust examples, compiled and run as doc tests.

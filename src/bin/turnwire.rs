@@ -22,7 +22,9 @@ macro_rules! err {
 }
 use std::process::ExitCode;
 
-use turnwire::{render, validate_request, Error, ErrorCode, Provider, RenderOptions, Transcript};
+use turnwire::{
+    render_owned, validate_request, Error, ErrorCode, Provider, RenderOptions, Transcript,
+};
 
 const USAGE: &str = "usage:
   turnwire render --provider <p> [--model <id>] [--options <json>] [FILE|-]
@@ -135,7 +137,7 @@ fn run(a: &Args) -> Result<ExitCode, Error> {
         "render" => {
             let opts = options(a)?;
             let transcript = Transcript::from_json(&read_input(a.file.as_deref())?)?;
-            let out = render(&transcript, &opts)?;
+            let out = render_owned(transcript, &opts)?;
             out!(
                 "{}",
                 serde_json::to_string_pretty(&out.to_value()).unwrap_or_default()

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use super::json_path::JsonPath;
 use super::provenance::Provenance;
 use super::provider_meta::ProviderMeta;
-use super::read::{as_object, put_opt_str, take_opt_bool, take_opt_str, take_str, wrong_type};
+use super::read::{into_object, put_opt_str, take_opt_bool, take_opt_str, take_str, wrong_type};
 use super::status::ToolStatus;
 use crate::error::{Error, ErrorCode};
 
@@ -310,8 +310,8 @@ impl Block {
     }
 
     /// Reads one block of the JSON history shape.
-    pub(crate) fn read(v: &Value, path: &JsonPath<'_>) -> Result<Block, Error> {
-        let mut obj = as_object(v, path)?.clone();
+    pub(crate) fn read(v: Value, path: &JsonPath<'_>) -> Result<Block, Error> {
+        let mut obj = into_object(v, path)?;
         let kind = match obj.get("type") {
             Some(Value::String(s)) => s.clone(),
             Some(other) => return Err(wrong_type(&path.key("type"), "a string", other)),
@@ -528,7 +528,7 @@ fn take_provenance(
 ) -> Result<Option<Provenance>, Error> {
     match obj.shift_remove("provenance") {
         None | Some(Value::Null) => Ok(None),
-        Some(v) => Provenance::read(&v, &path.key("provenance")).map(Some),
+        Some(v) => Provenance::read(v, &path.key("provenance")).map(Some),
     }
 }
 

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use super::block::Block;
 use super::json_path::JsonPath;
 use super::provenance::Provenance;
-use super::read::{as_array, as_object, put_opt_str, take_opt_str, wrong_type};
+use super::read::{into_array, into_object, put_opt_str, take_opt_str, wrong_type};
 use crate::error::{Error, ErrorCode};
 
 /// Who speaks.
@@ -100,8 +100,8 @@ impl Message {
             .unwrap_or_default()
     }
 
-    pub(crate) fn read(v: &Value, path: &JsonPath<'_>) -> Result<Message, Error> {
-        let mut obj = as_object(v, path)?.clone();
+    pub(crate) fn read(v: Value, path: &JsonPath<'_>) -> Result<Message, Error> {
+        let mut obj = into_object(v, path)?;
         let speaker = match obj.shift_remove("speaker") {
             Some(Value::String(s)) => Speaker::parse(&s).ok_or_else(|| {
                 Error::new(
@@ -122,9 +122,9 @@ impl Message {
         let blocks_path = path.key("blocks");
         let blocks = match obj.shift_remove("blocks") {
             Some(v) => {
-                let arr = as_array(&v, &blocks_path)?;
+                let arr = into_array(v, &blocks_path)?;
                 let mut out = Vec::with_capacity(arr.len());
-                for (i, b) in arr.iter().enumerate() {
+                for (i, b) in arr.into_iter().enumerate() {
                     out.push(Block::read(b, &blocks_path.index(i))?);
                 }
                 out
@@ -141,7 +141,7 @@ impl Message {
             None | Some(Value::Null) => None,
             Some(m) => {
                 let mpath = path.key("metadata");
-                let mut mo = as_object(&m, &mpath)?.clone();
+                let mut mo = into_object(m, &mpath)?;
                 let provenance = Provenance {
                     provider: take_opt_str(&mut mo, "provider", &mpath)?,
                     api: take_opt_str(&mut mo, "api", &mpath)?,

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::json_path::JsonPath;
-use super::read::{as_object, put_opt_str, take_opt_str};
+use super::read::{into_object, put_opt_str, take_opt_str};
 use crate::error::Error;
 
 /// The provider, API, model and endpoint that produced a message or block.
@@ -68,8 +68,8 @@ impl Provenance {
         provider && model && endpoint
     }
 
-    pub(crate) fn read(v: &Value, path: &JsonPath<'_>) -> Result<Provenance, Error> {
-        let mut obj = as_object(v, path)?.clone();
+    pub(crate) fn read(v: Value, path: &JsonPath<'_>) -> Result<Provenance, Error> {
+        let mut obj = into_object(v, path)?;
         Ok(Provenance {
             provider: take_opt_str(&mut obj, "provider", path)?,
             api: take_opt_str(&mut obj, "api", path)?,

@@ -24,16 +24,20 @@ pub(crate) fn wrong_type(path: &JsonPath<'_>, expected: &str, got: &Value) -> Er
     )
 }
 
-pub(crate) fn as_object<'v>(
-    v: &'v Value,
-    path: &JsonPath<'_>,
-) -> Result<&'v Map<String, Value>, Error> {
-    v.as_object()
-        .ok_or_else(|| wrong_type(path, "an object", v))
+/// Takes the object out of an owned value.
+pub(crate) fn into_object(v: Value, path: &JsonPath<'_>) -> Result<Map<String, Value>, Error> {
+    match v {
+        Value::Object(o) => Ok(o),
+        other => Err(wrong_type(path, "an object", &other)),
+    }
 }
 
-pub(crate) fn as_array<'v>(v: &'v Value, path: &JsonPath<'_>) -> Result<&'v Vec<Value>, Error> {
-    v.as_array().ok_or_else(|| wrong_type(path, "an array", v))
+/// Takes the array out of an owned value.
+pub(crate) fn into_array(v: Value, path: &JsonPath<'_>) -> Result<Vec<Value>, Error> {
+    match v {
+        Value::Array(a) => Ok(a),
+        other => Err(wrong_type(path, "an array", &other)),
+    }
 }
 
 /// Removes a required string member.

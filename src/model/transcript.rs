@@ -40,20 +40,32 @@ impl Transcript {
     pub fn from_json(text: &str) -> Result<Transcript, Error> {
         let v: Value = serde_json::from_str(text)
             .map_err(|e| Error::new(ErrorCode::InvalidJson, "$", format!("not valid JSON: {e}")))?;
-        Transcript::from_value(&v)
+        Transcript::from_value_owned(v)
     }
 
     /// Reads a parsed JSON value.
     pub fn from_value(v: &Value) -> Result<Transcript, Error> {
+        Transcript::from_value_owned(v.clone())
+    }
+
+    /// Reads a parsed JSON value it may take apart (no copy of the strings in it).
+    ///
+    /// ```
+    /// let v = serde_json::json!([{"speaker": "human", "blocks": [{"type": "text", "text": "hi"}]}]);
+    /// let t = turnwire::Transcript::from_value_owned(v)?;
+    /// assert_eq!(t.messages.len(), 1);
+    /// # Ok::<(), turnwire::Error>(())
+    /// ```
+    pub fn from_value_owned(v: Value) -> Result<Transcript, Error> {
         let root = JsonPath::Root;
         match v {
             Value::Array(items) => Ok(Transcript::new(read_messages(items, &root)?)),
             Value::Object(obj) => {
-                let mut extra = obj.clone();
+                let mut extra = obj;
                 let msgs_path = root.key("messages");
                 match extra.shift_remove("messages") {
                     Some(Value::Array(items)) => Ok(Transcript {
-                        messages: read_messages(&items, &msgs_path)?,
+                        messages: read_messages(items, &msgs_path)?,
                         extra,
                     }),
                     Some(other) => Err(Error::new(
@@ -73,7 +85,7 @@ impl Transcript {
                 "$",
                 format!(
                     "a transcript is an array of messages or {{\"messages\": [...]}}, found {}",
-                    type_name(other)
+                    type_name(&other)
                 ),
             )),
         }
@@ -101,9 +113,9 @@ impl Transcript {
     }
 }
 
-fn read_messages(items: &[Value], path: &JsonPath<'_>) -> Result<Vec<Message>, Error> {
+fn read_messages(items: Vec<Value>, path: &JsonPath<'_>) -> Result<Vec<Message>, Error> {
     let mut out = Vec::with_capacity(items.len());
-    for (i, m) in items.iter().enumerate() {
+    for (i, m) in items.into_iter().enumerate() {
         out.push(Message::read(m, &path.index(i))?);
     }
     Ok(out)

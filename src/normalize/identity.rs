@@ -22,7 +22,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::Value;
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
-use super::work::{describe, Msg};
+use super::work::{describe, Item, Msg};
 use crate::model::{Block, Speaker};
 
 /// A call kept in the transcript.
@@ -42,9 +42,28 @@ struct Call {
 /// An open call of the current turn, for spotting repeats.
 struct Open {
     name: String,
-    parameters: Option<Value>,
-    message: usize,
+    /// Where it is: (output message, item); its arguments are read from there when compared.
+    at: (usize, usize),
     id: String,
+}
+
+/// The arguments of the call at `at`: in `out`, or in `items` when it is the message `here`
+/// being built.
+fn parameters_at<'a>(
+    out: &'a [Msg],
+    items: &'a [Item],
+    here: usize,
+    at: (usize, usize),
+) -> Option<&'a Value> {
+    let item = if at.0 == here {
+        items.get(at.1)
+    } else {
+        out.get(at.0).and_then(|m| m.items.get(at.1))
+    };
+    match item.map(|i| &i.block) {
+        Some(Block::ToolCall(c)) => c.parameters.as_ref(),
+        _ => None,
+    }
 }
 
 pub(crate) fn assign(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
@@ -103,9 +122,10 @@ fn settle_calls(
                     let repeat_of = open.get(&original).and_then(|list| {
                         list.iter().find(|o| {
                             // within one message only a stored id marks a glitch
-                            (o.message != here || !original.is_empty())
+                            (o.at.0 != here || !original.is_empty())
                                 && o.name == call.name
-                                && o.parameters == call.parameters
+                                && parameters_at(&out, &items, here, o.at)
+                                    == call.parameters.as_ref()
                         })
                     });
                     if let Some(first) = repeat_of {
@@ -144,8 +164,7 @@ fn settle_calls(
                     used.insert(id.clone());
                     open.entry(original.clone()).or_default().push(Open {
                         name: call.name.clone(),
-                        parameters: call.parameters.clone(),
-                        message: here,
+                        at: (here, items.len()),
                         id: id.clone(),
                     });
                     calls.entry(original).or_default().push(Call {

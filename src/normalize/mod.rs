@@ -73,6 +73,12 @@ pub struct Normalized {
 /// # Ok::<(), turnwire::Error>(())
 /// ```
 pub fn normalize(transcript: &Transcript, options: &NormalizeOptions) -> Normalized {
+    normalize_traced(transcript.clone(), options, 0).0
+}
+
+/// [`normalize`] for a transcript it may take apart: the blocks move into the result instead of
+/// being copied.
+pub(crate) fn normalize_owned(transcript: Transcript, options: &NormalizeOptions) -> Normalized {
     normalize_traced(transcript, options, 0).0
 }
 
@@ -91,7 +97,7 @@ pub(crate) struct Trace {
 /// [`normalize`], with every input position shifted by `offset` (the transcript is the tail of
 /// a longer one that starts at input message `offset`) and a [`Trace`] of the run.
 pub(crate) fn normalize_traced(
-    transcript: &Transcript,
+    transcript: Transcript,
     options: &NormalizeOptions,
     offset: usize,
 ) -> (Normalized, Trace) {

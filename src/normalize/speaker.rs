@@ -27,10 +27,21 @@ fn home(block: &Block, stored: Speaker, after_response: bool) -> Speaker {
 
 pub(crate) fn repair(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
     let mut out = Vec::with_capacity(msgs.len());
-    for msg in msgs {
+    for mut msg in msgs {
+        // Most messages are stored under the right speaker: keep them as they are.
+        let mut after_response = false;
+        let all_home = msg.items.iter().all(|item| {
+            let to = home(&item.block, msg.speaker, after_response);
+            after_response = to == Speaker::Tool;
+            to == msg.speaker
+        });
+        if all_home {
+            out.push(msg);
+            continue;
+        }
         let mut runs: Vec<(Speaker, Vec<Item>)> = Vec::new();
         let mut after_response = false;
-        for item in &msg.items {
+        for item in std::mem::take(&mut msg.items) {
             let to = home(&item.block, msg.speaker, after_response);
             after_response = to == Speaker::Tool;
             if to != msg.speaker {
@@ -51,8 +62,8 @@ pub(crate) fn repair(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
                 );
             }
             match runs.last_mut() {
-                Some((s, items)) if *s == to => items.push(item.clone()),
-                _ => runs.push((to, vec![item.clone()])),
+                Some((s, items)) if *s == to => items.push(item),
+                _ => runs.push((to, vec![item])),
             }
         }
         if runs.is_empty() {

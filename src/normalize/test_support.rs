@@ -15,7 +15,7 @@ pub(crate) const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADU
 /// The working form of a JSON array of messages in the history shape.
 pub(crate) fn msgs(v: Value) -> Vec<Msg> {
     let t = Transcript::from_value(&v).expect("test transcript is valid history JSON");
-    work::from_transcript(&t)
+    work::from_transcript(t)
 }
 
 /// One line per message: `speaker: block block …`, e.g. `ai: call(c1) call(c2)` or

@@ -54,24 +54,24 @@ impl Msg {
     }
 }
 
-pub(crate) fn from_transcript(t: &Transcript) -> Vec<Msg> {
+pub(crate) fn from_transcript(t: Transcript) -> Vec<Msg> {
     t.messages
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(mi, m)| Msg {
             speaker: m.speaker,
             items: m
                 .blocks
-                .iter()
+                .into_iter()
                 .enumerate()
-                .map(|(bi, b)| Item {
+                .map(|(bi, block)| Item {
                     detached: false,
-                    block: b.clone(),
+                    block,
                     origin: Some((mi, bi)),
                 })
                 .collect(),
-            metadata: m.metadata.clone(),
-            extra: m.extra.clone(),
+            metadata: m.metadata,
+            extra: m.extra,
             origin: Some(mi),
         })
         .collect()

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
-use crate::normalize::{normalize, Diagnostic, NormalizeOptions, Normalized};
+use crate::normalize::{normalize, normalize_owned, Diagnostic, NormalizeOptions, Normalized};
 use crate::providers::{anthropic, gemini, openai_chat, openai_responses, Projection, Provider};
 
 /// Pairs of names in order — canonical → provider call ids, or original → sent tool names.
@@ -78,7 +78,8 @@ pub struct Rendered {
 impl Rendered {
     /// The body as compact JSON bytes, ready for an HTTP request.
     pub fn body_bytes(&self) -> Vec<u8> {
-        self.body.to_string().into_bytes()
+        // Serialising a `Value` into a `Vec` cannot fail (no I/O, string keys only).
+        serde_json::to_vec(&self.body).unwrap_or_default()
     }
 
     /// `{"body", "idMap", "diagnostics"}` as one JSON value.
@@ -101,7 +102,25 @@ impl Rendered {
 /// ```
 pub fn render(transcript: &Transcript, options: &RenderOptions) -> Result<Rendered, Error> {
     let normalize_options = prepare(options)?;
-    let normalized = normalize(transcript, &normalize_options);
+    finish_render(normalize(transcript, &normalize_options), options)
+}
+
+/// [`render`] for a transcript it may consume: its blocks move through the normaliser instead
+/// of being copied (what the npm package and the command line do with the history they read).
+///
+/// ```
+/// use turnwire::{render_owned, Provider, RenderOptions, Transcript};
+/// let t = Transcript::from_json(r#"[{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}]"#)?;
+/// let out = render_owned(t, &RenderOptions::new(Provider::Gemini, "gemini-2.5-pro"))?;
+/// assert_eq!(out.body["contents"][0]["parts"][0]["text"], "hi");
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+pub fn render_owned(transcript: Transcript, options: &RenderOptions) -> Result<Rendered, Error> {
+    let normalize_options = prepare(options)?;
+    finish_render(normalize_owned(transcript, &normalize_options), options)
+}
+
+fn finish_render(normalized: Normalized, options: &RenderOptions) -> Result<Rendered, Error> {
     if normalized.transcript.messages.is_empty() {
         return Err(empty_transcript());
     }

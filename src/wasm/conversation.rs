@@ -59,7 +59,7 @@ impl Conversation {
     /// would have had (`$[12].blocks[0].id`); the conversation is left unchanged.
     pub fn append(&mut self, message: &MessageInput) -> Result<(), JsValue> {
         let value = json_of(message, "the message")?;
-        self.inner.append_value(&value)?;
+        self.inner.append_value_owned(value)?;
         Ok(())
     }
 

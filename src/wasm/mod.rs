@@ -71,7 +71,7 @@ fn json_of(value: &JsValue, what: &str) -> Result<serde_json::Value, Error> {
 fn read_transcript(value: &JsValue) -> Result<Transcript, Error> {
     match value.as_string() {
         Some(text) => Transcript::from_json(&text),
-        None => Transcript::from_value(&json_of(value, "the transcript")?),
+        None => Transcript::from_value_owned(json_of(value, "the transcript")?),
     }
 }
 

@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 
 use super::types::TranscriptInput;
 use super::{read_options, read_transcript, to_js};
-use crate::render::{render, RenderOptions, Rendered};
+use crate::render::{render_owned, RenderOptions, Rendered};
 
 /// Renders a transcript into the request body for `options.provider`, with the id map, the
 /// tool names that changed and every repair as a diagnostic. Plain objects out.
@@ -21,7 +21,7 @@ pub fn render_for_provider(
 ) -> Result<Ts<Rendered>, JsValue> {
     let transcript = read_transcript(transcript)?;
     let options = read_options(&options.js_value())?;
-    let out = render(&transcript, &options)?;
+    let out = render_owned(transcript, &options)?;
     Ok(Ts::new_unchecked(to_js(&out)?))
 }
 
@@ -39,5 +39,5 @@ pub fn render_body(
 ) -> Result<Vec<u8>, JsValue> {
     let transcript = read_transcript(transcript)?;
     let options = read_options(&options.js_value())?;
-    Ok(crate::render::render_body(&transcript, &options)?)
+    Ok(render_owned(transcript, &options)?.body_bytes())
 }
