@@ -2,7 +2,7 @@
 # Builds the npm package into pkg/ and packs it (pkg/turnwire-<version>.tgz).
 #
 #   cargo (release, wasm32, --features wasm) → wasm-bindgen (web, nodejs, module targets)
-#   → npm binaryen's wasm-opt -Oz (one .wasm for every entry) → tsc for js/ → pkg-template
+#   → npm binaryen's wasm-opt -Oz (one .wasm for every entry) → tsc for js/ and js/mock/ → pkg-template
 #   filled in → npm pack.
 #
 # Safe to run again: every install step checks first. What it installs when missing:
@@ -109,6 +109,18 @@ printf '{ "type": "module" }\n' >"$STAGE/ts/package.json"
 for entry in node browser workerd; do
   [ -f "$OUT/dist/$entry.mjs" ] || die "tsc did not write dist/$entry.mjs"
 done
+
+step "tsc js/mock (turnwire/mock)"
+# Staged beside the API declarations (index.d.ts) and a one-line node.d.mts, so that the mock's
+# `../node.mjs` and `../index.js` imports resolve as inside the package (js/mock/tsconfig.json).
+mkdir -p "$STAGE/ts-mock/mock"
+cp -R js/mock/. "$STAGE/ts-mock/mock/"
+cp "$OUT/dist/index.d.ts" "$STAGE/ts-mock/index.d.ts"
+printf 'export * from "./index.js";\n' >"$STAGE/ts-mock/node.d.mts"
+printf '{ "type": "module" }\n' >"$STAGE/ts-mock/package.json"
+"$TSC" -p "$STAGE/ts-mock/mock/tsconfig.json" --outDir "$OUT/dist/mock"
+[ -f "$OUT/dist/mock/index.mjs" ] && [ -f "$OUT/dist/mock/index.d.mts" ] \
+  || die "tsc did not write dist/mock/index.mjs and index.d.mts"
 
 step "package.json, README"
 VERSION="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"

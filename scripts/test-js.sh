@@ -7,7 +7,10 @@
 #   3. tsc --noEmit --strict on tests/js/consumer.ts (every export), consumer-cjs.cts,
 #      consumer-init.ts, and type-errors.ts (every line must fail to compile);
 #   4. the node:test suite: Node ESM, Node CJS, a plain CommonJS file, the README example and
-#      `turnwire/init` used before init, with --expose-gc for the memory tests;
+#      `turnwire/init` used before init, with --expose-gc for the memory tests; and the strict
+#      mock providers (`turnwire/mock`), also driven by the official SDKs (openai,
+#      @anthropic-ai/sdk, @google/genai from tests/js/mock-sdk, installed once into
+#      target/js-mock-sdk);
 #   5. the same suite in Deno, Bun, workerd (wrangler bundle, Miniflare) and headless Chromium
 #      (tests/js/runtimes/run.mjs), and the check that all six runtimes render byte-identical
 #      bodies, equal to the Rust goldens. tests/js/runtimes/install.sh installs those runtimes
@@ -22,6 +25,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 TSC="$ROOT/build/node_modules/.bin/tsc"
 CONSUMER="${TURNWIRE_JS_CONSUMER:-$ROOT/target/js-consumer}"
+MOCK_SDK="$ROOT/target/js-mock-sdk"
 RUNTIMES="$ROOT/target/js-runtimes"
 ONLY="${TURNWIRE_JS_RUNTIMES:-all}"
 
@@ -63,16 +67,31 @@ awk '
 ' tests/js/type-errors.ts || die "type-errors.ts is malformed"
 (cd "$CONSUMER" && "$TSC" -p tsconfig.json --noEmit --strict && "$TSC" -p tsconfig.init.json --noEmit --strict) \
   || die "type check failed"
-echo "consumer.ts, consumer-cjs.cts, consumer-init.ts and type-errors.ts type-check"
+echo "consumer.ts, consumer-cjs.cts, consumer-init.ts, consumer-mock.ts and type-errors.ts type-check"
 
-step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/init)"
+# The SDKs whose stream parsers mock-sdk.test.mjs runs against the mock providers, pinned by
+# tests/js/mock-sdk/package-lock.json; reinstalled only when that lockfile changed.
+if ! cmp -s tests/js/mock-sdk/package-lock.json "$MOCK_SDK/.turnwire-lock" 2>/dev/null \
+  || [ ! -d "$MOCK_SDK/node_modules/openai" ] || [ ! -d "$MOCK_SDK/node_modules/@anthropic-ai/sdk" ] \
+  || [ ! -d "$MOCK_SDK/node_modules/@google/genai" ]; then
+  step "npm ci (openai, @anthropic-ai/sdk, @google/genai) into $MOCK_SDK"
+  rm -rf "$MOCK_SDK"
+  mkdir -p "$MOCK_SDK"
+  cp tests/js/mock-sdk/package.json tests/js/mock-sdk/package-lock.json "$MOCK_SDK/"
+  (cd "$MOCK_SDK" && npm ci --no-audit --no-fund --loglevel=error)
+  cp tests/js/mock-sdk/package-lock.json "$MOCK_SDK/.turnwire-lock"
+fi
+
+step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/init, turnwire/mock)"
 (
   cd "$CONSUMER"
   export TURNWIRE_FIXTURES="$ROOT/tests/fixtures"
   export TURNWIRE_README="$ROOT/README.md"
   export TURNWIRE_DIGESTS="$CONSUMER/digests"
+  export TURNWIRE_MOCK_SDK="$MOCK_SDK"
   node --expose-gc --test --test-reporter=spec \
-    esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs
+    esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs \
+    mock.test.mjs mock-sdk.test.mjs
 )
 
 if [ "$ONLY" = node ]; then

@@ -24,6 +24,7 @@ pub mod models;
 pub mod normalize;
 pub mod providers;
 mod render;
+pub mod stream;
 
 pub use conversation::{Conversation, RenderStats};
 pub use error::{Error, ErrorCode};

@@ -18,7 +18,7 @@
 //! ```
 
 mod format;
-mod hash;
+pub(crate) mod hash;
 mod projector;
 mod tool_name;
 

@@ -9,14 +9,16 @@
 //! Exports (camelCase in JavaScript): `renderForProvider`, `renderBody` (`render.rs`),
 //! `normalize` (`normalize.rs`), `validateRequest` (`validate.rs`), `projectToolId`,
 //! `projectToolIds`, `isValidToolId` (`ids.rs`), the `Conversation` class
-//! (`conversation.rs`), `isTurnwireError` (`errors.rs`) and `wasmMemoryBytes` (here). The
-//! hand-written TypeScript of the transcript shape is in `types.rs`.
+//! (`conversation.rs`), the `StreamDecoder` class (`stream.rs`), `isTurnwireError`
+//! (`errors.rs`) and `wasmMemoryBytes` (here). The hand-written TypeScript of the transcript
+//! shape is in `types.rs`.
 
 mod conversation;
 mod errors;
 mod ids;
 mod normalize;
 mod render;
+mod stream;
 mod types;
 mod validate;
 
@@ -25,6 +27,7 @@ pub use errors::is_turnwire_error;
 pub use ids::{is_valid_tool_id, project_tool_id, project_tool_ids, IdFormat, ToolCallRef};
 pub use normalize::{normalize_js, NormalizeResult};
 pub use render::{render_body, render_for_provider};
+pub use stream::StreamDecoder;
 pub use types::{MessageInput, TranscriptInput};
 pub use validate::validate_request_js;
 
@@ -90,17 +93,27 @@ fn read_options(value: &JsValue) -> Result<RenderOptions, Error> {
     RenderOptions::from_value(json_of(value, "the render options")?)
 }
 
-/// Serialises an output as plain JS data: maps as plain objects, `null` as `null`.
+/// Serialises an output as plain JS data: maps as plain objects, `null` as `null`. It goes
+/// through JSON text and the host's `JSON.parse`, which builds the objects faster than one
+/// boundary call per value and keeps a per-type serialiser out of the `.wasm`.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Error> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| {
-            Error::new(
-                ErrorCode::InvalidValue,
-                "$",
-                format!("the result could not be converted to a JavaScript value: {e}"),
-            )
-        })
+    let text = serde_json::to_string(value).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidValue,
+            "$",
+            format!("the result could not be converted to JSON: {e}"),
+        )
+    })?;
+    js_sys::JSON::parse(&text).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidValue,
+            "$",
+            format!(
+                "the result could not be converted to a JavaScript value: {}",
+                errors::describe(&e)
+            ),
+        )
+    })
 }
 
 /// The size of this module's WebAssembly memory in bytes. It grows when needed and never

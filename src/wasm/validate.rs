@@ -33,7 +33,7 @@ pub fn validate_request_js(
     Ok(to_js(&violations)?)
 }
 
-fn read_provider(value: &JsValue) -> Result<Provider, Error> {
+pub(super) fn read_provider(value: &JsValue) -> Result<Provider, Error> {
     match value.as_string() {
         Some(name) => name.parse(),
         None => Err(Error::new(

@@ -19,6 +19,7 @@ export const API_NAMES = [
   "projectToolIds",
   "renderBody",
   "renderForProvider",
+  "StreamDecoder",
   "validateRequest",
   "wasmMemoryBytes",
 ];

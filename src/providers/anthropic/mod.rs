@@ -1,4 +1,5 @@
-//! Anthropic Messages API: request rendering and strict validation.
+//! Anthropic Messages API: request rendering, stream decoding and strict validation.
 
+pub(crate) mod decode;
 pub(crate) mod render;
 pub mod validate;

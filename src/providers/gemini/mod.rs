@@ -1,5 +1,6 @@
-//! Google Gemini generateContent (Google AI and Vertex AI): request rendering and strict
-//! validation of request bodies.
+//! Google Gemini generateContent (Google AI and Vertex AI): request rendering, stream
+//! decoding and strict validation of request bodies.
 
+pub(crate) mod decode;
 pub(crate) mod render;
 pub mod validate;

@@ -1,4 +1,6 @@
-//! OpenAI Chat Completions: request rendering and strict validation.
+//! OpenAI Chat Completions: request rendering, stream decoding (also for the chat dialects:
+//! Mistral, Kimi, DeepSeek, OpenAI-compatible servers) and strict validation.
 
+pub(crate) mod decode;
 pub(crate) mod render;
 pub mod validate;

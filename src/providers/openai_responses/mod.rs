@@ -1,4 +1,5 @@
-//! OpenAI Responses API: request rendering and strict validation.
+//! OpenAI Responses API: request rendering, stream decoding and strict validation.
 
+pub(crate) mod decode;
 pub(crate) mod render;
 pub mod validate;

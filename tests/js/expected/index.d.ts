@@ -134,6 +134,66 @@ export interface Message {
 export type Transcript = Message[] | { messages: Message[]; [key: string]: unknown };
 
 
+
+/** What a `StreamDecoder` is told before the first event (all optional). */
+export interface StreamOptions {
+    /** The model the request asked for (the message's provenance names it). */
+    model?: string;
+    /** The base URL the request went to. */
+    endpoint?: string;
+    /** A string unique to this turn, to mint ids for calls the provider sent without one. */
+    idSeed?: string;
+}
+
+/** The stable codes of stream decoding problems. */
+export type StreamErrorCode =
+| "invalid_json" | "unexpected_event" | "orphan_delta" | "orphan_reasoning_delta"
+| "orphan_tool_delta" | "duplicate_start" | "duplicate_tool_call" | "unknown_tool_complete"
+| "unknown_block_stop" | "invalid_arguments" | "unfinished_tool_call" | "provider_error"
+| "incomplete";
+
+/** A problem found while decoding; `errorType` is the provider's own type for `provider_error`. */
+export interface StreamErrorInfo {
+    code: StreamErrorCode;
+    message: string;
+    errorType?: string;
+}
+
+/** What `StreamDecoder.push` returns: progress for a UI, or a decoding problem (the decoder goes on). */
+export type StreamDelta = Delta | ({ type: "error" } & StreamErrorInfo);
+
+/** What `StreamDecoder.finish` returns. */
+export interface StreamOutcome {
+    /** The canonical assistant message, ready to append to the transcript. */
+    message: Message;
+    usage: Usage;
+    stopReason: StopReason;
+    /** The stream ended before its terminal event, or with a provider error. */
+    incomplete: boolean;
+    /** Every problem of the stream, in order. */
+    errors: StreamErrorInfo[];
+}
+
+
+/**
+ * A progress report of [`StreamDecoder::push`](super::StreamDecoder::push): what the event
+ * added to the message being assembled. A UI can render these as they arrive; the message
+ * itself comes from [`StreamDecoder::finish`](super::StreamDecoder::finish).
+ *
+ * The JSON form is tagged by `type` in camelCase (`text`, `reasoning`, `toolCallStart`,
+ * `toolCallArguments`, `toolCallComplete`, `usage`, `done`), with camelCase fields.
+ *
+ * ```
+ * use turnwire::stream::{Delta, StopReason};
+ * let d = Delta::Done { stop_reason: StopReason::ToolUse };
+ * assert_eq!(serde_json::to_string(&d)?, r#"{"type":"done","stopReason":"tool_use"}"#);
+ * let t = Delta::ToolCallArguments { id: "call_1".into(), delta: "{\"a\"".into() };
+ * assert_eq!(serde_json::to_string(&t)?, r#"{"type":"toolCallArguments","id":"call_1","delta":"{\"a\""}"#);
+ * # Ok::<(), serde_json::Error>(())
+ * ```
+ */
+export type Delta = { type: "text"; text: string } | { type: "reasoning"; text: string } | { type: "toolCallStart"; id: string; name: string } | { type: "toolCallArguments"; id: string; delta: string } | { type: "toolCallComplete"; id: string; name: string; arguments: unknown } | { type: "usage"; usage: Usage } | { type: "done"; stopReason: StopReason };
+
 /**
  * A provider's tool-call id format: `"openai"` (`call_…` ≤ 40), `"anthropic"` (`toolu_…`),
  * `"responses"` (`call_…` ≤ 64), `"kimi"` (`functions.{name}:{index}`), `"mistral"` (9
@@ -384,6 +444,51 @@ export interface Rendered {
 export type FaultClass = "canonical_state" | "pairing_ordering" | "provider_projection";
 
 /**
+ * Token counts of one model turn, normalised across providers.
+ *
+ * Every count is optional: a provider reports what it reports, and a stream cut short may
+ * report nothing. The counts are additive, whatever the provider's own convention:
+ *
+ * - `input_tokens` are the prompt tokens that were neither read from nor written to a prompt
+ *   cache, so `input + cache_read + cache_write` is the whole prompt (OpenAI and Gemini count
+ *   cached tokens inside their prompt count; the decoders subtract them);
+ * - `output_tokens` include `reasoning_tokens` (Gemini reports thoughts apart from the
+ *   candidates; the decoder adds them).
+ *
+ * Counts are `u32` so that they cross into JavaScript as plain numbers.
+ *
+ * ```
+ * use turnwire::stream::Usage;
+ * let u = Usage { input_tokens: Some(10), cache_read_tokens: Some(90), output_tokens: Some(5), ..Usage::default() };
+ * assert_eq!(u.total_tokens(), 105);
+ * assert_eq!(serde_json::to_string(&u)?, r#"{"inputTokens":10,"outputTokens":5,"cacheReadTokens":90}"#);
+ * # Ok::<(), serde_json::Error>(())
+ * ```
+ */
+export interface Usage {
+    /**
+     * Prompt tokens not served from or written to a cache.
+     */
+    inputTokens?: number;
+    /**
+     * Generated tokens, reasoning included.
+     */
+    outputTokens?: number;
+    /**
+     * Prompt tokens read from a prompt cache.
+     */
+    cacheReadTokens?: number;
+    /**
+     * Prompt tokens written to a prompt cache (Anthropic `cache_creation_input_tokens`).
+     */
+    cacheWriteTokens?: number;
+    /**
+     * Of the output, the tokens spent on reasoning.
+     */
+    reasoningTokens?: number;
+}
+
+/**
  * What `normalize` returns.
  */
 export interface NormalizeResult {
@@ -467,6 +572,30 @@ export interface DedupeDecision {
 }
 
 /**
+ * Why the model stopped, mapped from each provider's own vocabulary.
+ *
+ * The string form (`end_turn`, `tool_use`, …) is stable; a reason turnwire does not know is kept
+ * as [`StopReason::Other`] with the provider's own string.
+ *
+ * | provider | end_turn | tool_use | max_tokens | stop_sequence | refusal / content_filter | pause |
+ * |---|---|---|---|---|---|---|
+ * | Anthropic `stop_reason` | `end_turn` | `tool_use` | `max_tokens` | `stop_sequence` | `refusal` | `pause_turn` |
+ * | Chat `finish_reason` | `stop` | `tool_calls`, `function_call` | `length`, `model_length` | — | `content_filter` | — |
+ * | Responses status | `completed` | `completed` with calls | `incomplete` (`max_output_tokens`) | — | refusal content, `incomplete` (`content_filter`) | — |
+ * | Gemini `finishReason` | `STOP` | `STOP` with calls | `MAX_TOKENS` | — | `SAFETY`, `RECITATION`, `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY` | — |
+ *
+ * A provider error ends the turn with [`StopReason::Error`]; a stream that ended before the
+ * provider said why it stopped ends with [`StopReason::Incomplete`].
+ *
+ * ```
+ * use turnwire::stream::StopReason;
+ * assert_eq!(StopReason::parse("tool_use"), StopReason::ToolUse);
+ * assert_eq!(StopReason::parse("FINISH_REASON_UNSPECIFIED").as_str(), "FINISH_REASON_UNSPECIFIED");
+ * ```
+ */
+export type StopReason = "end_turn" | "tool_use" | "max_tokens" | "stop_sequence" | "refusal" | "content_filter" | "pause" | "error" | "incomplete" | (string & {});
+
+/**
  * Why turnwire made up a tool completion ([`SyntheticReason`]), serialised by its stable
  * string.
  */
@@ -522,6 +651,52 @@ export class Conversation {
      * The number of messages.
      */
     readonly length: number;
+}
+
+/**
+ * Decodes one response stream of `provider` (its SSE `data:` payloads or JSON chunks, one
+ * per `push`) into the canonical assistant message. Blocks keep the order they started in;
+ * continuity metadata (thinking signatures, encrypted reasoning, Gemini thought signatures) is
+ * kept, typed, with the provider and model that produced it. Call `free()` (or `using`) when
+ * done.
+ *
+ * @example
+ * ```ts
+ * using decoder = new StreamDecoder("anthropic", { model: "claude-sonnet-4-5" });
+ * for (const data of sseDataPayloads) for (const d of decoder.push(data)) if (d.type === "text") ui.append(d.text);
+ * const { message, usage, stopReason } = decoder.finish();
+ * conversation.append(message);
+ * ```
+ */
+export class StreamDecoder {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * Ends the stream and returns the message, usage, stop reason and every problem. A stream
+     * that ended before its terminal event gives the partial message with `incomplete: true`;
+     * append it as it is (the next render closes its open calls). The decoder cannot be used
+     * afterwards.
+     */
+    finish(): StreamOutcome;
+    /**
+     * A decoder for one stream of `provider`.
+     */
+    constructor(provider: Provider, options: StreamOptions);
+    /**
+     * Decodes one event: an SSE `data:` payload (with or without the `data:` prefix), a JSON
+     * chunk, or `[DONE]`. Returns what it added (text, reasoning, tool-call progress, usage,
+     * done) or, for a problem, one `{ type: "error", code, message }` entry: the decoder keeps
+     * what it could and goes on.
+     */
+    push(event: string): StreamDelta[];
+    /**
+     * What has arrived so far, as `finish()` would return it now (the decoder goes on).
+     */
+    snapshot(): StreamOutcome;
+    /**
+     * The provider this decoder reads.
+     */
+    readonly provider: Provider;
 }
 
 /**

@@ -1,0 +1,215 @@
+//! Anthropic Messages stream decoding (`"stream": true`, server-sent events).
+//!
+//! Each SSE `data:` payload is one event, named by its `type`:
+//!
+//! - `message_start`: message id, model and the first usage (input and cache tokens);
+//! - `content_block_start`: a `text`, `thinking` (text + `signature`), `redacted_thinking`
+//!   (`data`) or `tool_use` (`id`, `name`) block at `index`;
+//! - `content_block_delta`: `text_delta`, `thinking_delta`, `signature_delta` and
+//!   `input_json_delta` (raw JSON text of the tool input) for the block at `index`;
+//! - `content_block_stop`: the block at `index` is done (a tool call's input is parsed here);
+//! - `message_delta`: `stop_reason` and the final usage (output tokens are cumulative);
+//! - `message_stop`: the terminal event;
+//! - `error`: a provider error (`{"error": {"type", "message"}}`), which ends the turn.
+//!
+//! Ignored: `ping`, `citations_delta` and other unknown delta types, and blocks of server
+//! tools (`server_tool_use`, `web_search_tool_result`, …) with all their deltas.
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+use crate::model::ProviderMeta;
+use crate::stream::ids::mint_call_id;
+use crate::stream::json::{count, index_key, text};
+use crate::stream::wire::WireFormat;
+use crate::stream::{StopReason, StreamError, StreamOptions, Usage};
+
+use crate::stream::state::StreamState;
+
+const FORMAT: &str = "Anthropic Messages";
+
+/// The Anthropic SSE decoder: block keys are the content block indexes.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Decoder {
+    /// Indexes of blocks turnwire does not assemble (server tools): their events are skipped.
+    ignored: HashSet<String>,
+}
+
+/// Anthropic's `stop_reason` in turnwire's terms (its names are turnwire's, but `pause_turn`).
+fn stop_reason(s: &str) -> StopReason {
+    match s {
+        "pause_turn" => StopReason::Pause,
+        other => StopReason::parse(other),
+    }
+}
+
+/// Anthropic usage: `input_tokens` already excludes cache reads and writes.
+fn usage(u: &Value) -> Usage {
+    Usage {
+        input_tokens: count(u, "input_tokens"),
+        output_tokens: count(u, "output_tokens"),
+        cache_read_tokens: count(u, "cache_read_input_tokens"),
+        cache_write_tokens: count(u, "cache_creation_input_tokens"),
+        reasoning_tokens: None,
+    }
+}
+
+impl Decoder {
+    fn message_start(&mut self, v: &Value, s: &mut StreamState) {
+        let Some(m) = v.get("message") else {
+            s.error(StreamError::unexpected(
+                FORMAT,
+                "`message_start` without `message`",
+            ));
+            return;
+        };
+        s.identify(text(m, "model"), text(m, "id"));
+        if let Some(u) = m.get("usage") {
+            s.add_usage(&usage(u));
+        }
+    }
+
+    fn block_start(&mut self, v: &Value, s: &mut StreamState, o: &StreamOptions) {
+        let key = index_key(v, "index", "");
+        let block = v.get("content_block").unwrap_or(&Value::Null);
+        self.ignored.remove(&key);
+        let a = &mut s.blocks;
+        let r = match text(block, "type") {
+            Some("text") => a
+                .start_text(&key)
+                .and_then(|()| a.text_delta(&key, text(block, "text").unwrap_or_default())),
+            Some("thinking") => {
+                let r = a.start_thinking(&key, None, None).and_then(|()| {
+                    a.thinking_delta(&key, text(block, "thinking").unwrap_or_default())
+                });
+                if let Some(sig) = text(block, "signature").filter(|x| !x.is_empty()) {
+                    a.set_meta(
+                        &key,
+                        ProviderMeta::AnthropicSignature {
+                            signature: sig.to_string(),
+                        },
+                    );
+                }
+                r
+            }
+            Some("redacted_thinking") => {
+                let data = text(block, "data").unwrap_or_default().to_string();
+                a.start_thinking(&key, None, Some(ProviderMeta::AnthropicRedacted { data }))
+            }
+            Some("tool_use") => {
+                let id = match text(block, "id").filter(|x| !x.is_empty()) {
+                    Some(id) => id.to_string(),
+                    None => mint_call_id(
+                        "toolu_",
+                        s.response_id.as_deref(),
+                        o.id_seed.as_deref(),
+                        s.blocks.tool_count(),
+                        || s.blocks.fingerprint(),
+                    ),
+                };
+                let name = text(block, "name").unwrap_or_default();
+                // `input` is `{}` at the start when the input streams; a non-empty one is the
+                // whole input of a call that sends no deltas.
+                let initial = block
+                    .get("input")
+                    .filter(|i| i.as_object().is_some_and(|m| !m.is_empty()))
+                    .cloned();
+                s.blocks.start_tool(&key, &id, name, None, initial)
+            }
+            Some(_) => {
+                self.ignored.insert(key);
+                Ok(())
+            }
+            None => Err(StreamError::unexpected(
+                FORMAT,
+                "`content_block_start` without a `content_block.type`",
+            )),
+        };
+        s.check(r);
+    }
+
+    fn block_delta(&mut self, v: &Value, s: &mut StreamState) {
+        let key = index_key(v, "index", "");
+        if self.ignored.contains(&key) {
+            return;
+        }
+        let d = v.get("delta").unwrap_or(&Value::Null);
+        let a = &mut s.blocks;
+        let r = match text(d, "type") {
+            Some("text_delta") => a.text_delta(&key, text(d, "text").unwrap_or_default()),
+            Some("thinking_delta") => {
+                a.thinking_delta(&key, text(d, "thinking").unwrap_or_default())
+            }
+            Some("signature_delta") => {
+                let signature = text(d, "signature").unwrap_or_default().to_string();
+                if a.set_meta(&key, ProviderMeta::AnthropicSignature { signature }) {
+                    Ok(())
+                } else {
+                    Err(StreamError::OrphanReasoningDelta { key })
+                }
+            }
+            Some("input_json_delta") => {
+                a.tool_args(&key, text(d, "partial_json").unwrap_or_default())
+            }
+            Some(_) => Ok(()),
+            None => Err(StreamError::unexpected(
+                FORMAT,
+                "`content_block_delta` without a `delta.type`",
+            )),
+        };
+        s.check(r);
+    }
+
+    fn block_stop(&mut self, v: &Value, s: &mut StreamState) {
+        let key = index_key(v, "index", "");
+        if self.ignored.remove(&key) {
+            return;
+        }
+        let r = s.blocks.close(&key);
+        s.check(r);
+    }
+
+    fn message_delta(&mut self, v: &Value, s: &mut StreamState) {
+        if let Some(reason) = v.get("delta").and_then(|d| text(d, "stop_reason")) {
+            s.stop_reason = Some(stop_reason(reason));
+        }
+        if let Some(u) = v.get("usage") {
+            s.add_usage(&usage(u));
+        }
+    }
+}
+
+impl WireFormat for Decoder {
+    fn api(&self) -> &'static str {
+        "messages"
+    }
+
+    fn terminal(&self) -> &'static str {
+        "`message_stop`"
+    }
+
+    fn event(&mut self, v: &Value, s: &mut StreamState, o: &StreamOptions) {
+        match text(v, "type") {
+            Some("message_start") => self.message_start(v, s),
+            Some("content_block_start") => self.block_start(v, s, o),
+            Some("content_block_delta") => self.block_delta(v, s),
+            Some("content_block_stop") => self.block_stop(v, s),
+            Some("message_delta") => self.message_delta(v, s),
+            Some("message_stop") => s.done(None),
+            Some("error") => {
+                let e = v.get("error").unwrap_or(&Value::Null);
+                s.provider_error(
+                    text(e, "type").unwrap_or("error"),
+                    text(e, "message").unwrap_or_default(),
+                );
+            }
+            // `ping` and event types added after this decoder was written.
+            Some(_) => {}
+            None => s.error(StreamError::unexpected(
+                FORMAT,
+                "an event needs a string `type`",
+            )),
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! The public stream decoder: one type for every wire format.
+
+use serde_json::{Map, Value};
+
+use super::error::StreamError;
+use super::options::StreamOptions;
+use super::outcome::StreamOutcome;
+use super::state::StreamState;
+use super::wire::WireFormat;
+use super::Delta;
+use crate::model::{Message, Metadata, Provenance, Speaker};
+use crate::providers::{anthropic, gemini, openai_chat, openai_responses, Provider};
+
+/// The per-format event parser behind a decoder.
+#[derive(Debug, Clone)]
+enum Wire {
+    Anthropic(anthropic::decode::Decoder),
+    Chat(openai_chat::decode::Decoder),
+    Responses(openai_responses::decode::Decoder),
+    Gemini(gemini::decode::Decoder),
+}
+
+impl Wire {
+    fn of(provider: Provider) -> Wire {
+        match provider {
+            Provider::Anthropic => Wire::Anthropic(Default::default()),
+            Provider::OpenAiResponses => Wire::Responses(Default::default()),
+            Provider::Gemini => Wire::Gemini(Default::default()),
+            Provider::OpenAiChat
+            | Provider::Mistral
+            | Provider::Kimi
+            | Provider::DeepSeek
+            | Provider::OpenAiCompatible => Wire::Chat(Default::default()),
+        }
+    }
+
+    fn get(&mut self) -> &mut dyn WireFormat {
+        match self {
+            Wire::Anthropic(d) => d,
+            Wire::Chat(d) => d,
+            Wire::Responses(d) => d,
+            Wire::Gemini(d) => d,
+        }
+    }
+
+    fn get_ref(&self) -> &dyn WireFormat {
+        match self {
+            Wire::Anthropic(d) => d,
+            Wire::Chat(d) => d,
+            Wire::Responses(d) => d,
+            Wire::Gemini(d) => d,
+        }
+    }
+}
+
+/// Decodes one provider response stream into a canonical assistant message.
+///
+/// Feed it every SSE `data:` payload in order with [`push`](StreamDecoder::push) (the JSON
+/// text; `[DONE]` too; a leading `data:` is stripped, blank payloads are ignored) and get back
+/// [`Delta`]s for a live view; then [`finish`](StreamDecoder::finish) gives the
+/// [`StreamOutcome`]: the message, usage, stop reason, whether the stream was complete, and
+/// every error. Which events each wire format handles is listed in the [module
+/// docs](crate::stream).
+///
+/// The decoder never panics and never gets stuck: an event with a problem returns a
+/// [`StreamError`], its usable content is still assembled, and the next event is decoded as
+/// usual.
+///
+/// ```
+/// use turnwire::stream::{Delta, StreamDecoder, StreamOptions};
+/// use turnwire::Provider;
+/// let mut d = StreamDecoder::new(Provider::Anthropic, StreamOptions::for_model("claude-sonnet-4-5"));
+/// for event in [
+///     r#"{"type":"message_start","message":{"id":"msg_1","model":"claude-sonnet-4-5-20250929","usage":{"input_tokens":12,"output_tokens":1}}}"#,
+///     r#"{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_01A","name":"ls","input":{}}}"#,
+///     r#"{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"dir\":"}}"#,
+///     r#"{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"\"src\"}"}}"#,
+///     r#"{"type":"content_block_stop","index":0}"#,
+///     r#"{"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":20}}"#,
+///     r#"{"type":"message_stop"}"#,
+/// ] {
+///     d.push(event)?;
+/// }
+/// let out = d.finish();
+/// assert!(!out.incomplete && out.errors.is_empty());
+/// assert_eq!(out.stop_reason.as_str(), "tool_use");
+/// let m = out.to_value()["message"].clone();
+/// assert_eq!(m["blocks"][0], serde_json::json!({"type": "tool_call", "id": "toolu_01A", "name": "ls", "parameters": {"dir": "src"}}));
+/// assert_eq!(m["metadata"]["model"], "claude-sonnet-4-5"); // the requested alias (see StreamOptions)
+/// # Ok::<(), turnwire::stream::StreamError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct StreamDecoder {
+    provider: Provider,
+    options: StreamOptions,
+    wire: Wire,
+    state: StreamState,
+}
+
+impl StreamDecoder {
+    /// A decoder for a response stream of `provider` (the chat dialects — `openai-chat`,
+    /// `mistral`, `kimi`, `deepseek`, `openai-compatible` — share one wire format).
+    ///
+    /// ```
+    /// use turnwire::stream::{StreamDecoder, StreamOptions};
+    /// let d = StreamDecoder::new(turnwire::Provider::Kimi, StreamOptions::for_model("kimi-k2-thinking"));
+    /// assert_eq!(d.provider(), turnwire::Provider::Kimi);
+    /// ```
+    pub fn new(provider: Provider, options: StreamOptions) -> Self {
+        StreamDecoder {
+            provider,
+            options,
+            wire: Wire::of(provider),
+            state: StreamState::default(),
+        }
+    }
+
+    /// The provider whose stream this decodes.
+    ///
+    /// ```
+    /// use turnwire::stream::{StreamDecoder, StreamOptions};
+    /// let d = StreamDecoder::new(turnwire::Provider::Gemini, StreamOptions::default());
+    /// assert_eq!(d.provider().as_str(), "gemini");
+    /// ```
+    pub fn provider(&self) -> Provider {
+        self.provider
+    }
+
+    /// Decodes one SSE `data:` payload. Returns what it added, or the event's first error.
+    /// On an error the event's usable content is still assembled into the message (only its
+    /// deltas are not returned), and every error of the stream is also in the outcome.
+    ///
+    /// ```
+    /// use turnwire::stream::{Delta, StreamDecoder, StreamOptions};
+    /// let mut d = StreamDecoder::new(turnwire::Provider::DeepSeek, StreamOptions::default());
+    /// let deltas = d.push(r#"data: {"choices":[{"index":0,"delta":{"reasoning_content":"Hmm"}}]}"#)?;
+    /// assert_eq!(deltas, vec![Delta::Reasoning { text: "Hmm".into() }]);
+    /// assert_eq!(d.push("not json").unwrap_err().code(), "invalid_json");
+    /// # Ok::<(), turnwire::stream::StreamError>(())
+    /// ```
+    pub fn push(&mut self, event: &str) -> Result<Vec<Delta>, StreamError> {
+        let trimmed = event.trim();
+        let payload = trimmed
+            .strip_prefix("data:")
+            .map_or(trimmed, str::trim_start);
+        if payload.is_empty() {
+            return Ok(Vec::new());
+        }
+        if payload == "[DONE]" {
+            self.wire.get().done_marker(&mut self.state);
+            return self.state.end_event();
+        }
+        match serde_json::from_str::<Value>(payload) {
+            Ok(v) => self.push_value(&v),
+            Err(e) => {
+                self.state.error(StreamError::InvalidJson {
+                    detail: e.to_string(),
+                });
+                self.state.end_event()
+            }
+        }
+    }
+
+    /// Decodes one event that is already parsed (the string `"[DONE]"` is the chat marker).
+    ///
+    /// ```
+    /// use turnwire::stream::{Delta, StreamDecoder, StreamOptions};
+    /// let mut d = StreamDecoder::new(turnwire::Provider::Gemini, StreamOptions::default());
+    /// let chunk = serde_json::json!({"candidates": [{"content": {"role": "model", "parts": [{"text": "Hi"}]}}]});
+    /// assert_eq!(d.push_value(&chunk)?, vec![Delta::Text { text: "Hi".into() }]);
+    /// # Ok::<(), turnwire::stream::StreamError>(())
+    /// ```
+    pub fn push_value(&mut self, event: &Value) -> Result<Vec<Delta>, StreamError> {
+        if event.as_str() == Some("[DONE]") {
+            self.wire.get().done_marker(&mut self.state);
+            return self.state.end_event();
+        }
+        self.wire.get().event(event, &mut self.state, &self.options);
+        self.state.end_event()
+    }
+
+    /// The outcome as it stands, without ending the stream (a live snapshot, or the partial
+    /// turn after the caller aborted).
+    ///
+    /// ```
+    /// use turnwire::stream::{StreamDecoder, StreamOptions};
+    /// let mut d = StreamDecoder::new(turnwire::Provider::OpenAiChat, StreamOptions::default());
+    /// d.push(r#"{"choices":[{"index":0,"delta":{"content":"partial"}}]}"#)?;
+    /// assert!(d.outcome().incomplete);
+    /// d.push(r#"{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#)?;
+    /// assert!(!d.outcome().incomplete);
+    /// # Ok::<(), turnwire::stream::StreamError>(())
+    /// ```
+    pub fn outcome(&self) -> StreamOutcome {
+        let s = &self.state;
+        let complete = s.terminal && !s.failed;
+        let (blocks, unfinished) = s.blocks.blocks();
+        let mut errors = s.errors.clone();
+        if !s.terminal {
+            errors.push(StreamError::Incomplete {
+                expected: self.wire.get_ref().terminal().to_string(),
+            });
+        }
+        errors.extend(unfinished);
+        let stop_reason = s.final_stop_reason(complete);
+        let model = provenance_model(self.options.model.as_deref(), s.model.as_deref());
+        let mut extra = Map::new();
+        extra.insert("stopReason".into(), stop_reason.as_str().into());
+        if !s.usage.is_empty() {
+            extra.insert("usage".into(), s.usage.to_value());
+        }
+        if !complete {
+            extra.insert("incomplete".into(), true.into());
+        }
+        if let Some(id) = &s.response_id {
+            extra.insert("responseId".into(), id.clone().into());
+        }
+        if let Some(reported) = s.model.as_deref().filter(|r| Some(*r) != model.as_deref()) {
+            extra.insert("responseModel".into(), reported.into());
+        }
+        let metadata = Metadata {
+            provenance: Provenance {
+                provider: Some(self.provider.as_str().to_string()),
+                api: Some(self.wire.get_ref().api().to_string()),
+                model,
+                endpoint: self.options.endpoint.clone(),
+            },
+            extra,
+        };
+        let mut message = Message::new(Speaker::Ai, blocks);
+        message.metadata = Some(metadata);
+        StreamOutcome {
+            message,
+            usage: s.usage,
+            stop_reason,
+            incomplete: !complete,
+            errors,
+        }
+    }
+
+    /// Ends the stream: the canonical message and how the turn ended. A stream that never
+    /// reached its terminal event gives the partial message, `incomplete: true` and an
+    /// `incomplete` error.
+    ///
+    /// ```
+    /// use turnwire::stream::{StreamDecoder, StreamOptions};
+    /// let mut d = StreamDecoder::new(turnwire::Provider::OpenAiResponses, StreamOptions::for_model("gpt-5.2"));
+    /// d.push(r#"{"type":"response.output_item.added","output_index":0,"item":{"id":"msg_1","type":"message","role":"assistant","content":[]}}"#)?;
+    /// d.push(r#"{"type":"response.output_text.delta","item_id":"msg_1","output_index":0,"content_index":0,"delta":"Hi"}"#)?;
+    /// let out = d.finish();
+    /// assert!(out.incomplete);
+    /// assert_eq!(out.message.blocks.len(), 1);
+    /// # Ok::<(), turnwire::stream::StreamError>(())
+    /// ```
+    pub fn finish(self) -> StreamOutcome {
+        self.outcome()
+    }
+}
+
+/// The model a message's provenance names: the reported model, except that a dated snapshot
+/// of the requested model (`gpt-5.2-2025-12-11` for `gpt-5.2`) is recorded under the requested
+/// name, which is what the next render's target names. Gemini's `models/` prefix is dropped.
+fn provenance_model(requested: Option<&str>, reported: Option<&str>) -> Option<String> {
+    let reported = reported.map(|r| r.strip_prefix("models/").unwrap_or(r));
+    match (requested.filter(|r| !r.is_empty()), reported) {
+        (Some(req), Some(rep)) if rep == req || is_snapshot_of(rep, req) => Some(req.to_string()),
+        (_, Some(rep)) => Some(rep.to_string()),
+        (req, None) => req.map(str::to_string),
+    }
+}
+
+/// `reported` is `requested` plus a `-` and a date or version made of digits and dashes.
+fn is_snapshot_of(reported: &str, requested: &str) -> bool {
+    reported
+        .strip_prefix(requested)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .is_some_and(|rest| {
+            rest.bytes().any(|b| b.is_ascii_digit())
+                && rest.bytes().all(|b| b.is_ascii_digit() || b == b'-')
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn provenance_names_the_requested_alias_of_a_dated_snapshot() {
+        let m = |req, rep| provenance_model(req, rep);
+        assert_eq!(
+            m(Some("gpt-5.2"), Some("gpt-5.2-2025-12-11")).as_deref(),
+            Some("gpt-5.2")
+        );
+        assert_eq!(
+            m(
+                Some("claude-sonnet-4-5"),
+                Some("claude-sonnet-4-5-20250929")
+            )
+            .as_deref(),
+            Some("claude-sonnet-4-5")
+        );
+        assert_eq!(m(Some("auto"), Some("gpt-4o")).as_deref(), Some("gpt-4o"));
+        assert_eq!(
+            m(Some("gpt-5"), Some("gpt-5-mini")).as_deref(),
+            Some("gpt-5-mini")
+        );
+        assert_eq!(
+            m(None, Some("models/gemini-2.5-pro")).as_deref(),
+            Some("gemini-2.5-pro")
+        );
+        assert_eq!(m(Some("x"), None).as_deref(), Some("x"));
+        assert_eq!(m(None, None), None);
+    }
+}

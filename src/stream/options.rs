@@ -1,0 +1,69 @@
+//! What a stream decoder is told before the first event.
+
+use serde::Deserialize;
+
+/// Options of a [`StreamDecoder`](super::StreamDecoder).
+///
+/// - `model`: the model the request asked for. The message's provenance names it when the
+///   stream reports no model, or reports a dated snapshot of it (`claude-sonnet-4-5` →
+///   `claude-sonnet-4-5-20250929`), so that the next request to the same model replays the
+///   turn's continuity artifacts (their provenance must match the render target's model).
+/// - `endpoint`: the base URL the request went to (kept as the provenance's endpoint).
+/// - `id_seed`: a string unique to this turn (a turn number, a request id) used to mint tool
+///   call ids when the provider gives a call no id and the stream carries no response id.
+///
+/// The JSON form (for JavaScript) is `{"model", "endpoint", "idSeed"}`, all optional.
+///
+/// ```
+/// use turnwire::stream::StreamOptions;
+/// let o = StreamOptions::for_model("gemini-3-pro-preview").with_id_seed("turn-7");
+/// assert_eq!(o.model.as_deref(), Some("gemini-3-pro-preview"));
+/// assert_eq!(o.id_seed.as_deref(), Some("turn-7"));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StreamOptions {
+    /// The requested model.
+    pub model: Option<String>,
+    /// The endpoint base URL.
+    pub endpoint: Option<String>,
+    /// Seed for minted tool-call ids.
+    pub id_seed: Option<String>,
+}
+
+impl StreamOptions {
+    /// Options naming the requested model.
+    ///
+    /// ```
+    /// let o = turnwire::stream::StreamOptions::for_model("gpt-5.2");
+    /// assert!(o.endpoint.is_none());
+    /// ```
+    pub fn for_model(model: impl Into<String>) -> Self {
+        StreamOptions {
+            model: Some(model.into()),
+            ..StreamOptions::default()
+        }
+    }
+
+    /// The same options with the endpoint base URL set.
+    ///
+    /// ```
+    /// let o = turnwire::stream::StreamOptions::default().with_endpoint("https://api.deepseek.com");
+    /// assert_eq!(o.endpoint.as_deref(), Some("https://api.deepseek.com"));
+    /// ```
+    pub fn with_endpoint(mut self, endpoint: impl Into<String>) -> Self {
+        self.endpoint = Some(endpoint.into());
+        self
+    }
+
+    /// The same options with the id seed set.
+    ///
+    /// ```
+    /// let o = turnwire::stream::StreamOptions::default().with_id_seed("t1");
+    /// assert_eq!(o.id_seed.as_deref(), Some("t1"));
+    /// ```
+    pub fn with_id_seed(mut self, seed: impl Into<String>) -> Self {
+        self.id_seed = Some(seed.into());
+        self
+    }
+}

@@ -1,0 +1,238 @@
+// Helpers of mock.test.mjs and mock-sdk.test.mjs: the request each provider's client sends, an
+// SSE reader, and a tiny reference decoder that turns any provider's stream (or JSON answer)
+// back into { text, thinking, calls, finish, usage } so the tests can compare what came back
+// with what was scripted.
+
+/** The model the tests render each provider with (the same as the JS suite and Rust goldens). */
+export const MODELS = {
+  anthropic: "claude-sonnet-4-5",
+  "openai-chat": "gpt-5.2",
+  "openai-responses": "gpt-5.2",
+  gemini: "gemini-3-pro-preview",
+  mistral: "mistral-large-latest",
+  kimi: "kimi-k2-thinking",
+  deepseek: "deepseek-reasoner",
+  "openai-compatible": "llama-3.3-70b-versatile",
+};
+
+/** The auth headers each provider's client sends. */
+export function authHeaders(provider, key = "test-key") {
+  switch (provider) {
+    case "anthropic":
+      return { "x-api-key": key, "anthropic-version": "2023-06-01" };
+    case "gemini":
+      return { "x-goog-api-key": key };
+    default:
+      return { authorization: `Bearer ${key}` };
+  }
+}
+
+/** The URL a client posts to, from the provider's baseURL. */
+export function endpointURL(provider, baseURL, { model = MODELS[provider], stream = false, sse = true } = {}) {
+  switch (provider) {
+    case "anthropic":
+      return `${baseURL}/v1/messages`;
+    case "gemini":
+      return `${baseURL}/v1beta/models/${model}:${stream ? `streamGenerateContent${sse ? "?alt=sse" : ""}` : "generateContent"}`;
+    case "openai-responses":
+      return `${baseURL}/responses`;
+    default:
+      return `${baseURL}/chat/completions`;
+  }
+}
+
+/** POSTs `body` the way the provider's client would; `headers: null` sends no auth at all. */
+export async function post(mock, provider, body, { headers, model, stream, sse, path } = {}) {
+  const url = path ? `${mock.endpoint(provider).origin}${path}` : endpointURL(provider, mock.baseURL(provider), { model, stream, sse });
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(headers === null ? {} : (headers ?? authHeaders(provider))) },
+    body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body),
+  });
+}
+
+/** SSE text → [{ event, data }] (comments dropped); `data` is parsed JSON, or the raw text ("[DONE]"). */
+export function parseSSE(text) {
+  const events = [];
+  for (const block of text.split(/\r?\n\r?\n/)) {
+    if (block.trim() === "") continue;
+    let event;
+    const data = [];
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith(":")) continue;
+      if (line.startsWith("event:")) event = line.slice(6).trim();
+      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+    }
+    if (data.length === 0) continue;
+    const raw = data.join("\n");
+    let parsed = raw;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      // "[DONE]"
+    }
+    events.push({ event, data: parsed });
+  }
+  return events;
+}
+
+/**
+ * Any provider's stream events (or, with `json`, its non-streaming answer) → what the model
+ * said: { text, thinking, calls: [{ id, name, arguments, signature }], finish, usage }.
+ */
+export function decode(provider, events) {
+  const out = { text: "", thinking: "", calls: [], finish: null, usage: null, signatures: [] };
+  const byIndex = new Map();
+  const call = (key, init) => {
+    if (!byIndex.has(key)) {
+      const c = { id: null, name: null, arguments: "", signature: null, ...init };
+      byIndex.set(key, c);
+      out.calls.push(c);
+    }
+    return byIndex.get(key);
+  };
+  for (const { event, data } of events) {
+    if (data === "[DONE]") {
+      out.done = true;
+      continue;
+    }
+    switch (provider) {
+      case "anthropic": {
+        if (data.type === "content_block_start" && data.content_block.type === "tool_use")
+          call(data.index, { id: data.content_block.id, name: data.content_block.name });
+        if (data.type === "content_block_start" && data.content_block.type === "redacted_thinking") out.redacted = data.content_block.data;
+        if (data.type === "content_block_delta") {
+          const d = data.delta;
+          if (d.type === "text_delta") out.text += d.text;
+          if (d.type === "thinking_delta") out.thinking += d.thinking;
+          if (d.type === "signature_delta") out.signatures.push(d.signature);
+          if (d.type === "input_json_delta") call(data.index).arguments += d.partial_json;
+        }
+        if (data.type === "message_delta") {
+          out.finish = data.delta.stop_reason;
+          out.usage = data.usage;
+        }
+        if (data.type === "message_stop") out.done = true;
+        if (event === "error") out.error = data.error;
+        break;
+      }
+      case "openai-responses": {
+        if (data.type === "response.output_text.delta") out.text += data.delta;
+        if (data.type === "response.reasoning_summary_text.delta") out.thinking += data.delta;
+        if (data.type === "response.output_item.done" && data.item.type === "function_call")
+          call(data.item.id, { id: data.item.call_id, name: data.item.name, arguments: data.item.arguments, itemId: data.item.id });
+        if (data.type === "response.output_item.done" && data.item.type === "reasoning" && data.item.encrypted_content)
+          out.signatures.push(data.item.encrypted_content);
+        if (data.type === "response.completed" || data.type === "response.incomplete") {
+          out.finish = data.response.status;
+          out.usage = data.response.usage;
+          out.done = true;
+        }
+        if (data.type === "response.failed") out.error = data.response.error;
+        break;
+      }
+      case "gemini": {
+        if (data.error) {
+          out.error = data.error;
+          break;
+        }
+        const cand = data.candidates?.[0];
+        for (const part of cand?.content?.parts ?? []) {
+          if (part.functionCall)
+            out.calls.push({ id: part.functionCall.id ?? null, name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args), signature: part.thoughtSignature ?? null });
+          else if (part.thought) out.thinking += part.text;
+          else if (typeof part.text === "string") {
+            out.text += part.text;
+            if (part.thoughtSignature) out.signatures.push(part.thoughtSignature);
+          }
+        }
+        if (cand?.finishReason) {
+          out.finish = cand.finishReason;
+          out.usage = data.usageMetadata;
+          out.done = true;
+        }
+        break;
+      }
+      default: {
+        if (data.error || data.object === "error") {
+          out.error = data.error ?? data;
+          break;
+        }
+        if (data.usage) out.usage = data.usage;
+        const choice = data.choices?.[0];
+        if (!choice) break;
+        if (choice.usage) out.usage = choice.usage;
+        const d = choice.delta ?? {};
+        if (typeof d.content === "string") out.text += d.content;
+        if (Array.isArray(d.content))
+          for (const c of d.content) {
+            if (c.type === "thinking") out.thinking += c.thinking.map((t) => t.text).join("");
+            if (c.type === "text") out.text += c.text;
+          }
+        if (typeof d.reasoning_content === "string") out.thinking += d.reasoning_content;
+        for (const tc of d.tool_calls ?? []) {
+          const c = call(tc.index, { id: tc.id, name: tc.function?.name });
+          if (tc.id) c.id = tc.id;
+          if (tc.function?.name) c.name = tc.function.name;
+          c.arguments += tc.function?.arguments ?? "";
+        }
+        if (choice.finish_reason) out.finish = choice.finish_reason;
+      }
+    }
+  }
+  return out;
+}
+
+/** A non-streaming answer → the same summary as `decode`. */
+export function decodeJSON(provider, body) {
+  const out = { text: "", thinking: "", calls: [], finish: null, usage: null, signatures: [] };
+  switch (provider) {
+    case "anthropic":
+      for (const b of body.content) {
+        if (b.type === "text") out.text += b.text;
+        if (b.type === "thinking") {
+          out.thinking += b.thinking;
+          out.signatures.push(b.signature);
+        }
+        if (b.type === "tool_use") out.calls.push({ id: b.id, name: b.name, arguments: JSON.stringify(b.input) });
+      }
+      out.finish = body.stop_reason;
+      out.usage = body.usage;
+      break;
+    case "openai-responses":
+      for (const item of body.output) {
+        if (item.type === "message") out.text += item.content.map((c) => c.text).join("");
+        if (item.type === "reasoning") out.thinking += item.summary.map((s) => s.text).join("");
+        if (item.type === "function_call") out.calls.push({ id: item.call_id, name: item.name, arguments: item.arguments, itemId: item.id });
+      }
+      out.finish = body.status;
+      out.usage = body.usage;
+      break;
+    case "gemini": {
+      const cand = body.candidates[0];
+      for (const part of cand.content.parts) {
+        if (part.functionCall)
+          out.calls.push({ id: part.functionCall.id ?? null, name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args), signature: part.thoughtSignature ?? null });
+        else if (part.thought) out.thinking += part.text;
+        else out.text += part.text;
+      }
+      out.finish = cand.finishReason;
+      out.usage = body.usageMetadata;
+      break;
+    }
+    default: {
+      const m = body.choices[0].message;
+      if (typeof m.content === "string") out.text = m.content;
+      else if (Array.isArray(m.content))
+        for (const c of m.content) {
+          if (c.type === "text") out.text += c.text;
+          if (c.type === "thinking") out.thinking += c.thinking.map((t) => t.text).join("");
+        }
+      if (m.reasoning_content) out.thinking += m.reasoning_content;
+      for (const tc of m.tool_calls ?? []) out.calls.push({ id: tc.id, name: tc.function.name, arguments: tc.function.arguments });
+      out.finish = body.choices[0].finish_reason;
+      out.usage = body.usage;
+    }
+  }
+  return out;
+}

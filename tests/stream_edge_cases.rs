@@ -1,0 +1,321 @@
+//! Stream decoder behaviour beyond the golden files: protocol quirks of each wire format and
+//! how mistakes in a stream are reported and survived.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use serde_json::{json, Value};
+use turnwire::stream::{Delta, StopReason, StreamDecoder, StreamOptions, StreamOutcome};
+use turnwire::Provider;
+
+fn run(provider: Provider, options: StreamOptions, events: &[Value]) -> StreamOutcome {
+    let mut d = StreamDecoder::new(provider, options);
+    for e in events {
+        let _ = d.push(&e.to_string());
+    }
+    d.finish()
+}
+
+fn blocks(o: &StreamOutcome) -> Value {
+    o.to_value()["message"]["blocks"].clone()
+}
+
+fn codes(o: &StreamOutcome) -> Vec<&'static str> {
+    o.errors.iter().map(|e| e.code()).collect()
+}
+
+#[test]
+fn anthropic_server_tool_blocks_are_skipped_without_errors() {
+    let o = run(
+        Provider::Anthropic,
+        StreamOptions::default(),
+        &[
+            json!({"type":"content_block_start","index":0,"content_block":{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search","input":{}}}),
+            json!({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"query\":\"x\"}"}}),
+            json!({"type":"content_block_stop","index":0}),
+            json!({"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}),
+            json!({"type":"content_block_delta","index":1,"delta":{"type":"citations_delta","citation":{}}}),
+            json!({"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"Found it."}}),
+            json!({"type":"content_block_stop","index":1}),
+            json!({"type":"message_stop"}),
+        ],
+    );
+    assert!(o.errors.is_empty(), "{:?}", o.errors);
+    assert_eq!(blocks(&o), json!([{"type": "text", "text": "Found it."}]));
+}
+
+#[test]
+fn anthropic_tool_input_given_whole_at_the_start_is_used_when_nothing_streams() {
+    let o = run(
+        Provider::Anthropic,
+        StreamOptions::default(),
+        &[
+            json!({"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"ls","input":{"dir":"."}}}),
+            json!({"type":"content_block_stop","index":0}),
+            json!({"type":"message_stop"}),
+        ],
+    );
+    assert_eq!(blocks(&o)[0]["parameters"], json!({"dir": "."}));
+    assert_eq!(
+        o.stop_reason,
+        StopReason::ToolUse,
+        "derived when message_delta is missing"
+    );
+}
+
+#[test]
+fn anthropic_signature_for_an_unknown_block_is_an_orphan_reasoning_delta() {
+    let mut d = StreamDecoder::new(Provider::Anthropic, StreamOptions::default());
+    let e = d
+        .push(r#"{"type":"content_block_delta","index":4,"delta":{"type":"signature_delta","signature":"abc"}}"#)
+        .unwrap_err();
+    assert_eq!(e.code(), "orphan_reasoning_delta");
+    assert_eq!(
+        d.push(r#"{"type":"content_block_stop","index":4}"#)
+            .unwrap_err()
+            .code(),
+        "unknown_block_stop"
+    );
+    assert_eq!(
+        d.push(r#"{"no_type":1}"#).unwrap_err().code(),
+        "unexpected_event"
+    );
+}
+
+#[test]
+fn chat_calls_numbered_alike_but_with_new_ids_are_separate_calls() {
+    let o = run(
+        Provider::OpenAiCompatible,
+        StreamOptions::default(),
+        &[
+            json!({"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_a","function":{"name":"ls","arguments":"{}"}}]}}]}),
+            json!({"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_b","function":{"name":"cat","arguments":"{\"f\":1}"}}]}}]}),
+            json!({"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}),
+        ],
+    );
+    assert!(o.errors.is_empty(), "{:?}", o.errors);
+    assert_eq!(
+        blocks(&o),
+        json!([
+            {"type": "tool_call", "id": "call_a", "name": "ls", "parameters": {}},
+            {"type": "tool_call", "id": "call_b", "name": "cat", "parameters": {"f": 1}}
+        ])
+    );
+}
+
+#[test]
+fn chat_calls_without_index_are_keyed_by_id() {
+    let o = run(
+        Provider::Mistral,
+        StreamOptions::default(),
+        &[json!({"choices":[{"index":0,"delta":{"tool_calls":[
+                {"id":"abcDEF123","function":{"name":"a","arguments":"{\"x\":1}"}},
+                {"id":"xyzXYZ789","function":{"name":"b","arguments":"{\"y\":2}"}}
+            ]},"finish_reason":"tool_calls"}]})],
+    );
+    assert!(!o.incomplete && o.errors.is_empty(), "{:?}", o.errors);
+    assert_eq!(blocks(&o)[1]["id"], "xyzXYZ789");
+    assert_eq!(blocks(&o)[1]["parameters"], json!({"y": 2}));
+}
+
+#[test]
+fn chat_finish_reason_completes_the_turn_even_without_done() {
+    let mut d = StreamDecoder::new(Provider::OpenAiChat, StreamOptions::default());
+    d.push(r#"{"choices":[{"index":0,"delta":{"content":"ok"},"finish_reason":"length"}]}"#)
+        .unwrap();
+    let o = d.outcome();
+    assert!(!o.incomplete);
+    assert_eq!(o.stop_reason, StopReason::MaxTokens);
+    // [DONE] alone also ends a stream (some servers send no finish reason).
+    let mut d = StreamDecoder::new(Provider::OpenAiChat, StreamOptions::default());
+    d.push(r#"{"choices":[{"index":0,"delta":{"content":"ok"}}]}"#)
+        .unwrap();
+    assert_eq!(
+        d.push("data: [DONE]").unwrap(),
+        vec![Delta::Done {
+            stop_reason: StopReason::EndTurn
+        }]
+    );
+    assert!(!d.finish().incomplete);
+}
+
+#[test]
+fn chat_invalid_arguments_are_reported_at_the_finish_reason_and_kept_raw() {
+    let mut d = StreamDecoder::new(Provider::OpenAiChat, StreamOptions::default());
+    d.push(r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","function":{"name":"ls","arguments":"{oops"}}]}}]}"#).unwrap();
+    let e = d
+        .push(r#"{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}"#)
+        .unwrap_err();
+    assert_eq!(e.code(), "invalid_arguments");
+    let o = d.finish();
+    assert!(!o.incomplete);
+    assert_eq!(blocks(&o)[0]["rawArguments"], "{oops");
+    assert_eq!(blocks(&o)[0]["parameters"], json!({}));
+}
+
+#[test]
+fn responses_arguments_done_replaces_the_streamed_text() {
+    let o = run(
+        Provider::OpenAiResponses,
+        StreamOptions::default(),
+        &[
+            json!({"type":"response.output_item.added","output_index":0,"item":{"id":"fc_1","type":"function_call","arguments":"","call_id":"call_1","name":"ls"}}),
+            json!({"type":"response.function_call_arguments.delta","item_id":"fc_1","output_index":0,"delta":"{\"garbled"}),
+            json!({"type":"response.function_call_arguments.done","item_id":"fc_1","output_index":0,"arguments":"{\"dir\":\"src\"}"}),
+            json!({"type":"response.output_item.done","output_index":0,"item":{"id":"fc_1","type":"function_call","call_id":"call_1","name":"ls"}}),
+            json!({"type":"response.completed","response":{"id":"resp_1","model":"gpt-5.2","status":"completed","usage":null}}),
+        ],
+    );
+    assert!(o.errors.is_empty(), "{:?}", o.errors);
+    assert_eq!(blocks(&o)[0]["parameters"], json!({"dir": "src"}));
+    assert_eq!(o.stop_reason, StopReason::ToolUse);
+}
+
+#[test]
+fn responses_item_done_without_added_is_reported_and_kept() {
+    let o = run(
+        Provider::OpenAiResponses,
+        StreamOptions::default(),
+        &[
+            json!({"type":"response.output_item.done","output_index":0,"item":{"id":"rs_1","type":"reasoning","encrypted_content":"enc","summary":[{"type":"summary_text","text":"why"}]}}),
+            json!({"type":"response.output_item.done","output_index":1,"item":{"id":"msg_1","type":"message","content":[{"type":"output_text","text":"hi"}]}}),
+            json!({"type":"response.completed","response":{"status":"completed"}}),
+        ],
+    );
+    assert_eq!(codes(&o), ["unknown_block_stop", "unknown_block_stop"]);
+    assert_eq!(
+        blocks(&o),
+        json!([
+            {"type": "thinking", "thought": "why", "reasoningId": "rs_1", "encryptedContent": "enc"},
+            {"type": "text", "text": "hi"}
+        ])
+    );
+}
+
+#[test]
+fn responses_incomplete_for_max_tokens_is_a_finished_turn_stopped_by_the_limit() {
+    let o = run(
+        Provider::OpenAiResponses,
+        StreamOptions::default(),
+        &[
+            json!({"type":"response.output_item.added","output_index":0,"item":{"id":"msg_1","type":"message","content":[]}}),
+            json!({"type":"response.output_text.delta","item_id":"msg_1","output_index":0,"delta":"Once upon"}),
+            json!({"type":"response.incomplete","response":{"status":"incomplete","incomplete_details":{"reason":"max_output_tokens"}}}),
+        ],
+    );
+    assert!(!o.incomplete);
+    assert_eq!(o.stop_reason, StopReason::MaxTokens);
+    assert_eq!(blocks(&o), json!([{"type": "text", "text": "Once upon"}]));
+}
+
+#[test]
+fn gemini_chunk_arrays_are_decoded_element_by_element() {
+    let mut d = StreamDecoder::new(Provider::Gemini, StreamOptions::default());
+    let chunks = json!([
+        {"candidates":[{"content":{"role":"model","parts":[{"text":"a"}]}}],"responseId":"r1"},
+        {"candidates":[{"content":{"role":"model","parts":[{"text":"b"}]},"finishReason":"STOP"}],"responseId":"r1"}
+    ]);
+    d.push_value(&chunks).unwrap();
+    let o = d.finish();
+    assert!(!o.incomplete);
+    assert_eq!(blocks(&o), json!([{"type": "text", "text": "ab"}]));
+}
+
+#[test]
+fn gemini_second_signed_text_piece_starts_its_own_block() {
+    let o = run(
+        Provider::Gemini,
+        StreamOptions::default(),
+        &[
+            json!({"candidates":[{"content":{"parts":[{"text":"one","thoughtSignature":"c2lnMQ=="}]}}]}),
+            json!({"candidates":[{"content":{"parts":[{"text":"two","thoughtSignature":"c2lnMg=="}]},"finishReason":"STOP"}]}),
+        ],
+    );
+    assert_eq!(
+        blocks(&o),
+        json!([
+            {"type": "text", "text": "one", "thoughtSignature": "c2lnMQ=="},
+            {"type": "text", "text": "two", "thoughtSignature": "c2lnMg=="}
+        ])
+    );
+}
+
+#[test]
+fn gemini_calls_without_response_id_use_the_id_seed_then_a_content_digest() {
+    let events = [json!({"candidates":[{"content":{"parts":[
+        {"functionCall":{"name":"ls","args":{}}},
+        {"functionCall":{"name":"ls","args":{"x":1},"id":"own-id"}}
+    ]},"finishReason":"STOP"}]})];
+    let seeded = run(
+        Provider::Gemini,
+        StreamOptions::default().with_id_seed("turn 3"),
+        &events,
+    );
+    assert_eq!(blocks(&seeded)[0]["id"], "call_turn_3_0");
+    assert_eq!(blocks(&seeded)[1]["id"], "own-id");
+    let a = run(Provider::Gemini, StreamOptions::default(), &events);
+    let b = run(Provider::Gemini, StreamOptions::default(), &events);
+    assert_eq!(blocks(&a)[0]["id"], blocks(&b)[0]["id"], "deterministic");
+    assert!(blocks(&a)[0]["id"].as_str().unwrap().starts_with("call_"));
+}
+
+#[test]
+fn gemini_blocked_prompt_ends_the_turn_with_content_filter() {
+    let o = run(
+        Provider::Gemini,
+        StreamOptions::default(),
+        &[
+            json!({"promptFeedback":{"blockReason":"SAFETY"},"usageMetadata":{"promptTokenCount":7}}),
+        ],
+    );
+    assert!(!o.incomplete);
+    assert_eq!(o.stop_reason, StopReason::ContentFilter);
+    assert_eq!(o.usage.input_tokens, Some(7));
+}
+
+#[test]
+fn blank_payloads_and_sse_prefixes_are_accepted() {
+    for p in Provider::ALL {
+        let mut d = StreamDecoder::new(p, StreamOptions::default());
+        assert_eq!(d.push("").unwrap(), vec![]);
+        assert_eq!(d.push("   \n").unwrap(), vec![]);
+        assert_eq!(d.push("data:").unwrap(), vec![]);
+        assert!(d.finish().incomplete, "{p}");
+    }
+}
+
+#[test]
+fn the_decoder_keeps_working_after_an_error() {
+    let mut d = StreamDecoder::new(Provider::Anthropic, StreamOptions::default());
+    assert_eq!(d.push("{not json").unwrap_err().code(), "invalid_json");
+    assert_eq!(d.push("[1,2]").unwrap_err().code(), "unexpected_event");
+    d.push(r#"{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}"#)
+        .unwrap();
+    let ds = d.push(r#"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"fine"}}"#).unwrap();
+    assert_eq!(
+        ds,
+        vec![Delta::Text {
+            text: "fine".into()
+        }]
+    );
+    let o = d.finish();
+    assert_eq!(
+        codes(&o),
+        ["invalid_json", "unexpected_event", "incomplete"]
+    );
+}
+
+#[test]
+fn the_endpoint_and_requested_model_become_the_provenance() {
+    let o = run(
+        Provider::DeepSeek,
+        StreamOptions::for_model("deepseek-chat").with_endpoint("https://api.deepseek.com"),
+        &[json!({"choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":"stop"}]})],
+    );
+    let meta = &o.to_value()["message"]["metadata"];
+    assert_eq!(
+        meta,
+        &json!({
+            "provider": "deepseek", "api": "chat-completions", "model": "deepseek-chat",
+            "providerBaseURL": "https://api.deepseek.com", "stopReason": "end_turn"
+        })
+    );
+}

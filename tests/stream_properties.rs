@@ -1,0 +1,588 @@
+//! Property tests of the stream decoders:
+//! - re-splitting every text, reasoning and argument delta of a golden stream at random points
+//!   gives the same outcome, and so does interleaving different blocks' events where the wire
+//!   format keys them (Anthropic block indexes, chat tool-call indexes and lanes, Responses item
+//!   ids) — as long as blocks start in the same order;
+//! - every prefix of every golden stream finishes without panic, and a prefix without the
+//!   terminal event is incomplete with an `incomplete` error;
+//! - arbitrary text, arbitrary JSON and event-shaped JSON never panic any decoder, and the
+//!   message they give always reads back equal through the model writer and renders into a
+//!   body the provider's strict validator accepts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod stream_support;
+
+use proptest::prelude::*;
+use serde_json::{json, Map, Value};
+use stream_support::{decode, decode_mixed, goldens, values, Golden};
+use turnwire::stream::{StreamDecoder, StreamOptions};
+use turnwire::{render, validate_request_for_model, Provider, RenderOptions, Transcript};
+
+/// A small deterministic generator (xorshift64*), seeded by proptest.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Self {
+        Rng(seed | 1)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+}
+
+/// `s` cut at up to `max - 1` random char boundaries into non-empty pieces.
+fn cut(s: &str, rng: &mut Rng, max: usize) -> Vec<String> {
+    let bounds: Vec<usize> = s.char_indices().map(|(i, _)| i).skip(1).collect();
+    let mut picks: Vec<usize> = (0..rng.below(max))
+        .filter_map(|_| bounds.get(rng.below(bounds.len())).copied())
+        .collect();
+    picks.sort_unstable();
+    picks.dedup();
+    let mut out = Vec::new();
+    let mut last = 0;
+    for p in picks {
+        out.push(s[last..p].to_string());
+        last = p;
+    }
+    out.push(s[last..].to_string());
+    out
+}
+
+/// A pointer into an event to the string that may be split, and what to drop from every piece
+/// but the first (`first_only`) and every piece but the last (`last_only`).
+struct Split {
+    path: Vec<Value>,
+    first_only: Vec<Vec<Value>>,
+    last_only: Vec<Vec<Value>>,
+}
+
+fn p(parts: &[Value]) -> Vec<Value> {
+    parts.to_vec()
+}
+
+fn get<'a>(v: &'a Value, path: &[Value]) -> Option<&'a Value> {
+    path.iter().try_fold(v, |v, k| match k {
+        Value::String(s) => v.get(s.as_str()),
+        Value::Number(n) => v.get(n.as_u64()? as usize),
+        _ => None,
+    })
+}
+
+fn get_mut<'a>(v: &'a mut Value, path: &[Value]) -> Option<&'a mut Value> {
+    path.iter().try_fold(v, |v, k| match k {
+        Value::String(s) => v.get_mut(s.as_str()),
+        Value::Number(n) => v.get_mut(n.as_u64()? as usize),
+        _ => None,
+    })
+}
+
+fn remove(v: &mut Value, path: &[Value]) {
+    let Some((last, parent)) = path.split_last() else {
+        return;
+    };
+    if let (Some(Value::Object(o)), Value::String(k)) = (get_mut(v, parent), last) {
+        o.remove(k);
+    }
+}
+
+/// Where an event of `provider` can be split, if anywhere.
+fn splittable(provider: Provider, e: &Value) -> Option<Split> {
+    let s = |x: &str| Value::from(x);
+    match provider {
+        Provider::Anthropic => {
+            let field = match e["delta"]["type"].as_str()? {
+                "text_delta" => "text",
+                "thinking_delta" => "thinking",
+                "input_json_delta" => "partial_json",
+                _ => return None,
+            };
+            Some(Split {
+                path: p(&[s("delta"), s(field)]),
+                first_only: vec![],
+                last_only: vec![],
+            })
+        }
+        Provider::OpenAiResponses => match e["type"].as_str()? {
+            "response.output_text.delta"
+            | "response.reasoning_summary_text.delta"
+            | "response.function_call_arguments.delta" => Some(Split {
+                path: p(&[s("delta")]),
+                first_only: vec![],
+                last_only: vec![],
+            }),
+            _ => None,
+        },
+        Provider::Gemini => {
+            let parts = e["candidates"][0]["content"]["parts"].as_array()?;
+            if parts.len() != 1 || parts[0].get("text").is_none() {
+                return None;
+            }
+            let part = |f: &str| {
+                p(&[
+                    s("candidates"),
+                    0.into(),
+                    s("content"),
+                    s("parts"),
+                    0.into(),
+                    s(f),
+                ])
+            };
+            Some(Split {
+                path: part("text"),
+                first_only: vec![],
+                last_only: vec![
+                    part("thoughtSignature"),
+                    p(&[s("candidates"), 0.into(), s("finishReason")]),
+                    p(&[s("usageMetadata")]),
+                ],
+            })
+        }
+        _ => {
+            let d = &e["choices"][0]["delta"];
+            let last_only = vec![
+                p(&[s("choices"), 0.into(), s("finish_reason")]),
+                p(&[s("choices"), 0.into(), s("usage")]),
+                p(&[s("usage")]),
+            ];
+            let fields: Vec<&str> = ["content", "reasoning_content", "reasoning"]
+                .into_iter()
+                .filter(|f| d[*f].as_str().is_some_and(|x| !x.is_empty()))
+                .collect();
+            let calls = d["tool_calls"].as_array().map_or(0, Vec::len);
+            match (fields.as_slice(), calls) {
+                ([f], 0) => Some(Split {
+                    path: p(&[s("choices"), 0.into(), s("delta"), s(f)]),
+                    first_only: vec![],
+                    last_only,
+                }),
+                ([], 1) if d["tool_calls"][0]["function"]["arguments"].is_string() => {
+                    let call = |f: &[&str]| {
+                        let mut v = p(&[
+                            s("choices"),
+                            0.into(),
+                            s("delta"),
+                            s("tool_calls"),
+                            0.into(),
+                        ]);
+                        v.extend(f.iter().map(|x| s(x)));
+                        v
+                    };
+                    Some(Split {
+                        path: call(&["function", "arguments"]),
+                        first_only: vec![
+                            call(&["id"]),
+                            call(&["type"]),
+                            call(&["function", "name"]),
+                        ],
+                        last_only,
+                    })
+                }
+                _ => None,
+            }
+        }
+    }
+}
+
+/// Every splittable event cut into random pieces.
+fn resplit(provider: Provider, events: &[Value], rng: &mut Rng) -> Vec<Value> {
+    let mut out = Vec::new();
+    for e in events {
+        let Some(split) = splittable(provider, e) else {
+            out.push(e.clone());
+            continue;
+        };
+        let text = get(e, &split.path)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let pieces = cut(&text, rng, 5);
+        let n = pieces.len();
+        for (i, piece) in pieces.into_iter().enumerate() {
+            let mut ev = e.clone();
+            if let Some(slot) = get_mut(&mut ev, &split.path) {
+                *slot = Value::String(piece);
+            }
+            if i > 0 {
+                split
+                    .first_only
+                    .iter()
+                    .for_each(|path| remove(&mut ev, path));
+            }
+            if i + 1 < n {
+                split
+                    .last_only
+                    .iter()
+                    .for_each(|path| remove(&mut ev, path));
+            }
+            out.push(ev);
+        }
+    }
+    out
+}
+
+/// The block an event belongs to, for formats whose events are keyed; `None` for events that
+/// keep their place (message start and end, usage, markers).
+fn lane(provider: Provider, e: &Value) -> Option<String> {
+    match provider {
+        Provider::Anthropic => match e["type"].as_str()? {
+            "content_block_start" | "content_block_delta" | "content_block_stop" => {
+                Some(e["index"].to_string())
+            }
+            _ => None,
+        },
+        Provider::OpenAiResponses => {
+            let t = e["type"].as_str()?;
+            if t.starts_with("response.output_item") {
+                Some(e["item"]["id"].as_str()?.to_string())
+            } else if t.starts_with("response.") && e.get("item_id").is_some() {
+                Some(e["item_id"].as_str()?.to_string())
+            } else {
+                None
+            }
+        }
+        Provider::Gemini => None,
+        _ => {
+            let c = &e["choices"][0];
+            if !c["finish_reason"].is_null() || e["usage"].is_object() || c["usage"].is_object() {
+                return None;
+            }
+            let d = &c["delta"];
+            if let Some(calls) = d["tool_calls"].as_array() {
+                return (calls.len() == 1).then(|| format!("tool:{}", calls[0]["index"]));
+            }
+            if d["content"].as_str().is_some_and(|x| !x.is_empty()) {
+                return Some("text".into());
+            }
+            ["reasoning_content", "reasoning"]
+                .iter()
+                .any(|f| d[*f].as_str().is_some_and(|x| !x.is_empty()))
+                .then(|| "reasoning".into())
+        }
+    }
+}
+
+/// Interleaves the events of different blocks between unkeyed events, keeping each block's
+/// own order and the order in which blocks start.
+fn interleave(provider: Provider, events: &[Value], rng: &mut Rng) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut run: Vec<(String, Value)> = Vec::new();
+    let flush = |run: &mut Vec<(String, Value)>, out: &mut Vec<Value>, rng: &mut Rng| {
+        // Lanes in start order, each a queue.
+        let mut lanes: Vec<(String, std::collections::VecDeque<Value>)> = Vec::new();
+        for (k, e) in run.drain(..) {
+            match lanes.iter_mut().find(|(l, _)| *l == k) {
+                Some((_, q)) => q.push_back(e),
+                None => lanes.push((k, std::collections::VecDeque::from([e]))),
+            }
+        }
+        let mut started = 0;
+        loop {
+            let eligible: Vec<usize> = (0..lanes.len())
+                .filter(|&i| !lanes[i].1.is_empty() && i <= started)
+                .collect();
+            if eligible.is_empty() {
+                break;
+            }
+            let i = eligible[rng.below(eligible.len())];
+            if i == started {
+                started += 1;
+            }
+            if let Some(e) = lanes[i].1.pop_front() {
+                out.push(e);
+            }
+        }
+    };
+    for e in events {
+        match lane(provider, e) {
+            Some(k) => run.push((k, e.clone())),
+            None => {
+                flush(&mut run, &mut out, rng);
+                out.push(e.clone());
+            }
+        }
+    }
+    flush(&mut run, &mut out, rng);
+    out
+}
+
+fn outcome_json(provider: Provider, events: &[Value]) -> Value {
+    decode_mixed(provider, events).to_value()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, max_shrink_iters: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn resplitting_deltas_gives_the_same_outcome(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        for g in goldens() {
+            let events = values(&g);
+            let expected = outcome_json(g.provider, &events);
+            let split = resplit(g.provider, &events, &mut rng);
+            prop_assert_eq!(&outcome_json(g.provider, &split), &expected, "{}", g.name());
+        }
+    }
+
+    #[test]
+    fn interleaving_blocks_after_resplitting_gives_the_same_outcome(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        for g in goldens() {
+            let events = values(&g);
+            let expected = outcome_json(g.provider, &events);
+            let mixed = interleave(g.provider, &resplit(g.provider, &events, &mut rng), &mut rng);
+            prop_assert_eq!(&outcome_json(g.provider, &mixed), &expected, "{}", g.name());
+        }
+    }
+}
+
+#[test]
+fn interleaving_actually_reorders_events_of_parallel_calls() {
+    // The property above is not vacuous: some seed moves events of one call past another's.
+    let g = stream_support::golden(Provider::OpenAiChat, "parallel_tools");
+    let events = values(&g);
+    let moved = (0..50u64).any(|seed| {
+        let mut rng = Rng::new(seed);
+        interleave(
+            g.provider,
+            &resplit(g.provider, &events, &mut rng),
+            &mut rng,
+        ) != events
+    });
+    assert!(moved);
+}
+
+/// Whether the first `k` events hold the wire format's terminal event (or a provider error).
+fn has_terminal(g: &Golden, k: usize) -> bool {
+    g.events[..k].iter().any(|e| match g.provider {
+        Provider::Anthropic => {
+            e.contains("\"type\":\"message_stop\"") || e.contains("\"type\":\"error\"")
+        }
+        Provider::OpenAiResponses => [
+            "\"type\":\"response.completed\"",
+            "\"type\":\"response.incomplete\"",
+            "\"type\":\"response.failed\"",
+            "\"type\":\"error\"",
+        ]
+        .iter()
+        .any(|m| e.contains(m)),
+        Provider::Gemini => e.contains("\"finishReason\"") || e.starts_with("{\"error\""),
+        _ => e == "[DONE]" || e.contains("\"finish_reason\":\"") || e.starts_with("{\"error\""),
+    })
+}
+
+#[test]
+fn every_prefix_of_every_golden_stream_finishes_and_says_whether_it_is_complete() {
+    let mut prefixes = 0;
+    for g in goldens() {
+        for k in 0..=g.events.len() {
+            let (o, _) = decode(g.provider, &g.events[..k]);
+            prefixes += 1;
+            if !has_terminal(&g, k) {
+                assert!(o.incomplete, "{} [..{k}]", g.name());
+                assert!(
+                    o.errors.iter().any(|e| e.code() == "incomplete"),
+                    "{} [..{k}]",
+                    g.name()
+                );
+                assert_eq!(
+                    o.message.metadata.as_ref().unwrap().extra["incomplete"],
+                    json!(true)
+                );
+            }
+            // Always a storable message.
+            let text = Transcript::new(vec![o.message.clone()]).to_json();
+            assert_eq!(Transcript::from_json(&text).unwrap().messages[0], o.message);
+        }
+    }
+    assert!(prefixes > 300);
+}
+
+/// JSON built from the words the decoders look for, so that random values reach deep paths.
+fn arb_event() -> impl Strategy<Value = Value> {
+    let words = prop::sample::select(vec![
+        "type",
+        "index",
+        "delta",
+        "text",
+        "thinking",
+        "signature",
+        "partial_json",
+        "content_block",
+        "id",
+        "name",
+        "input",
+        "message",
+        "usage",
+        "stop_reason",
+        "choices",
+        "tool_calls",
+        "function",
+        "arguments",
+        "finish_reason",
+        "content",
+        "reasoning_content",
+        "reasoning",
+        "refusal",
+        "item",
+        "item_id",
+        "output_index",
+        "summary",
+        "encrypted_content",
+        "call_id",
+        "response",
+        "candidates",
+        "parts",
+        "functionCall",
+        "args",
+        "thoughtSignature",
+        "thought",
+        "finishReason",
+        "usageMetadata",
+        "error",
+        "status",
+        "code",
+        "summary_index",
+        "data",
+        "incomplete_details",
+        "message_start",
+        "content_block_start",
+        "content_block_delta",
+        "content_block_stop",
+        "message_delta",
+        "message_stop",
+        "text_delta",
+        "thinking_delta",
+        "signature_delta",
+        "input_json_delta",
+        "tool_use",
+        "redacted_thinking",
+        "response.output_item.added",
+        "response.output_item.done",
+        "response.output_text.delta",
+        "response.function_call_arguments.delta",
+        "response.function_call_arguments.done",
+        "response.reasoning_summary_text.delta",
+        "response.reasoning_summary_part.added",
+        "response.completed",
+        "response.incomplete",
+        "response.failed",
+        "reasoning",
+        "function_call",
+        "STOP",
+        "MAX_TOKENS",
+        "stop",
+        "tool_calls",
+        "length",
+        "[DONE]",
+        "{",
+        "{\"a\":",
+        "}",
+        "0",
+        "",
+    ]);
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        (0u64..4).prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        words.clone().prop_map(Value::from),
+        ".{0,8}".prop_map(Value::from),
+    ];
+    leaf.prop_recursive(5, 48, 6, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::vec((words.clone(), inner), 0..6).prop_map(|kv| {
+                Value::Object(
+                    kv.into_iter()
+                        .map(|(k, v)| (k.to_string(), v))
+                        .collect::<Map<_, _>>(),
+                )
+            }),
+        ]
+    })
+}
+
+/// Decodes, checks the outcome is storable and renders into a valid body for its provider.
+fn decode_and_check(
+    provider: Provider,
+    pushes: &[Result<String, Value>],
+) -> Result<(), TestCaseError> {
+    let mut d = StreamDecoder::new(
+        provider,
+        StreamOptions::for_model(provider.reference_model()),
+    );
+    for p in pushes {
+        let _ = match p {
+            Ok(s) => d.push(s),
+            Err(v) => d.push_value(v),
+        };
+    }
+    let o = d.finish();
+    let _ = o.to_value();
+    let t = Transcript::new(vec![o.message.clone()]);
+    let back = Transcript::from_json(&t.to_json()).unwrap();
+    prop_assert_eq!(&back.messages[0], &o.message);
+    let mut msgs = vec![turnwire::model::Message::new(
+        turnwire::model::Speaker::Human,
+        vec![turnwire::model::Block::Text(
+            turnwire::model::TextBlock::new("go"),
+        )],
+    )];
+    msgs.push(o.message);
+    let opts = RenderOptions::from_value(json!({
+        "provider": provider.as_str(), "model": provider.reference_model(), "thinking": {"enabled": true}
+    }))
+    .unwrap();
+    let out = render(&Transcript::new(msgs), &opts).unwrap();
+    let v = validate_request_for_model(provider, provider.reference_model(), &out.body);
+    prop_assert!(v.is_empty(), "{provider}: {v:#?}");
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, max_shrink_iters: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_text_never_panics(events in prop::collection::vec(".{0,40}", 0..8)) {
+        for provider in Provider::ALL {
+            let pushes: Vec<Result<String, Value>> = events.iter().cloned().map(Ok).collect();
+            decode_and_check(provider, &pushes)?;
+        }
+    }
+
+    #[test]
+    fn arbitrary_event_shaped_json_never_panics(events in prop::collection::vec(arb_event(), 0..10)) {
+        for provider in Provider::ALL {
+            let pushes: Vec<Result<String, Value>> = events.iter().cloned().map(Err).collect();
+            decode_and_check(provider, &pushes)?;
+            let as_text: Vec<Result<String, Value>> = events.iter().map(|e| Ok(e.to_string())).collect();
+            decode_and_check(provider, &as_text)?;
+        }
+    }
+
+    #[test]
+    fn golden_streams_with_random_events_mixed_in_never_panic(
+        seed in any::<u64>(),
+        noise in prop::collection::vec(arb_event(), 1..6),
+    ) {
+        let mut rng = Rng::new(seed);
+        let all = goldens();
+        let g = &all[rng.below(all.len())];
+        let mut events: Vec<Result<String, Value>> = g.events.iter().cloned().map(Ok).collect();
+        for n in noise {
+            let at = rng.below(events.len() + 1);
+            events.insert(at, Err(n));
+        }
+        decode_and_check(g.provider, &events)?;
+    }
+}
