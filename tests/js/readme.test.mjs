@@ -1,18 +1,95 @@
-// The README's "Install / use from JavaScript" example, run as written: the first ```js block
-// of that section must print exactly the ```text block that follows it.
+// The README's JavaScript examples, run as written against the installed package:
+//   - "Install / use from JavaScript": the first ```js block must print exactly the ```text
+//     block that follows it (Node, ESM);
+//   - "Ten lines per runtime": every ```js block starts with `// <Runtime> (...)` and ends with
+//     `// prints: <output>` (the Worker: `// answers: <start of the body>…`); it runs in that runtime (Node CommonJS, Deno, Bun; the browser
+//     example in Node, which has the globals it uses; the Workers example is imported in Node
+//     and its `fetch` handler called) and must print that output.
+// Deno and Bun come from TURNWIRE_RUNTIMES (tests/js/runtimes/install.sh); without them those
+// two examples are skipped (TURNWIRE_JS_RUNTIMES=node).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { test } from "node:test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, test } from "node:test";
+import { pathToFileURL } from "node:url";
+
+const readme = readFileSync(process.env.TURNWIRE_README, "utf8");
+const sections = readme.split(/^## /m);
+const section = (title) => {
+  const found = sections.find((s) => s.startsWith(title));
+  assert.ok(found, `README has no '${title}' section`);
+  return found;
+};
+const run = (cmd, args, env = {}) =>
+  execFileSync(cmd, args, { encoding: "utf8", env: { ...process.env, ...env } });
 
 test("the README's JavaScript example runs and prints what the README says", () => {
-  const readme = readFileSync(process.env.TURNWIRE_README, "utf8");
-  const section = readme.split(/^## /m).find((s) => s.startsWith("Install / use from JavaScript"));
-  assert.ok(section, "README has no 'Install / use from JavaScript' section");
-  const code = section.match(/```js\n([\s\S]*?)```/)?.[1];
-  const expected = section.match(/```js\n[\s\S]*?```[\s\S]*?```text\n([\s\S]*?)```/)?.[1];
+  const s = section("Install / use from JavaScript");
+  const code = s.match(/```js\n([\s\S]*?)```/)?.[1];
+  const expected = s.match(/```js\n[\s\S]*?```[\s\S]*?```text\n([\s\S]*?)```/)?.[1];
   assert.ok(code && expected, "the section needs a ```js example followed by a ```text output block");
   writeFileSync("readme-example.mjs", code);
-  const out = execFileSync(process.execPath, ["readme-example.mjs"], { encoding: "utf8" });
-  assert.equal(out, expected);
+  assert.equal(run(process.execPath, ["readme-example.mjs"]), expected);
+});
+
+describe("the README's ten-line examples run in their runtimes", () => {
+  const blocks = [...section("Ten lines per runtime").matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const runtimesDir = process.env.TURNWIRE_RUNTIMES ? resolve(process.env.TURNWIRE_RUNTIMES) : "";
+  const bin = (name) => join(runtimesDir, "node_modules", ".bin", name);
+
+  test("there is one example per runtime, each with its expected output", () => {
+    const names = blocks.map((b) => b.match(/^\/\/ ([^(,]+?)(?:,[^(]*)? \(/)?.[1]);
+    assert.deepEqual(names, ["Node.js", "Deno", "Bun", "Browser", "Cloudflare Workers"]);
+    for (const b of blocks) {
+      assert.ok(b.split("\n").length <= 12, `more than ten lines:\n${b}`);
+      assert.match(b, /\/\/ (prints|answers): .+\n$/);
+    }
+  });
+
+  for (const code of blocks) {
+    const runtime = code.match(/^\/\/ ([^(,]+?)(?:,[^(]*)? \(/)?.[1] ?? "?";
+    const expected = code.match(/\/\/ (?:prints|answers): (.+)\n$/)?.[1] ?? "";
+    const skip =
+      (runtime === "Deno" || runtime === "Bun") && !existsSync(bin(runtime.toLowerCase()))
+        ? `${runtime} is not installed (TURNWIRE_RUNTIMES)`
+        : false;
+    test(runtime, { skip }, async () => {
+      switch (runtime) {
+        case "Node.js":
+          writeFileSync("readme-node.cjs", code);
+          assert.equal(run(process.execPath, ["readme-node.cjs"]), `${expected}\n`);
+          break;
+        case "Deno":
+          writeFileSync("readme-deno.mjs", code);
+          assert.equal(
+            run(bin("deno"), ["run", "--no-prompt", "readme-deno.mjs"], { DENO_DIR: join(runtimesDir, ".deno"), NO_COLOR: "1" }),
+            `${expected}\n`,
+          );
+          break;
+        case "Bun":
+          writeFileSync("readme-bun.mjs", code);
+          assert.equal(run(bin("bun"), ["readme-bun.mjs"], { DO_NOT_TRACK: "1" }), `${expected}\n`);
+          break;
+        case "Browser":
+          writeFileSync("readme-browser.mjs", code);
+          assert.equal(run(process.execPath, ["readme-browser.mjs"]), `${expected}\n`);
+          break;
+        case "Cloudflare Workers": {
+          writeFileSync("readme-worker.mjs", code);
+          const worker = (await import(pathToFileURL(resolve("readme-worker.mjs")).href)).default;
+          const history = JSON.stringify([{ speaker: "human", blocks: [{ type: "text", text: "hi" }] }]);
+          const res = await worker.fetch(new Request("http://worker.test/", { method: "POST", body: history }));
+          assert.equal(res.headers.get("content-type"), "application/json");
+          const text = await res.text();
+          // The README shows the answer's start, then an ellipsis.
+          const shown = expected.slice(0, expected.indexOf("…"));
+          assert.ok(shown.length > 10 && text.startsWith(shown), `${text.slice(0, 80)} does not start with ${shown}`);
+          break;
+        }
+        default:
+          assert.fail(`unknown runtime in the README: ${runtime}`);
+      }
+    });
+  }
 });
