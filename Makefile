@@ -1,13 +1,18 @@
 # turnwire — the project's entry points. `make demo` and `make test` work on a fresh machine.
-.PHONY: setup demo test fmt lint unit package test-js test-wasm bless bench
+.PHONY: setup demo demo-render test fmt lint unit package test-js test-wasm bless bench
 
 CARGO ?= cargo
 
 setup:
 	@bash scripts/setup.sh
 
-## The main job: render every example session for every implemented provider, validate each body.
-demo: setup
+## The main job: a live agent session through the fetch shim, every turn to the next provider's
+## strict mock server (examples/live/), ending with `requests: N accepted, M rejected`.
+demo: package
+	bash scripts/demo.sh
+
+## Render every example session for every provider and validate each body (Rust only).
+demo-render: setup
 	$(CARGO) run --quiet --example demo -- examples/sessions
 
 ## Everything CI checks: the Rust checks, then the npm package built, packed and tested.

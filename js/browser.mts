@@ -1,7 +1,10 @@
 // Browser (and default) entry: fetches the wasm file next to this module (bundlers such as
 // Vite emit it as an asset) and instantiates it before the module finishes loading.
-import init from "./turnwire.js";
+import { setCore } from "./core.mjs";
+import * as glue from "./turnwire.js";
 
-await init({ module_or_path: new URL("./turnwire_bg.wasm", import.meta.url) });
+await glue.default({ module_or_path: new URL("./turnwire_bg.wasm", import.meta.url) });
+setCore(glue);
 
 export * from "./turnwire.js";
+export * from "./api.mjs";

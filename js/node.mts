@@ -2,8 +2,11 @@
 // so `import { renderBody } from "turnwire"` needs no `await`. No top-level await either, so
 // Node >= 20.19 can also `require()` this file.
 import { readFileSync } from "node:fs";
-import { initSync } from "./turnwire.js";
+import { setCore } from "./core.mjs";
+import * as glue from "./turnwire.js";
 
-initSync({ module: readFileSync(new URL("./turnwire_bg.wasm", import.meta.url)) });
+glue.initSync({ module: readFileSync(new URL("./turnwire_bg.wasm", import.meta.url)) });
+setCore(glue);
 
 export * from "./turnwire.js";
+export * from "./api.mjs";

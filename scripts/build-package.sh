@@ -2,8 +2,9 @@
 # Builds the npm package into pkg/ and packs it (pkg/turnwire-<version>.tgz).
 #
 #   cargo (release, wasm32, --features wasm) → wasm-bindgen (web, nodejs, module targets)
-#   → npm binaryen's wasm-opt -Oz (one .wasm for every entry) → tsc for js/ and js/mock/ → pkg-template
-#   filled in → npm pack.
+#   → npm binaryen's wasm-opt -Oz (one .wasm for every entry) → tsc for js/ (the runtime entries
+#   and the JS half of the API, as ESM and as CommonJS) → one index.d.ts (scripts/merge-dts.mjs)
+#   → tsc for js/mock/ → pkg-template filled in → npm pack.
 #
 # Safe to run again: every install step checks first. What it installs when missing:
 #   - the Rust target wasm32-unknown-unknown (rustup);
@@ -18,7 +19,7 @@ cd "$ROOT"
 
 CRATE=turnwire
 TARGET=wasm32-unknown-unknown
-STAGE="$ROOT/target/$CRATE-pkg"   # wasm-bindgen output and the tsc staging folder
+STAGE="$ROOT/target/$CRATE-pkg"   # wasm-bindgen output and the tsc staging folders
 OUT="$ROOT/pkg"                   # the package (generated, not committed)
 TOOLS="$ROOT/build"               # npm tools for the build, pinned by build/package-lock.json
 
@@ -88,27 +89,54 @@ t=$(now)
 "$WASM_OPT" -Oz "$STAGE/web/${CRATE}_bg.wasm" -o "$OUT/dist/${CRATE}_bg.wasm"
 echo "optimised in $(since "$t")"
 
-# The web glue is the core every ESM entry imports; ./init exposes it for hosts that load
-# the wasm themselves.
+# The web glue is the core the Node, browser and workerd entries import; ./init exposes it for
+# hosts that load the wasm themselves.
 cp "$STAGE/web/$CRATE.js" "$STAGE/web/$CRATE.d.ts" "$OUT/dist/"
-# require(): the nodejs glue, which reads the same .wasm beside it.
-cp "$STAGE/nodejs/$CRATE.js" "$OUT/dist/node.cjs"
-# Deno: the module glue (`import source`), needs no file permission.
-cp "$STAGE/module/$CRATE.js" "$OUT/dist/deno.mjs"
-# The API types (the nodejs .d.ts: the web one adds init, initSync and the raw exports), as
-# ESM and as CommonJS declarations.
-cp "$STAGE/nodejs/$CRATE.d.ts" "$OUT/dist/index.d.ts"
-cp "$STAGE/nodejs/$CRATE.d.ts" "$OUT/dist/index.d.cts"
+# require(): the nodejs glue, which reads the same .wasm beside it (dist/node.cjs adds the JS API).
+cp "$STAGE/nodejs/$CRATE.js" "$OUT/dist/node-glue.cjs"
+# Deno: the module glue (`import source`), needs no file permission (dist/deno.mjs adds the JS API).
+cp "$STAGE/module/$CRATE.js" "$OUT/dist/deno-glue.mjs"
 
-step "tsc js/ (runtime entries)"
+# The JavaScript half of the API (fetch shims, SSE framing, ProviderError): every entry exports
+# it. JS_MODULES are compiled twice, as ESM (.mjs, with the entries) and as CommonJS (.cjs, for
+# dist/node.cjs); DTS_MODULES are the public ones whose declarations go into index.d.ts.
+JS_MODULES="api classify core errors providers sse stream types"
+DTS_MODULES="types errors providers sse stream"
+
+step "tsc js/ (runtime entries and the JS API, ESM)"
 mkdir -p "$STAGE/ts"
 cp js/*.mts js/*.d.ts js/tsconfig.json "$STAGE/ts/"
-cp "$STAGE/web/$CRATE.js" "$STAGE/web/$CRATE.d.ts" "$STAGE/ts/"
+cp "$STAGE/web/$CRATE.d.ts" "$STAGE/ts/"
+cp "$STAGE/module/$CRATE.d.ts" "$STAGE/ts/deno-glue.d.mts"
 printf '{ "type": "module" }\n' >"$STAGE/ts/package.json"
-"$TSC" -p "$STAGE/ts/tsconfig.json" --outDir "$OUT/dist"
-for entry in node browser workerd; do
+"$TSC" -p "$STAGE/ts/tsconfig.json" --outDir "$OUT/dist" --declaration --declarationDir "$STAGE/decl"
+for entry in node browser workerd deno api; do
   [ -f "$OUT/dist/$entry.mjs" ] || die "tsc did not write dist/$entry.mjs"
 done
+
+step "tsc js/ (the CommonJS entry and the JS API as CommonJS)"
+# Staged as .cts files (relative .mjs imports renamed .cjs) in a folder without "type": "module",
+# beside the nodejs glue's declarations, so that every import resolves as it will in dist/.
+mkdir -p "$STAGE/cjs"
+for m in $JS_MODULES; do
+  sed -E 's#(from "\./[a-z-]+)\.mjs";#\1.cjs";#' "js/$m.mts" >"$STAGE/cjs/$m.cts"
+done
+cp js/node.cts js/tsconfig.json js/tsconfig.cjs.json "$STAGE/cjs/"
+cp "$STAGE/nodejs/$CRATE.d.ts" "$STAGE/cjs/$CRATE.d.ts"
+cp "$STAGE/nodejs/$CRATE.d.ts" "$STAGE/cjs/node-glue.d.cts"
+printf '{}\n' >"$STAGE/cjs/package.json"
+"$TSC" -p "$STAGE/cjs/tsconfig.cjs.json" --outDir "$OUT/dist"
+for m in node $JS_MODULES; do
+  [ -f "$OUT/dist/$m.cjs" ] || die "tsc did not write dist/$m.cjs"
+done
+
+step "index.d.ts (the glue's declarations + the JS API's)"
+# The nodejs glue's .d.ts is the wasm API (the web one adds init, initSync and the raw exports);
+# the same text serves as ESM and as CommonJS declarations.
+dts=()
+for m in $DTS_MODULES; do dts+=("$STAGE/decl/$m.d.mts"); done
+node scripts/merge-dts.mjs "$OUT/dist/index.d.ts" "$STAGE/nodejs/$CRATE.d.ts" "${dts[@]}"
+cp "$OUT/dist/index.d.ts" "$OUT/dist/index.d.cts"
 
 step "tsc js/mock (turnwire/mock)"
 # Staged beside the API declarations (index.d.ts) and a one-line node.d.mts, so that the mock's

@@ -7,10 +7,11 @@
 #   3. tsc --noEmit --strict on tests/js/consumer.ts (every export), consumer-cjs.cts,
 #      consumer-init.ts, and type-errors.ts (every line must fail to compile);
 #   4. the node:test suite: Node ESM, Node CJS, a plain CommonJS file, the README example and
-#      `turnwire/init` used before init, with --expose-gc for the memory tests; and the strict
+#      `turnwire/init` used before init, with --expose-gc for the memory tests; the strict
 #      mock providers (`turnwire/mock`), also driven by the official SDKs (openai,
 #      @anthropic-ai/sdk, @google/genai from tests/js/mock-sdk, installed once into
-#      target/js-mock-sdk);
+#      target/js-mock-sdk); streamTurn end to end against the mock providers; and the SSE
+#      parser against eventsource-parser (also from tests/js/mock-sdk);
 #   5. the same suite in Deno, Bun, workerd (wrangler bundle, Miniflare) and headless Chromium
 #      (tests/js/runtimes/run.mjs), and the check that all six runtimes render byte-identical
 #      bodies, equal to the Rust goldens. tests/js/runtimes/install.sh installs those runtimes
@@ -67,14 +68,14 @@ awk '
 ' tests/js/type-errors.ts || die "type-errors.ts is malformed"
 (cd "$CONSUMER" && "$TSC" -p tsconfig.json --noEmit --strict && "$TSC" -p tsconfig.init.json --noEmit --strict) \
   || die "type check failed"
-echo "consumer.ts, consumer-cjs.cts, consumer-init.ts, consumer-mock.ts and type-errors.ts type-check"
+echo "consumer.ts, consumer-cjs.cts, consumer-init.ts, consumer-dom.ts, consumer-mock.ts and type-errors.ts type-check"
 
 # The SDKs whose stream parsers mock-sdk.test.mjs runs against the mock providers, pinned by
 # tests/js/mock-sdk/package-lock.json; reinstalled only when that lockfile changed.
 if ! cmp -s tests/js/mock-sdk/package-lock.json "$MOCK_SDK/.turnwire-lock" 2>/dev/null \
   || [ ! -d "$MOCK_SDK/node_modules/openai" ] || [ ! -d "$MOCK_SDK/node_modules/@anthropic-ai/sdk" ] \
-  || [ ! -d "$MOCK_SDK/node_modules/@google/genai" ]; then
-  step "npm ci (openai, @anthropic-ai/sdk, @google/genai) into $MOCK_SDK"
+  || [ ! -d "$MOCK_SDK/node_modules/@google/genai" ] || [ ! -d "$MOCK_SDK/node_modules/eventsource-parser" ]; then
+  step "npm ci (openai, @anthropic-ai/sdk, @google/genai, eventsource-parser) into $MOCK_SDK"
   rm -rf "$MOCK_SDK"
   mkdir -p "$MOCK_SDK"
   cp tests/js/mock-sdk/package.json tests/js/mock-sdk/package-lock.json "$MOCK_SDK/"
@@ -82,27 +83,31 @@ if ! cmp -s tests/js/mock-sdk/package-lock.json "$MOCK_SDK/.turnwire-lock" 2>/de
   cp tests/js/mock-sdk/package-lock.json "$MOCK_SDK/.turnwire-lock"
 fi
 
-step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/init, turnwire/mock)"
+# The other runtimes are installed first: the README test runs its Deno and Bun examples too.
+if [ "$ONLY" != node ]; then
+  step "Deno, Bun, workerd, Chromium: install (once)"
+  skip_chromium=0
+  case ",$ONLY," in ,all,|*,chromium,*) ;; *) skip_chromium=1 ;; esac
+  TURNWIRE_RUNTIMES="$RUNTIMES" TURNWIRE_SKIP_CHROMIUM="$skip_chromium" bash tests/js/runtimes/install.sh
+fi
+
+step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/init, turnwire/mock, streamTurn, SSE)"
 (
   cd "$CONSUMER"
   export TURNWIRE_FIXTURES="$ROOT/tests/fixtures"
   export TURNWIRE_README="$ROOT/README.md"
   export TURNWIRE_DIGESTS="$CONSUMER/digests"
   export TURNWIRE_MOCK_SDK="$MOCK_SDK"
+  if [ "$ONLY" != node ]; then export TURNWIRE_RUNTIMES="$RUNTIMES"; fi
   node --expose-gc --test --test-reporter=spec \
     esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs \
-    mock.test.mjs mock-sdk.test.mjs
+    mock.test.mjs mock-sdk.test.mjs stream-mock.test.mjs sse-conformance.test.mjs
 )
 
 if [ "$ONLY" = node ]; then
   echo "TURNWIRE_JS_RUNTIMES=node: not running Deno, Bun, workerd and Chromium"
   exit 0
 fi
-
-step "Deno, Bun, workerd, Chromium: install (once)"
-skip_chromium=0
-case ",$ONLY," in ,all,|*,chromium,*) ;; *) skip_chromium=1 ;; esac
-TURNWIRE_RUNTIMES="$RUNTIMES" TURNWIRE_SKIP_CHROMIUM="$skip_chromium" bash tests/js/runtimes/install.sh
 
 step "the suite in Deno, Bun, workerd and Chromium; six runtimes, one digest"
 (

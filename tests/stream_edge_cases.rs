@@ -319,3 +319,38 @@ fn the_endpoint_and_requested_model_become_the_provenance() {
         })
     );
 }
+
+#[test]
+fn a_chat_chunk_that_is_itself_an_error_object_is_a_provider_error() {
+    // Mistral's and vLLM's error shape, sent as a stream chunk: no `error` wrapper.
+    for (provider, chunk, error_type) in [
+        (
+            Provider::Mistral,
+            json!({"object":"error","message":"Service unavailable","type":"service_unavailable","param":null,"code":null}),
+            "service_unavailable",
+        ),
+        (
+            Provider::OpenAiCompatible,
+            json!({"object":"error","message":"The engine is dead","type":"","param":null,"code":500}),
+            "500",
+        ),
+    ] {
+        let o = run(
+            provider,
+            StreamOptions::default(),
+            &[
+                json!({"id":"x","choices":[{"index":0,"delta":{"content":"partial"}}]}),
+                chunk,
+            ],
+        );
+        assert_eq!(codes(&o), ["provider_error"], "{provider:?}");
+        assert!(
+            o.errors[0].to_string().contains(&format!("({error_type})")),
+            "{}",
+            o.errors[0]
+        );
+        assert_eq!(o.stop_reason, StopReason::Error);
+        assert!(o.incomplete);
+        assert_eq!(blocks(&o), json!([{"type":"text","text":"partial"}]));
+    }
+}

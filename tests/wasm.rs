@@ -24,7 +24,7 @@ use wasm_bindgen_test::wasm_bindgen_test;
 use turnwire::wasm::{
     is_turnwire_error, is_valid_tool_id, normalize_js, project_tool_id, project_tool_ids,
     render_body, render_for_provider, validate_request_js, Conversation, MessageInput,
-    TranscriptInput,
+    StreamDecoder, TranscriptInput,
 };
 use turnwire::{Provider, RenderOptions, Transcript};
 
@@ -278,5 +278,59 @@ fn id_helpers_project_like_a_render() {
     let compat = Ts::new_unchecked(js(&json!({"compat": {"maxLen": 12, "alphanumeric": true}})));
     assert!(!is_valid_tool_id(compat, "call_1234567890").unwrap());
     let err = project_tool_id(Ts::new_unchecked("nope".into()), "x", None).unwrap_err();
+    assert!(is_turnwire_error(&err));
+}
+
+const ANTHROPIC_TEXT_STREAM: &str = include_str!("fixtures/streams/anthropic/text.events");
+const ANTHROPIC_TEXT_EXPECTED: &str = include_str!("fixtures/streams/anthropic/text.expected.json");
+
+#[wasm_bindgen_test]
+fn stream_decoder_gives_the_golden_outcome_and_reports_problems_as_deltas() {
+    let provider = || Ts::new_unchecked(JsValue::from_str("anthropic"));
+    let options = js(&json!({"model": "claude-sonnet-4-5"}));
+    let mut decoder = StreamDecoder::new(provider(), Some(options)).unwrap();
+    assert_eq!(decoder.provider().unwrap(), "anthropic");
+    let mut texts = String::new();
+    for line in ANTHROPIC_TEXT_STREAM
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
+        let deltas = Array::from(&decoder.push(line).unwrap());
+        for d in deltas.iter() {
+            assert!(!d.is_instance_of::<js_sys::Map>());
+            if get(&d, "type").as_string().as_deref() == Some("text") {
+                texts.push_str(&get(&d, "text").as_string().unwrap());
+            }
+        }
+    }
+    let outcome = to_value(&decoder.finish().unwrap());
+    let expected: Value = serde_json::from_str(ANTHROPIC_TEXT_EXPECTED).unwrap();
+    assert_eq!(outcome, expected["outcome"]);
+    assert_eq!(texts, "Hello! How can I help you today?");
+
+    // A finished decoder is a TurnwireError, not a panic.
+    assert!(is_turnwire_error(&decoder.finish().unwrap_err()));
+    assert!(is_turnwire_error(&decoder.push("{}").unwrap_err()));
+
+    // A bad event is an `error` delta; the decoder goes on. A bad provider is a TurnwireError.
+    let mut d = StreamDecoder::new(provider(), None).unwrap();
+    let deltas = Array::from(&d.push("{not json").unwrap());
+    assert_eq!(
+        get(&deltas.get(0), "type").as_string().as_deref(),
+        Some("error")
+    );
+    assert_eq!(
+        get(&deltas.get(0), "code").as_string().as_deref(),
+        Some("invalid_json")
+    );
+    let snapshot = d.snapshot().unwrap();
+    assert_eq!(get(&snapshot, "incomplete").as_bool(), Some(true));
+    let err = StreamDecoder::new(Ts::new_unchecked("bedrock".into()), None)
+        .err()
+        .unwrap();
+    assert!(is_turnwire_error(&err));
+    let err = StreamDecoder::new(provider(), Some(js(&json!({"model": 3}))))
+        .err()
+        .unwrap();
     assert!(is_turnwire_error(&err));
 }

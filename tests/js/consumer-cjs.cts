@@ -3,4 +3,6 @@ import turnwire = require("turnwire");
 
 const bytes: Uint8Array = turnwire.renderBody([], { provider: "openai-chat", model: "gpt-5.2" });
 const out: turnwire.Rendered = turnwire.renderForProvider("[]", { provider: "mistral", model: "mistral-large-latest" });
-export = { bytes, out };
+const turn = (): turnwire.TurnStream => turnwire.streamTurn({ provider: "kimi", model: "kimi-k2-thinking", transcript: "[]" });
+const failover = (e: unknown): boolean => turnwire.isProviderError(e) && e.retryable;
+export = { bytes, out, turn, failover };

@@ -2,7 +2,15 @@
 // with `tsc --noEmit --strict` against the installed package (tsconfig.json here).
 import {
   Conversation,
+  DEFAULT_BASE_URLS,
+  isProviderError,
   isTurnwireError,
+  JsonArrayParser,
+  ProviderError,
+  providerRequest,
+  SseParser,
+  StreamDecoder,
+  streamTurn,
   isValidToolId,
   normalize,
   projectToolId,
@@ -28,6 +36,34 @@ import {
   type TurnwireError,
   type UnknownBlock,
   type Violation,
+  type AbortSignalLike,
+  type Delta,
+  type MinimalAbortSignal,
+  type ProviderErrorInit,
+  type ProviderErrorKind,
+  type ProviderRequest,
+  type ProviderRequestOptions,
+  type SseEvent,
+  type SseParserOptions,
+  type StopReason,
+  type StreamDelta,
+  type StreamErrorCode,
+  type StreamErrorInfo,
+  type StreamOptions,
+  type StreamOutcome,
+  type StreamTurnCommonOptions,
+  type StreamTurnOptions,
+  type TurnByteReader,
+  type TurnByteReadResult,
+  type TurnByteStream,
+  type TurnFetch,
+  type TurnFetchInit,
+  type TurnFetchResponse,
+  type TurnRenderOptions,
+  type TurnRequest,
+  type TurnResult,
+  type TurnStream,
+  type Usage,
 } from "turnwire";
 
 const history: Message[] = [
@@ -161,4 +197,93 @@ try {
   }
 }
 
-export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory };
+// ---- streaming in: StreamDecoder, SSE framing, streamTurn, ProviderError (no DOM types here) ----
+
+{
+  using decoder = new StreamDecoder("anthropic", { model: "claude-sonnet-4-5", endpoint: "https://api.anthropic.com", idSeed: "t1" } satisfies StreamOptions);
+  const pushed: StreamDelta[] = decoder.push('{"type":"message_start","message":{"id":"msg_1"}}');
+  for (const d of pushed) {
+    if (d.type === "error") {
+      const code: StreamErrorCode = d.code;
+      const providerType: string | undefined = d.errorType;
+      void [code, providerType];
+    } else {
+      const delta: Delta = d;
+      if (delta.type === "text") void delta.text;
+      if (delta.type === "usage") void (delta.usage satisfies Usage);
+    }
+  }
+  const snapshot: StreamOutcome = decoder.snapshot();
+  const done: StreamOutcome = decoder.finish();
+  const stop: StopReason = done.stopReason;
+  const problems: StreamErrorInfo[] = done.errors;
+  void [snapshot, stop, problems, decoder.provider];
+}
+
+const sseOptions: SseParserOptions = { onEvent: (e: SseEvent) => void e.data, onRetry: (ms: number) => void ms, onComment: (c: string) => void c };
+const sse = new SseParser(sseOptions);
+sse.feed(Uint8Array.from("data: {}\n\n", (c) => c.charCodeAt(0)));
+sse.feed("data: [DONE]\n\n");
+sse.end();
+new SseParser((e) => {
+  const fields: [string, string, string | undefined, string] = [e.event, e.data, e.id, e.lastEventId];
+  void fields;
+}).end();
+const array = new JsonArrayParser((json: string) => void JSON.parse(json));
+array.feed('[{"a":1}]');
+array.end();
+
+const request: ProviderRequest = providerRequest({ provider: "gemini", model: "gemini-3-pro-preview", apiKey: "k", baseURL: "http://127.0.0.1:9", headers: { "x-trace": "1" } } satisfies ProviderRequestOptions);
+const requestParts: [string, string, Record<string, string>, JsonObjectLike] = [request.url, request.baseURL, request.headers, request.extra];
+type JsonObjectLike = { [key: string]: unknown };
+const anthropicBase: string = DEFAULT_BASE_URLS.anthropic;
+
+/** A fetch double written against turnwire's own types: a body that yields one SSE event. */
+const fakeFetch: TurnFetch = async (url: string, init: TurnFetchInit) => {
+  const bytes = Uint8Array.from(`data: ${JSON.stringify({ url, size: init.body.length, method: init.method, headers: init.headers })}\n\n`, (c) => c.charCodeAt(0));
+  let sent = false;
+  const reader: TurnByteReader = {
+    read: async (): Promise<TurnByteReadResult> => (sent ? { done: true } : ((sent = true), { done: false, value: bytes })),
+    cancel: async () => {},
+    releaseLock: () => {},
+  };
+  const body: TurnByteStream = { getReader: () => reader };
+  const response: TurnFetchResponse = { status: 200, headers: { get: (name: string) => (name === "content-type" ? "text/event-stream" : null) }, body, text: async () => "" };
+  return response;
+};
+const neverAborted: MinimalAbortSignal = { aborted: false, reason: undefined, addEventListener() {}, removeEventListener() {} };
+const signal: AbortSignalLike = neverAborted;
+const renderOptions: TurnRenderOptions = { tools: [{ name: "grep" }], thinking: { enabled: true, budgetTokens: 2048 }, maxTokens: 8192, extra: { stream: true } };
+const common: StreamTurnCommonOptions = { provider: "anthropic", model: "claude-sonnet-4-5", apiKey: "k", baseURL: "http://127.0.0.1:9", render: renderOptions, signal, fetch: fakeFetch, headers: {}, idSeed: "t" };
+
+async function runTurns(conversation: Conversation): Promise<TurnResult> {
+  const withConversation: StreamTurnOptions = { ...common, conversation };
+  const withTranscript: StreamTurnOptions = { ...common, transcript: history };
+  const turn: TurnStream = streamTurn(withConversation);
+  for await (const d of turn) if (d.type === "text") void d.text;
+  const result: TurnResult = await turn;
+  const same: Promise<TurnResult> = turn.result;
+  const where: TurnRequest = result.request;
+  const flags: [boolean, boolean, boolean] = [result.aborted, result.appended, result.incomplete];
+  const fromRender: [Diagnostic[], Record<string, string>, Record<string, string>] = [result.diagnostics, result.idMap, result.toolNames];
+  const message: Message = result.message;
+  void [same, where, flags, fromRender, message];
+  try {
+    return await streamTurn(withTranscript);
+  } catch (e: unknown) {
+    if (isProviderError(e)) {
+      const kind: ProviderErrorKind = e.kind;
+      const facts: [string, number, string, boolean, number | undefined, unknown] = [e.provider, e.status, e.errorType, e.retryable, e.retryAfterMs, e.body];
+      const partial: TurnResult | undefined = e.result;
+      const sentTo: TurnRequest | undefined = e.request;
+      const name: "ProviderError" = e.name;
+      const asError: Error = e;
+      void [kind, facts, partial, sentTo, name, asError];
+    }
+    throw e;
+  }
+}
+const init: ProviderErrorInit = { kind: "network", provider: "kimi", status: 0, errorType: "network", message: "down", retryable: true, cause: new Error("x") };
+const made: ProviderError = new ProviderError(init);
+
+export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, requestParts, anthropicBase, runTurns, made };

@@ -1,12 +1,15 @@
-// Reads tests/fixtures into the form the suite takes: [{ name, files: { "<file>.json": text } }],
-// sorted by name, one entry per folder with a transcript.json. Node, Deno and Bun read it here;
-// workerd and Chromium get the same data as one JSON document (tests/js/runtimes/run.mjs).
+// Reads tests/fixtures into the form the suite takes, one array sorted by name:
+//   - a transcript fixture per folder with a transcript.json: { name, files: { "<file>.json": text } };
+//   - a stream fixture per tests/fixtures/streams/<provider>/<case>.events:
+//     { name: "streams/<provider>/<case>", stream: { provider, case }, files: { "events": text, "expected.json": text } }.
+// Node, Deno and Bun read it here; workerd and Chromium get the same data as one JSON document
+// (tests/js/runtimes/run.mjs).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export function loadFixtures(dir) {
   if (!dir || !existsSync(dir)) throw new Error(`fixtures folder not found: ${dir} (set TURNWIRE_FIXTURES)`);
-  return readdirSync(dir)
+  const transcripts = readdirSync(dir)
     .filter((name) => existsSync(join(dir, name, "transcript.json")))
     .sort()
     .map((name) => ({
@@ -18,4 +21,26 @@ export function loadFixtures(dir) {
           .map((f) => [f, readFileSync(join(dir, name, f), "utf8")]),
       ),
     }));
+  const streamsDir = join(dir, "streams");
+  const streams = existsSync(streamsDir)
+    ? readdirSync(streamsDir)
+        .sort()
+        .flatMap((provider) =>
+          readdirSync(join(streamsDir, provider))
+            .filter((f) => f.endsWith(".events"))
+            .sort()
+            .map((f) => {
+              const name = f.slice(0, -".events".length);
+              return {
+                name: `streams/${provider}/${name}`,
+                stream: { provider, case: name },
+                files: {
+                  events: readFileSync(join(streamsDir, provider, f), "utf8"),
+                  "expected.json": readFileSync(join(streamsDir, provider, `${name}.expected.json`), "utf8"),
+                },
+              };
+            }),
+        )
+    : [];
+  return [...transcripts, ...streams];
 }

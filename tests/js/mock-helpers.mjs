@@ -3,17 +3,10 @@
 // back into { text, thinking, calls, finish, usage } so the tests can compare what came back
 // with what was scripted.
 
+import { MODELS } from "./models.mjs";
+
 /** The model the tests render each provider with (the same as the JS suite and Rust goldens). */
-export const MODELS = {
-  anthropic: "claude-sonnet-4-5",
-  "openai-chat": "gpt-5.2",
-  "openai-responses": "gpt-5.2",
-  gemini: "gemini-3-pro-preview",
-  mistral: "mistral-large-latest",
-  kimi: "kimi-k2-thinking",
-  deepseek: "deepseek-reasoner",
-  "openai-compatible": "llama-3.3-70b-versatile",
-};
+export { MODELS };
 
 /** The auth headers each provider's client sends. */
 export function authHeaders(provider, key = "test-key") {

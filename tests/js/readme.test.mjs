@@ -1,6 +1,6 @@
 // The README's JavaScript examples, run as written against the installed package:
-//   - "Install / use from JavaScript": the first ```js block must print exactly the ```text
-//     block that follows it (Node, ESM);
+//   - "Install / use from JavaScript" and "Streaming a turn" (against turnwire/mock): the first
+//     ```js block must print exactly the ```text block that follows it (Node, ESM);
 //   - "Ten lines per runtime": every ```js block starts with `// <Runtime> (...)` and ends with
 //     `// prints: <output>` (the Worker: `// answers: <start of the body>…`); it runs in that runtime (Node CommonJS, Deno, Bun; the browser
 //     example in Node, which has the globals it uses; the Workers example is imported in Node
@@ -24,14 +24,19 @@ const section = (title) => {
 const run = (cmd, args, env = {}) =>
   execFileSync(cmd, args, { encoding: "utf8", env: { ...process.env, ...env } });
 
-test("the README's JavaScript example runs and prints what the README says", () => {
-  const s = section("Install / use from JavaScript");
-  const code = s.match(/```js\n([\s\S]*?)```/)?.[1];
-  const expected = s.match(/```js\n[\s\S]*?```[\s\S]*?```text\n([\s\S]*?)```/)?.[1];
-  assert.ok(code && expected, "the section needs a ```js example followed by a ```text output block");
-  writeFileSync("readme-example.mjs", code);
-  assert.equal(run(process.execPath, ["readme-example.mjs"]), expected);
-});
+for (const [title, file] of [
+  ["Install / use from JavaScript", "readme-example.mjs"],
+  ["Streaming a turn", "readme-streaming.mjs"],
+]) {
+  test(`the README's "${title}" example runs and prints what the README says`, () => {
+    const s = section(title);
+    const code = s.match(/```js\n([\s\S]*?)```/)?.[1];
+    const expected = s.match(/```js\n[\s\S]*?```[\s\S]*?```text\n([\s\S]*?)```/)?.[1];
+    assert.ok(code && expected, "the section needs a ```js example followed by a ```text output block");
+    writeFileSync(file, code);
+    assert.equal(run(process.execPath, [file]), expected);
+  });
+}
 
 describe("the README's ten-line examples run in their runtimes", () => {
   const blocks = [...section("Ten lines per runtime").matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);

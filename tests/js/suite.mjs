@@ -1,40 +1,50 @@
 // The one JS suite. Every runtime runs it against the packed package installed into a scratch
 // consumer (scripts/test-js.sh): Node ESM and CJS under node:test, and Deno, Bun, workerd and
 // headless Chromium under tests/js/runtimes/harness.mjs. It imports nothing, so that it loads
-// unchanged in a browser page and a worker: `defineSuite(api, label, host)` gets the module
+// unchanged in a browser page and a worker (its only import, stream-suite.mjs, is the streaming
+// half of it, shaped the same way): `defineSuite(api, label, host)` gets the module
 // namespace (or `require()` result) of whichever entry the runner loaded, and the host's
 //   describe, test        node:test's, or the harness's (same signatures, `{ skip }` included)
 //   assert                node:assert/strict, or tests/js/runtimes/assert.mjs where it is missing
-//   fixtures              tests/fixtures as [{ name, files: { "transcript.json": text, … } }]
+//   fixtures              tests/fixtures as [{ name, files: { "transcript.json": text, … } }], then the
+//                         golden streams as [{ name, stream: { provider, case }, files }] (fixtures.mjs)
+//   mock                  optional: { baseURLs: { <provider>: url } } of strict mock providers that
+//                         run.mjs started on 127.0.0.1 (Chromium, workerd), for streamTurn end to end
 //   gc, heapUsed          optional: where the runtime can force a collection and read its heap
 //   report(key, value)    optional: receives the digest of every rendered body
+
+import { MODELS } from "./models.mjs";
+import { defineStreamSuite } from "./stream-suite.mjs";
 
 /** The API every entry exports (the ESM entries also re-export the glue's `initSync`). */
 export const API_NAMES = [
   "Conversation",
+  "isProviderError",
   "isTurnwireError",
   "isValidToolId",
+  "JsonArrayParser",
   "normalize",
+  "ProviderError",
   "projectToolId",
   "projectToolIds",
+  "providerRequest",
   "renderBody",
   "renderForProvider",
+  "SseParser",
   "StreamDecoder",
+  "streamTurn",
   "validateRequest",
   "wasmMemoryBytes",
 ];
 
+/** The exports that are not functions. */
+export const API_VALUES = ["DEFAULT_BASE_URLS"];
+
+/** The transcript fixtures (the golden streams are the others). */
+export const transcriptFixtures = (fixtures) => fixtures.filter((f) => !f.stream);
+
 /** Provider names and the model the Rust golden test renders each with (reference_model). */
-const PROVIDERS = {
-  anthropic: "claude-sonnet-4-5",
-  "openai-chat": "gpt-5.2",
-  "openai-responses": "gpt-5.2",
-  gemini: "gemini-3-pro-preview",
-  mistral: "mistral-large-latest",
-  kimi: "kimi-k2-thinking",
-  deepseek: "deepseek-reasoner",
-  "openai-compatible": "llama-3.3-70b-versatile",
-};
+const PROVIDERS = MODELS;
 
 const ANTHROPIC = { provider: "anthropic", model: "claude-sonnet-4-5" };
 const OPENAI = { provider: "openai-chat", model: "gpt-5.2" };
@@ -104,7 +114,7 @@ export function optionsFor(fixture, provider) {
  */
 async function digestOf(fixtures, outcome) {
   const chunks = [];
-  for (const fixture of [...fixtures].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const fixture of transcriptFixtures(fixtures).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     for (const provider of Object.keys(PROVIDERS)) {
       chunks.push(encoder.encode(`${fixture.name}/${provider}\n`));
       const o = outcome(fixture, provider);
@@ -141,8 +151,9 @@ function isPlain(x) {
 }
 
 export function defineSuite(api, label, host) {
-  const { describe, test, assert, fixtures } = host;
-  assert.ok(Array.isArray(fixtures) && fixtures.length > 0, "the host must pass the fixtures");
+  const { describe, test, assert } = host;
+  assert.ok(Array.isArray(host.fixtures) && host.fixtures.length > 0, "the host must pass the fixtures");
+  const fixtures = transcriptFixtures(host.fixtures);
 
   /** Calls `f`, which must throw a TurnwireError; returns it. */
   function thrown(f) {
@@ -176,7 +187,8 @@ export function defineSuite(api, label, host) {
   describe(`turnwire (${label})`, () => {
     test("exports the API", () => {
       for (const name of API_NAMES) assert.equal(typeof api[name], "function", name);
-      const extra = Object.keys(api).filter((k) => !API_NAMES.includes(k) && k !== "initSync" && k !== "default");
+      for (const name of API_VALUES) assert.equal(typeof api[name], "object", name);
+      const extra = Object.keys(api).filter((k) => ![...API_NAMES, ...API_VALUES].includes(k) && k !== "initSync" && k !== "default");
       assert.deepEqual(extra, []);
     });
 
@@ -448,4 +460,6 @@ export function defineSuite(api, label, host) {
       assert.equal(digest, await goldenDigest(fixtures));
     });
   });
+
+  defineStreamSuite(api, label, host);
 }

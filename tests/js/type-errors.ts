@@ -3,16 +3,25 @@
 // scripts/test-js.sh checks that no line below the marker lacks one.
 import {
   Conversation,
+  DEFAULT_BASE_URLS,
+  isProviderError,
   isTurnwireError,
   normalize,
+  ProviderError,
   projectToolId,
+  providerRequest,
   renderBody,
   renderForProvider,
+  SseParser,
+  streamTurn,
   validateRequest,
   type RenderOptions,
+  type TurnFetch,
 } from "turnwire";
 
 const ok: RenderOptions = { provider: "anthropic", model: "claude-sonnet-4-5" };
+const conversation = new Conversation();
+const turn = { provider: "anthropic", model: "claude-sonnet-4-5" } as const;
 
 // ---- every line below must fail to compile ----
 // @ts-expect-error: unknown provider name
@@ -59,3 +68,31 @@ new Conversation().append('{"speaker":"human","blocks":[]}');
 export const rendered: string = new Conversation().render(ok);
 // @ts-expect-error: error codes are a closed set
 export const isBoom = (e: unknown): boolean => isTurnwireError(e) && e.code === "boom";
+// @ts-expect-error: streamTurn needs a conversation or a transcript
+streamTurn({ provider: "anthropic", model: "claude-sonnet-4-5" });
+// @ts-expect-error: not both a conversation and a transcript
+streamTurn({ ...turn, conversation, transcript: [] });
+// @ts-expect-error: unknown provider
+streamTurn({ provider: "bard", model: "m", conversation });
+// @ts-expect-error: provider and model are the turn's, not the render's
+streamTurn({ ...turn, conversation, render: { provider: "gemini" } });
+// @ts-expect-error: a transcript is not a number
+streamTurn({ ...turn, transcript: 42 });
+// @ts-expect-error: a signal is not a string
+streamTurn({ ...turn, conversation, signal: "abort" });
+// @ts-expect-error: fetch must resolve with a response
+export const badFetch: TurnFetch = async () => "data: {}";
+// @ts-expect-error: the result is a TurnResult, not text
+export const notText: Promise<string> = streamTurn({ ...turn, conversation }).result;
+// @ts-expect-error: ProviderError kinds are a closed set
+export const isTimeout = (e: unknown): boolean => isProviderError(e) && e.kind === "timeout";
+// @ts-expect-error: a status is a number
+new ProviderError({ kind: "http", provider: "anthropic", status: "500", errorType: "api_error", message: "x", retryable: true });
+// @ts-expect-error: the parser takes bytes or text
+new SseParser(() => {}).feed(42);
+// @ts-expect-error: providerRequest needs the model
+providerRequest({ provider: "anthropic" });
+// @ts-expect-error: the default base URLs are read-only
+DEFAULT_BASE_URLS.anthropic = "http://localhost";
+// @ts-expect-error: OpenAI-compatible servers have no default base URL
+export const compatBase: string = DEFAULT_BASE_URLS["openai-compatible"];

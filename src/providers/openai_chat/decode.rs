@@ -22,7 +22,8 @@
 //!   (`prompt_tokens_details.cached_tokens`, DeepSeek `prompt_cache_hit_tokens`, Kimi
 //!   `cached_tokens`) and reasoning tokens (`completion_tokens_details.reasoning_tokens`);
 //! - an `error` object in a chunk (OpenRouter and other gateways report mid-stream failures
-//!   this way), which ends the turn;
+//!   this way), or a chunk that is itself an error object, `"object": "error"` with `message`,
+//!   `type` and `code` (Mistral's and vLLM's error shape), which ends the turn;
 //! - `[DONE]`: the terminal marker.
 //!
 //! Ignored: `role`, `logprobs`, `system_fingerprint`, `service_tier`, choices other than the
@@ -223,7 +224,10 @@ impl WireFormat for Decoder {
             s.error(StreamError::unexpected(FORMAT, "a chunk is a JSON object"));
             return;
         }
-        if let Some(e) = v.get("error").filter(|e| !e.is_null()) {
+        // `{"error": {...}}` (OpenAI, OpenRouter and other gateways), or the error object itself
+        // as the chunk, `{"object": "error", "message", "type", "code"}` (Mistral, vLLM).
+        let flat = (text(v, "object") == Some("error")).then_some(v);
+        if let Some(e) = v.get("error").filter(|e| !e.is_null()).or(flat) {
             let message = match e {
                 Value::String(m) => m.clone(),
                 _ => text(e, "message").unwrap_or_default().to_string(),

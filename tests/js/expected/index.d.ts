@@ -793,3 +793,524 @@ export function validateRequest(provider: Provider, body: JsonObject | string | 
  * shrinks; a value that stays put across many calls means nothing is leaking.
  */
 export function wasmMemoryBytes(): number;
+
+// ---- The JavaScript half of the API (js/*.mts: streamTurn, ProviderError, SseParser, …) ----
+
+/**
+ * The part of an `AbortSignal` that turnwire uses, for hosts whose type declarations have none.
+ *
+ * @example
+ * ```ts
+ * const signal: MinimalAbortSignal = new AbortController().signal;
+ * ```
+ */
+export interface MinimalAbortSignal {
+    readonly aborted: boolean;
+    readonly reason: unknown;
+    addEventListener(type: "abort", listener: () => void, options?: {
+        once?: boolean;
+    }): void;
+    removeEventListener(type: "abort", listener: () => void): void;
+}
+/**
+ * The host's `AbortSignal` type where its declarations have one (the DOM lib, `@types/node`,
+ * Deno, Bun, Workers), else `MinimalAbortSignal`.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const signal: AbortSignalLike = controller.signal;
+ * ```
+ */
+export type AbortSignalLike = typeof globalThis extends {
+    AbortSignal: {
+        prototype: infer T;
+    };
+} ? T : MinimalAbortSignal;
+/**
+ * What `streamTurn` passes to `fetch`: always a POST with a JSON body (a string rendered by
+ * turnwire), the provider's headers, and the caller's `signal` when one was given.
+ *
+ * @example
+ * ```ts
+ * const logging: TurnFetch = (url, init) => {
+ *   console.log(init.method, url, init.body.length, "bytes");
+ *   return fetch(url, init);
+ * };
+ * ```
+ */
+export interface TurnFetchInit {
+    method: "POST";
+    headers: Record<string, string>;
+    body: string;
+    signal?: AbortSignalLike;
+}
+/**
+ * One read of a response body reader (a `ReadableStreamDefaultReader<Uint8Array>` fits).
+ *
+ * @example
+ * ```ts
+ * const r: TurnByteReadResult = await reader.read();
+ * if (!r.done) console.log(r.value.byteLength);
+ * ```
+ */
+export type TurnByteReadResult = {
+    done: true;
+    value?: Uint8Array | undefined;
+} | {
+    done: false;
+    value: Uint8Array;
+};
+/**
+ * A response body reader (a `ReadableStreamDefaultReader<Uint8Array>` fits).
+ *
+ * @example
+ * ```ts
+ * const reader: TurnByteReader = response.body.getReader();
+ * ```
+ */
+export interface TurnByteReader {
+    read(): Promise<TurnByteReadResult>;
+    cancel(reason?: unknown): Promise<void>;
+    releaseLock(): void;
+}
+/**
+ * A response body (a `ReadableStream<Uint8Array>` fits).
+ *
+ * @example
+ * ```ts
+ * const body: TurnByteStream = new Response("data: {}\n\n").body!;
+ * ```
+ */
+export interface TurnByteStream {
+    getReader(): TurnByteReader;
+}
+/**
+ * What the injected `fetch` must resolve with (a `Response` fits).
+ *
+ * @example
+ * ```ts
+ * const fake: TurnFetch = async () => new Response(sseText, { headers: { "content-type": "text/event-stream" } });
+ * ```
+ */
+export interface TurnFetchResponse {
+    readonly status: number;
+    readonly headers: {
+        get(name: string): string | null;
+    };
+    readonly body: TurnByteStream | null;
+    text(): Promise<string>;
+}
+/**
+ * The `fetch` streamTurn sends with: `globalThis.fetch` by default; any function of this shape
+ * (a proxy, a logger, a test double returning a `Response` over a `ReadableStream`).
+ *
+ * @example
+ * ```ts
+ * const turn = streamTurn({ provider: "anthropic", model: "claude-sonnet-4-5", conversation, fetch: (url, init) => fetch(url, init) });
+ * ```
+ */
+export type TurnFetch = (url: string, init: TurnFetchInit) => Promise<TurnFetchResponse>;
+/**
+ * Render options besides the target (`provider` and `model` come from the turn's options).
+ * `endpoint` defaults to the turn's base URL; `extra` is merged over the streaming switches
+ * (`stream`, `stream_options`), so a key given here wins.
+ *
+ * @example
+ * ```ts
+ * const render: TurnRenderOptions = { maxTokens: 8192, thinking: { enabled: true, budgetTokens: 2048 }, tools };
+ * ```
+ */
+export type TurnRenderOptions = Omit<RenderOptions, "provider" | "model">;
+/**
+ * Options of `streamTurn` shared by both history forms.
+ *
+ * @example
+ * ```ts
+ * const common: StreamTurnCommonOptions = { provider: "openai-chat", model: "gpt-5.2", apiKey: process.env.OPENAI_API_KEY };
+ * ```
+ */
+export interface StreamTurnCommonOptions {
+    /** The wire format to talk. */
+    provider: Provider;
+    /** The model to ask. */
+    model: string;
+    /** Sent as the provider wants it (`x-api-key`, `Authorization: Bearer`, `x-goog-api-key`); left out, no auth header is sent. */
+    apiKey?: string | undefined;
+    /**
+     * The provider's base URL, as its SDK takes it (`DEFAULT_BASE_URLS` when left out; required
+     * for `openai-compatible`). A mock provider's `baseURL` works as it is.
+     */
+    baseURL?: string | undefined;
+    /** Render options besides provider and model: tools, system, maxTokens, thinking, extra, … */
+    render?: TurnRenderOptions | undefined;
+    /** Aborting ends the turn cleanly: the result resolves with `aborted: true` and what arrived. */
+    signal?: AbortSignalLike | undefined;
+    /** The fetch to send with (default `globalThis.fetch`). */
+    fetch?: TurnFetch | undefined;
+    /** Extra request headers; they win over turnwire's. */
+    headers?: Record<string, string> | undefined;
+    /**
+     * A string unique to this turn, for ids of calls the provider sent without one and without a
+     * response id (default: `turn-` and the history's size, its number of messages, so each turn
+     * of a conversation gets its own).
+     */
+    idSeed?: string | undefined;
+}
+/**
+ * Options of `streamTurn`: the common options and either a `Conversation` (the turn's message
+ * is appended to it) or a transcript (the caller appends `result.message`).
+ *
+ * @example
+ * ```ts
+ * const options: StreamTurnOptions = { provider: "anthropic", model: "claude-sonnet-4-5", apiKey, conversation };
+ * ```
+ */
+export type StreamTurnOptions = StreamTurnCommonOptions & ({
+    /** The history; the turn's message (a partial one too) is appended to it. */
+    conversation: Conversation;
+    transcript?: undefined;
+} | {
+    /** The history (a value or its JSON text); append `result.message` yourself. */
+    transcript: Transcript | string;
+    conversation?: undefined;
+});
+/**
+ * Where a turn's request went.
+ *
+ * @example
+ * ```ts
+ * const { url, provider, model }: TurnRequest = result.request;
+ * ```
+ */
+export interface TurnRequest {
+    url: string;
+    provider: Provider;
+    model: string;
+}
+/**
+ * What a turn ends with: the decoder's outcome (the canonical message, usage, stop reason,
+ * `incomplete`, every stream problem), the render's diagnostics, id map and renamed tools, where
+ * the request went, and whether the caller aborted it.
+ *
+ * @example
+ * ```ts
+ * const result: TurnResult = await streamTurn({ provider: "gemini", model: "gemini-3-pro-preview", conversation });
+ * for (const b of result.message.blocks) if (b.type === "tool_call") run(b.name, b.parameters);
+ * ```
+ */
+export interface TurnResult extends StreamOutcome {
+    /** The repairs the render made to the history before sending it. */
+    diagnostics: Diagnostic[];
+    /** Canonical call id → the id sent to the provider. */
+    idMap: Record<string, string>;
+    /** Tool names that had to change for the provider: canonical → sent. */
+    toolNames: Record<string, string>;
+    request: TurnRequest;
+    /** The caller's signal ended the turn before the stream did (then `incomplete` is true too). */
+    aborted: boolean;
+    /**
+     * The message was appended to the options' `conversation` (false with a transcript, and when
+     * nothing arrived).
+     */
+    appended: boolean;
+}
+/**
+ * One streamed turn: iterate it for deltas (text, reasoning, tool-call progress, usage, and the
+ * decoder's `{ type: "error" }` entries), and await it (or its `result`) for the `TurnResult`.
+ * The request is sent at once and the stream is read whether or not anyone iterates; leaving
+ * the loop early stops the deltas, not the turn (abort the `signal` for that). It can be
+ * iterated once. A failure rejects `result` and is thrown by the loop, too.
+ *
+ * @example
+ * ```ts
+ * const turn = streamTurn({ provider: "anthropic", model: "claude-sonnet-4-5", apiKey, conversation });
+ * for await (const d of turn) if (d.type === "text") process.stdout.write(d.text);
+ * const { message, usage, stopReason } = await turn;
+ * ```
+ */
+export interface TurnStream extends AsyncIterable<StreamDelta>, PromiseLike<TurnResult> {
+    /** The turn's result; the same promise `await turn` waits for. */
+    readonly result: Promise<TurnResult>;
+}
+
+/**
+ * Where a `ProviderError` came from: a non-2xx answer (`"http"`), no answer at all (`"network"`:
+ * fetch threw, DNS, refused connection, CORS), an error the provider sent inside a 200 stream
+ * (`"stream"`), or a stream that ended before its terminal event (`"incomplete"`).
+ *
+ * @example
+ * ```ts
+ * if (isProviderError(e) && e.kind === "http" && e.status === 401) askForAnotherKey();
+ * ```
+ */
+export type ProviderErrorKind = "http" | "network" | "stream" | "incomplete";
+/**
+ * The fields of a `ProviderError`.
+ *
+ * @example
+ * ```ts
+ * const init: ProviderErrorInit = { kind: "http", provider: "anthropic", status: 529, errorType: "overloaded_error", message: "Overloaded", retryable: true };
+ * ```
+ */
+export interface ProviderErrorInit {
+    kind: ProviderErrorKind;
+    provider: Provider;
+    status: number;
+    errorType: string;
+    message: string;
+    retryable: boolean;
+    retryAfterMs?: number | undefined;
+    body?: unknown;
+    request?: TurnRequest | undefined;
+    result?: TurnResult | undefined;
+    cause?: unknown;
+}
+/**
+ * A provider failed the turn. `retryable` says whether the same request may succeed later or
+ * elsewhere (429, 5xx, 529 / overloaded, Gemini `UNAVAILABLE` / `RESOURCE_EXHAUSTED`, network
+ * failures, cut streams: true; 400, 401, 403, 404, quota exhausted: false): the signal for
+ * failover. On an HTTP or network error nothing was appended to the conversation; on a
+ * `"stream"` or `"incomplete"` error the partial message was (it is `result.message`).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await streamTurn({ provider: "anthropic", model: "claude-sonnet-4-5", apiKey, conversation });
+ * } catch (e) {
+ *   if (!isProviderError(e) || !e.retryable) throw e;
+ *   await sleep(e.retryAfterMs ?? 1000);
+ *   await streamTurn({ provider: "openai-chat", model: "gpt-5.2", apiKey: openaiKey, conversation });
+ * }
+ * ```
+ */
+export declare class ProviderError extends Error {
+    readonly name: "ProviderError";
+    readonly kind: ProviderErrorKind;
+    readonly provider: Provider;
+    /** The HTTP status: the error answer's, 200 for errors inside a stream, 0 when there was no answer. */
+    readonly status: number;
+    /**
+     * The provider's own error type: Anthropic `error.type`, OpenAI `error.code` (else `type`),
+     * Gemini `error.status`, Mistral / Kimi / DeepSeek `type`; `"network"`, `"incomplete_stream"`,
+     * or `http_<status>` when the answer named none.
+     */
+    readonly errorType: string;
+    /** Whether retrying (later, or with another provider) may succeed. */
+    readonly retryable: boolean;
+    /** How long the provider asked to wait (`retry-after-ms`, `retry-after`), if it did. */
+    readonly retryAfterMs: number | undefined;
+    /** The parsed error body (or its text); for a stream error, the error event's payload. */
+    readonly body: unknown;
+    /** Where the request went. */
+    readonly request: TurnRequest | undefined;
+    /** For `"stream"` and `"incomplete"` errors: the partial turn, already appended. */
+    readonly result: TurnResult | undefined;
+    constructor(init: ProviderErrorInit);
+}
+/**
+ * Whether `value` is a `ProviderError` (from any copy of the package: ESM and CommonJS ones
+ * are different classes, so prefer this to `instanceof`).
+ *
+ * @example
+ * ```ts
+ * catch (e) { if (isProviderError(e) && e.retryable) return failover(); throw e; }
+ * ```
+ */
+export declare function isProviderError(value: unknown): value is ProviderError;
+
+/**
+ * Each provider's public base URL, in the form its SDK takes it (what `baseURL` replaces).
+ * OpenAI-compatible servers have none: give theirs.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_BASE_URLS.anthropic; // "https://api.anthropic.com"
+ * ```
+ */
+export declare const DEFAULT_BASE_URLS: Readonly<Record<Exclude<Provider, "openai-compatible">, string>>;
+/**
+ * What `providerRequest` needs.
+ *
+ * @example
+ * ```ts
+ * const o: ProviderRequestOptions = { provider: "gemini", model: "gemini-3-pro-preview", apiKey: "…" };
+ * ```
+ */
+export interface ProviderRequestOptions {
+    provider: Provider;
+    model: string;
+    apiKey?: string | undefined;
+    /** Default `DEFAULT_BASE_URLS[provider]`; a trailing `/` is ignored. */
+    baseURL?: string | undefined;
+    /** Extra headers; they win over turnwire's. */
+    headers?: Record<string, string> | undefined;
+}
+/**
+ * A provider's streaming request, except its body.
+ *
+ * @example
+ * ```ts
+ * const { url, headers, extra } = providerRequest({ provider: "openai-chat", model: "gpt-5.2", apiKey });
+ * const body = renderBody(history, { provider: "openai-chat", model: "gpt-5.2", extra });
+ * const response = await fetch(url, { method: "POST", headers, body });
+ * ```
+ */
+export interface ProviderRequest {
+    /** Where to POST. */
+    url: string;
+    /** The base URL it was made from (without a trailing `/`). */
+    baseURL: string;
+    /** `content-type`, `accept`, the auth header and version headers, then the caller's. */
+    headers: Record<string, string>;
+    /**
+     * The body fields that switch streaming on, for the render's `extra`: `stream: true`
+     * (+ `stream_options: { include_usage: true }` for OpenAI Chat, DeepSeek and OpenAI-compatible
+     * servers); none for Gemini, which streams by URL.
+     */
+    extra: JsonObject;
+}
+/**
+ * The URL, headers and streaming switches of a streaming request to `provider` (what
+ * `streamTurn` sends; also for callers that send with their own client): Anthropic
+ * `POST {base}/v1/messages` (`x-api-key`, `anthropic-version: 2023-06-01`), OpenAI Chat, Mistral,
+ * Kimi, DeepSeek and OpenAI-compatible `POST {base}/chat/completions` (Bearer), OpenAI
+ * Responses `POST {base}/responses` (Bearer), Gemini
+ * `POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse` (`x-goog-api-key`).
+ * Throws a `TypeError` for an unknown provider, a missing base URL (OpenAI-compatible) or one
+ * that is not an absolute URL.
+ *
+ * @example
+ * ```ts
+ * providerRequest({ provider: "gemini", model: "gemini-3-pro-preview", apiKey: "k" }).url;
+ * // "https://generativelanguage.googleapis.com/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse"
+ * ```
+ */
+export declare function providerRequest(options: ProviderRequestOptions): ProviderRequest;
+
+/**
+ * One server-sent event.
+ *
+ * @example
+ * ```ts
+ * const e: SseEvent = { event: "message", data: "[DONE]", id: undefined, lastEventId: "" };
+ * ```
+ */
+export interface SseEvent {
+    /** The `event:` field, `"message"` when the event named none (WHATWG). */
+    event: string;
+    /** The `data:` lines joined with `\n`. */
+    data: string;
+    /** The `id:` field of this event's own lines, if it had one. */
+    id: string | undefined;
+    /** The last event ID of the stream so far (WHATWG `lastEventId`: `id:` fields persist). */
+    lastEventId: string;
+}
+/**
+ * Callbacks of an `SseParser`.
+ *
+ * @example
+ * ```ts
+ * const parser = new SseParser({ onEvent: (e) => console.log(e.data), onComment: (c) => console.debug(":", c) });
+ * ```
+ */
+export interface SseParserOptions {
+    /** Every event, as soon as its blank line arrives. */
+    onEvent(event: SseEvent): void;
+    /** A `retry:` field that is all ASCII digits: the reconnection time in ms. */
+    onRetry?(ms: number): void;
+    /** A comment line (`: keep-alive`), without the colon and one leading space. */
+    onComment?(text: string): void;
+}
+/**
+ * A WHATWG-conformant `text/event-stream` parser: feed it bytes (UTF-8, decoded across chunk
+ * boundaries; a leading BOM is dropped) or text, cut anywhere; it calls `onEvent` for each
+ * event. Lines end with CR, LF or CRLF (also split across chunks); `data:` lines join with `\n`;
+ * `event:`, `id:` and `retry:` follow the spec; comments and unknown fields are skipped. An
+ * event not closed by a blank line when the stream ends is dropped, as the spec says.
+ *
+ * @example
+ * ```ts
+ * const parser = new SseParser((e) => console.log(e.event, JSON.parse(e.data)));
+ * const reader = response.body!.getReader();
+ * for (let r = await reader.read(); !r.done; r = await reader.read()) parser.feed(r.value);
+ * parser.end();
+ * ```
+ */
+export declare class SseParser {
+    #private;
+    /** Takes `onEvent`, or every callback as `SseParserOptions`. */
+    constructor(options: SseParserOptions | ((event: SseEvent) => void));
+    /** Parses the next piece of the stream: bytes (UTF-8) or text; use one kind per stream. */
+    feed(chunk: Uint8Array | string): void;
+    /** The stream ended: flushes the UTF-8 decoder; an unfinished event is dropped. The parser can then read a new stream. */
+    end(): void;
+}
+/**
+ * Splits a streamed JSON array (`[{…},\r\n{…}]`, what Gemini's `:streamGenerateContent` answers
+ * without `alt=sse`) or a sequence of JSON values (NDJSON, concatenated JSON) into the text of
+ * each top-level element, as soon as it is complete. The first non-blank character decides: `[`
+ * is the array wrapper, anything else starts a sequence. Text inside strings (brackets,
+ * escaped quotes) is never mistaken for structure. It does not validate the JSON: the
+ * StreamDecoder parses each element. An element cut off by the end of the stream is dropped.
+ *
+ * @example
+ * ```ts
+ * const parser = new JsonArrayParser((json) => decoder.push(json));
+ * parser.feed('[{"candidates":[]}');
+ * parser.feed(',\r\n{"candidates":[]}]');
+ * parser.end();
+ * ```
+ */
+export declare class JsonArrayParser {
+    #private;
+    constructor(onValue: (json: string) => void);
+    /** Parses the next piece: bytes (UTF-8) or text; use one kind per stream. */
+    feed(chunk: Uint8Array | string): void;
+    /** The stream ended: a last scalar is emitted; an unfinished object or array is dropped. */
+    end(): void;
+}
+
+/**
+ * Runs one model turn: renders the history with turnwire for `provider` and `model` (with
+ * `render` options and the streaming switches), POSTs it with `fetch` to the provider's streaming
+ * endpoint, frames the answer (SSE, or Gemini's JSON array), decodes it with a `StreamDecoder`,
+ * and returns a `TurnStream`: iterate it for deltas, await it for the `TurnResult`. With
+ * `conversation`, the turn's message is appended to it (a partial one too), so the next render
+ * continues from it; with `transcript`, append `result.message` yourself. Runs one turn at a
+ * time per conversation.
+ *
+ * Failures reject the result (and end the loop with the same error); the function itself never
+ * throws:
+ * - a non-2xx answer: a `ProviderError` (`kind: "http"`: status, the provider's `errorType` and
+ *   message, `retryable`, `retryAfterMs`, the parsed `body`); nothing is appended;
+ * - no answer (fetch threw): `kind: "network"`, `status: 0`, retryable; nothing is appended;
+ * - an error event inside the stream (Anthropic `error`, Responses `response.failed`, an error
+ *   chunk): `kind: "stream"`, retryable per its type, with `.result`, the partial turn, whose
+ *   message was appended;
+ * - a stream that ended or broke before its terminal event: `kind: "incomplete"`,
+ *   `errorType: "incomplete_stream"`, retryable, with `.result` (appended);
+ * - a render error (bad options or history): the `TurnwireError`; an unusable base URL: a
+ *   `TypeError`.
+ *
+ * Aborting `signal` is not a failure: the response body is cancelled and the result resolves
+ * with `aborted: true`, `incomplete: true` and what arrived, appended (nothing when nothing
+ * arrived); the next render closes the open tool calls.
+ *
+ * @example
+ * ```ts
+ * import { Conversation, streamTurn } from "turnwire";
+ *
+ * const conversation = new Conversation([{ speaker: "human", blocks: [{ type: "text", text: "What is in src/?" }] }]);
+ * const turn = streamTurn({
+ *   provider: "anthropic",
+ *   model: "claude-sonnet-4-5",
+ *   apiKey: process.env.ANTHROPIC_API_KEY,
+ *   conversation,
+ *   render: { tools: [{ name: "list_files", parameters: { type: "object", properties: { path: { type: "string" } } } }] },
+ * });
+ * for await (const d of turn) if (d.type === "text") process.stdout.write(d.text);
+ * const { message, stopReason, usage } = await turn; // message is already in `conversation`
+ * ```
+ */
+export declare function streamTurn(options: StreamTurnOptions): TurnStream;

@@ -1,6 +1,7 @@
 // Chromium: the page's import map sends "turnwire" where the package's exports resolve under
 // the `browser` condition (run.mjs computes it from the installed package.json), so this loads
 // dist/browser.mjs, which fetches and instantiates the wasm before the module finishes loading.
+// /mock.json names the strict mock providers run.mjs started, for streamTurn from the page.
 // The summary goes to window.__turnwire for run.mjs to read.
 import * as api from "turnwire";
 import assert from "./assert.mjs";
@@ -10,6 +11,8 @@ import { defineSuite } from "./suite.mjs";
 const harness = createHarness();
 const report = {};
 const fixtures = await (await fetch("/fixtures.json")).json();
+const mockAnswer = await fetch("/mock.json");
+const mock = mockAnswer.ok ? await mockAnswer.json() : undefined;
 
 harness.test("import resolves dist/browser.mjs, which fetched the wasm once", () => {
   assert.match(import.meta.resolve("turnwire"), /\/node_modules\/turnwire\/dist\/browser\.mjs$/);
@@ -22,6 +25,7 @@ defineSuite(api, "chromium", {
   test: harness.test,
   assert,
   fixtures,
+  mock, // the strict mock providers run.mjs started (another origin: CORS)
   // run.mjs starts Chromium with --js-flags=--expose-gc and --enable-precise-memory-info
   gc: globalThis.gc,
   heapUsed: performance.memory ? () => performance.memory.usedJSHeapSize : undefined,

@@ -12,6 +12,11 @@
 // playwright-core (tests/js/runtimes/package.json). Every child process and every wait has a
 // time limit; the Chromium page server listens on 127.0.0.1, on a port the system picks, and is
 // closed before this exits.
+//
+// For workerd and Chromium it also starts the strict mock providers (turnwire/mock) on
+// 127.0.0.1 and hands their base URLs to the suite (a request header, /mock.json), which then
+// runs streamTurn against them from inside the runtime; every request they get must be
+// accepted.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -19,8 +24,9 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
+import { startMockProviders } from "turnwire/mock";
 import { loadFixtures } from "./fixtures.mjs";
-import { goldenDigest } from "./suite.mjs";
+import { goldenDigest, transcriptFixtures } from "./suite.mjs";
 
 const RUNTIMES = resolve(process.env.TURNWIRE_RUNTIMES ?? "");
 const DIGESTS = process.env.TURNWIRE_DIGESTS;
@@ -46,6 +52,35 @@ if (!existsSync(bin("deno"))) throw new Error(`no runtimes in ${RUNTIMES}/node_m
 const fixtures = loadFixtures(process.env.TURNWIRE_FIXTURES);
 writeFileSync("fixtures.json", JSON.stringify(fixtures));
 const golden = await goldenDigest(fixtures);
+
+// The mock providers for the runtimes that can reach 127.0.0.1 (workerd, Chromium). Their default
+// turn: two parallel tool calls after some thinking, or a text once the request carries results.
+const MOCKED = ["anthropic", "gemini"];
+const mock = await startMockProviders({
+  providers: MOCKED,
+  defaultTurn: (req) =>
+    /"tool_result"|"functionResponse"|"function_call_output"|"role":"tool"/.test(JSON.stringify(req.body))
+      ? { text: "Both files read: they agree." }
+      : {
+          blocks: [
+            { type: "thinking", thinking: "Two files, read in parallel." },
+            { type: "tool_call", name: "read_file", arguments: { path: "a.rs" } },
+            { type: "tool_call", name: "read_file", arguments: { path: "b.rs" } },
+          ],
+        },
+});
+const mockInfo = JSON.stringify({ baseURLs: Object.fromEntries(MOCKED.map((p) => [p, mock.baseURL(p)])) });
+
+/** What the mock providers answered during one runtime's run: problems, or [] when all was accepted. */
+function mockProblems(expected) {
+  const log = mock.log;
+  mock.reset();
+  const problems = log
+    .filter((e) => e.outcome !== "accepted")
+    .map((e) => `mock ${e.provider}: ${e.status} ${e.error?.type}: ${e.error?.message} ${e.violations.map((v) => v.rule).join(",")}`);
+  if (log.length !== expected) problems.push(`the mock providers got ${log.length} requests, expected ${expected}`);
+  return problems;
+}
 
 /** Runs a runtime's script to completion; its last line is `TURNWIRE_RESULT <json>`. */
 function runScript(command, args, env) {
@@ -104,7 +139,7 @@ async function workerd() {
       const response = await mf.dispatchFetch("http://localhost/", {
         method: "POST",
         body: readFileSync("fixtures.json"),
-        headers: { "x-turnwire-runtime": `${workerdVersion} (no nodejs_compat)` },
+        headers: { "x-turnwire-runtime": `${workerdVersion} (no nodejs_compat)`, "x-turnwire-mock": mockInfo },
         signal: AbortSignal.timeout(PER_RUNTIME_MS),
       });
       const text = await response.text();
@@ -165,7 +200,7 @@ async function chromium() {
     `<!doctype html><meta charset="utf-8"><title>turnwire</title><link rel="icon" href="data:,">\n` +
     `<script type="importmap">${JSON.stringify({ imports })}</script>\n` +
     `<script type="module" src="/${script}"></script>\n`;
-  const server = await startServer({ "/": page("browser.run.mjs"), "/init.html": page("browser-init.run.mjs") });
+  const server = await startServer({ "/": page("browser.run.mjs"), "/init.html": page("browser-init.run.mjs"), "/mock.json": mockInfo });
   const origin = `http://127.0.0.1:${server.address().port}`;
   const profile = mkdtempSync(join(tmpdir(), "turnwire-chromium-"));
   const { chromium } = requireTool("playwright-core");
@@ -220,11 +255,12 @@ async function chromium() {
   }
 }
 
+// name, run, entry, requests the suite sends to the mock providers (2 turns x 2 providers)
 const RUNS = [
-  ["deno", deno, "dist/deno.mjs"],
-  ["bun", bun, "dist/node.mjs"],
-  ["workerd", workerd, "dist/workerd.mjs"],
-  ["chromium", chromium, "dist/browser.mjs"],
+  ["deno", deno, "dist/deno.mjs", 0],
+  ["bun", bun, "dist/node.mjs", 0],
+  ["workerd", workerd, "dist/workerd.mjs", 4],
+  ["chromium", chromium, "dist/browser.mjs", 4],
 ];
 
 const unknown = ONLY?.filter((name) => !RUNS.some(([n]) => n === name)) ?? [];
@@ -232,13 +268,19 @@ if (unknown.length) throw new Error(`TURNWIRE_ONLY: unknown runtime ${unknown.jo
 
 const rows = [];
 let ok = true;
-for (const [name, run, entry] of RUNS) {
+for (const [name, run, entry, mockRequests] of RUNS) {
   if (ONLY && !ONLY.includes(name)) continue;
   const started = Date.now();
   let results;
   try {
     results = [await run()].flat();
+    const problems = mockProblems(mockRequests);
+    for (const error of problems) {
+      results[0].failed++;
+      results[0].failures.push({ name: "the strict mock providers accepted every request", error });
+    }
   } catch (e) {
+    mock.reset();
     ok = false;
     console.log(`\n${name}: FAILED TO RUN\n${String(e?.stack ?? e).replace(/^/gm, "    ")}`);
     rows.push({ runtime: name, entry, tests: "did not run", time: seconds(Date.now() - started), digest: "-" });
@@ -271,7 +313,7 @@ rows.unshift(...nodeRows);
 const cols = ["runtime", "entry", "tests", "time", "digest"];
 const all = [Object.fromEntries(cols.map((c) => [c, c])), ...rows, { runtime: "Rust goldens (tests/fixtures)", entry: "", tests: "", time: "", digest: golden }];
 const width = (key) => Math.max(...all.map((r) => r[key].length));
-console.log(`\nsame inputs -> same bytes: SHA-256 over the bodies of ${fixtures.length} fixtures x 8 providers`);
+console.log(`\nsame inputs -> same bytes: SHA-256 over the bodies of ${transcriptFixtures(fixtures).length} fixtures x 8 providers`);
 for (const r of all) console.log(cols.map((c) => r[c].padEnd(width(c))).join("  ").trimEnd());
 
 // Every runtime that rendered the fixtures must report the goldens' digest.
@@ -285,4 +327,5 @@ if (agreeing !== expected || rendering.length !== expected) {
   console.log(`\n${agreeing} of ${expected} runtimes: byte-identical bodies, equal to the Rust goldens`);
 }
 if (!ok) console.log("FAIL: see the failures above");
+await mock.close();
 process.exitCode = ok ? 0 : 1;

@@ -1,0 +1,146 @@
+// Reading a provider's error answer: its error type and message in each provider's body shape,
+// the retry classification (what failover acts on) and the retry delay (internal module).
+import { ProviderError } from "./errors.mjs";
+import type { Provider } from "./turnwire.js";
+import type { TurnRequest, TurnResult } from "./types.mjs";
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+
+/** OpenAI's own APIs put the specific reason in `code` (`rate_limit_exceeded`, `insufficient_quota`). */
+const CODE_FIRST: ReadonlySet<Provider> = new Set<Provider>(["openai-chat", "openai-responses", "openai-compatible"]);
+
+/** Error types that mean "not now, maybe later or elsewhere" (case-insensitive). */
+const TRANSIENT =
+  /overload|rate_?limit|too_many_requests|resource_exhausted|unavailable|server_error|api_error|internal|timeout|deadline_exceeded|engine_overloaded|capacity|incomplete_stream|^network$/i;
+/** Error types that never get better by retrying, whatever the status says. */
+const PERMANENT = /insufficient_quota|billing|invalid_api_key|authentication|permission|not_found|invalid_request/i;
+
+/** The provider's error object inside a body: `{error: {...}}`, Mistral's flat body, Gemini's array form. */
+function errorObject(body: unknown): Obj | undefined {
+  const b = Array.isArray(body) ? body[0] : body;
+  if (!isObject(b)) return undefined;
+  return isObject(b["error"]) ? b["error"] : b;
+}
+
+/** The provider's error type and message from an error body. */
+export function readErrorBody(provider: Provider, body: unknown): { type: string | undefined; message: string | undefined } {
+  const e = errorObject(body);
+  if (e === undefined) return { type: undefined, message: typeof body === "string" ? str(body.trim().slice(0, 500)) : undefined };
+  const code = str(e["code"]);
+  const type = str(e["type"]);
+  const status = str(e["status"]);
+  const message = str(e["message"]) ?? str(e["detail"]);
+  if (provider === "gemini") return { type: status ?? type, message };
+  return { type: CODE_FIRST.has(provider) ? (code ?? type) : (type ?? code), message };
+}
+
+/** Whether an HTTP answer is worth retrying: 408, 409, 429, 5xx (529 included), unless the error says otherwise. */
+export function retryableHttp(status: number, errorType: string | undefined, shouldRetry: string | null): boolean {
+  if (shouldRetry === "true") return true;
+  if (shouldRetry === "false") return false;
+  if (errorType !== undefined && /insufficient_quota|billing/i.test(errorType)) return false;
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** Whether an error type reported inside a stream is worth retrying. */
+export function retryableType(errorType: string): boolean {
+  if (PERMANENT.test(errorType)) return false;
+  return TRANSIENT.test(errorType);
+}
+
+/** `retry-after-ms` (milliseconds) or `retry-after` (seconds, or an HTTP date), in milliseconds. */
+export function retryAfterMs(headers: { get(name: string): string | null }, now: number = Date.now()): number | undefined {
+  const ms = headers.get("retry-after-ms");
+  if (ms !== null && ms.trim() !== "") {
+    const n = Number(ms);
+    if (Number.isFinite(n) && n >= 0) return Math.round(n);
+  }
+  const after = headers.get("retry-after");
+  if (after === null || after.trim() === "") return undefined;
+  const seconds = Number(after);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The body of an error answer: parsed JSON, else its text, else null. */
+export function parseBody(text: string | null): unknown {
+  if (text === null || text.trim() === "") return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** A non-2xx answer as a ProviderError. */
+export function httpError(
+  request: TurnRequest,
+  status: number,
+  headers: { get(name: string): string | null },
+  bodyText: string | null,
+): ProviderError {
+  const body = parseBody(bodyText);
+  const read = readErrorBody(request.provider, body);
+  const errorType = read.type ?? `http_${status}`;
+  return new ProviderError({
+    kind: "http",
+    provider: request.provider,
+    status,
+    errorType,
+    message: `${request.provider} answered ${status} (${errorType})${read.message ? `: ${read.message}` : ""}`,
+    retryable: retryableHttp(status, read.type, headers.get("x-should-retry")),
+    retryAfterMs: retryAfterMs(headers),
+    body,
+    request,
+  });
+}
+
+/** fetch threw (not because of the caller's signal): no answer at all. */
+export function networkError(request: TurnRequest, cause: unknown): ProviderError {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return new ProviderError({
+    kind: "network",
+    provider: request.provider,
+    status: 0,
+    errorType: "network",
+    message: `could not reach ${request.provider} at ${request.url}: ${detail}`,
+    retryable: true,
+    request,
+    cause,
+  });
+}
+
+/** The provider reported an error inside the stream. */
+export function streamError(request: TurnRequest, errorType: string, message: string, body: unknown, result: TurnResult): ProviderError {
+  return new ProviderError({
+    kind: "stream",
+    provider: request.provider,
+    status: 200,
+    errorType,
+    message,
+    retryable: retryableType(errorType),
+    body,
+    request,
+    result,
+  });
+}
+
+/** The stream ended (or broke) before its terminal event. */
+export function incompleteError(request: TurnRequest, result: TurnResult, cause: unknown): ProviderError {
+  const detail = cause instanceof Error ? ` (${cause.message})` : "";
+  return new ProviderError({
+    kind: "incomplete",
+    provider: request.provider,
+    status: 200,
+    errorType: "incomplete_stream",
+    message: `the ${request.provider} stream ended before its terminal event${detail}; the partial message was kept`,
+    retryable: true,
+    body: null,
+    request,
+    result,
+    cause,
+  });
+}

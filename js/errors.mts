@@ -1,0 +1,116 @@
+// ProviderError: what a provider (or the way to it) answered instead of a finished turn.
+import type { Provider } from "./turnwire.js";
+import type { TurnRequest, TurnResult } from "./types.mjs";
+
+/**
+ * Where a `ProviderError` came from: a non-2xx answer (`"http"`), no answer at all (`"network"`:
+ * fetch threw, DNS, refused connection, CORS), an error the provider sent inside a 200 stream
+ * (`"stream"`), or a stream that ended before its terminal event (`"incomplete"`).
+ *
+ * @example
+ * ```ts
+ * if (isProviderError(e) && e.kind === "http" && e.status === 401) askForAnotherKey();
+ * ```
+ */
+export type ProviderErrorKind = "http" | "network" | "stream" | "incomplete";
+
+/**
+ * The fields of a `ProviderError`.
+ *
+ * @example
+ * ```ts
+ * const init: ProviderErrorInit = { kind: "http", provider: "anthropic", status: 529, errorType: "overloaded_error", message: "Overloaded", retryable: true };
+ * ```
+ */
+export interface ProviderErrorInit {
+  kind: ProviderErrorKind;
+  provider: Provider;
+  status: number;
+  errorType: string;
+  message: string;
+  retryable: boolean;
+  retryAfterMs?: number | undefined;
+  body?: unknown;
+  request?: TurnRequest | undefined;
+  result?: TurnResult | undefined;
+  cause?: unknown;
+}
+
+/**
+ * A provider failed the turn. `retryable` says whether the same request may succeed later or
+ * elsewhere (429, 5xx, 529 / overloaded, Gemini `UNAVAILABLE` / `RESOURCE_EXHAUSTED`, network
+ * failures, cut streams: true; 400, 401, 403, 404, quota exhausted: false): the signal for
+ * failover. On an HTTP or network error nothing was appended to the conversation; on a
+ * `"stream"` or `"incomplete"` error the partial message was (it is `result.message`).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await streamTurn({ provider: "anthropic", model: "claude-sonnet-4-5", apiKey, conversation });
+ * } catch (e) {
+ *   if (!isProviderError(e) || !e.retryable) throw e;
+ *   await sleep(e.retryAfterMs ?? 1000);
+ *   await streamTurn({ provider: "openai-chat", model: "gpt-5.2", apiKey: openaiKey, conversation });
+ * }
+ * ```
+ */
+export class ProviderError extends Error {
+  declare readonly name: "ProviderError";
+  readonly kind: ProviderErrorKind;
+  readonly provider: Provider;
+  /** The HTTP status: the error answer's, 200 for errors inside a stream, 0 when there was no answer. */
+  readonly status: number;
+  /**
+   * The provider's own error type: Anthropic `error.type`, OpenAI `error.code` (else `type`),
+   * Gemini `error.status`, Mistral / Kimi / DeepSeek `type`; `"network"`, `"incomplete_stream"`,
+   * or `http_<status>` when the answer named none.
+   */
+  readonly errorType: string;
+  /** Whether retrying (later, or with another provider) may succeed. */
+  readonly retryable: boolean;
+  /** How long the provider asked to wait (`retry-after-ms`, `retry-after`), if it did. */
+  readonly retryAfterMs: number | undefined;
+  /** The parsed error body (or its text); for a stream error, the error event's payload. */
+  readonly body: unknown;
+  /** Where the request went. */
+  readonly request: TurnRequest | undefined;
+  /** For `"stream"` and `"incomplete"` errors: the partial turn, already appended. */
+  readonly result: TurnResult | undefined;
+
+  constructor(init: ProviderErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.provider = init.provider;
+    this.status = init.status;
+    this.errorType = init.errorType;
+    this.retryable = init.retryable;
+    this.retryAfterMs = init.retryAfterMs;
+    this.body = init.body;
+    this.request = init.request;
+    this.result = init.result;
+  }
+}
+
+// On the prototype, so that the stack trace (captured in the constructor) names it too.
+Object.defineProperty(ProviderError.prototype, "name", { value: "ProviderError", writable: true, configurable: true });
+
+/**
+ * Whether `value` is a `ProviderError` (from any copy of the package: ESM and CommonJS ones
+ * are different classes, so prefer this to `instanceof`).
+ *
+ * @example
+ * ```ts
+ * catch (e) { if (isProviderError(e) && e.retryable) return failover(); throw e; }
+ * ```
+ */
+export function isProviderError(value: unknown): value is ProviderError {
+  if (!(value instanceof Error)) return false;
+  const v = value as Error & Partial<Record<keyof ProviderError, unknown>>;
+  return (
+    v.name === "ProviderError" &&
+    typeof v.status === "number" &&
+    typeof v.retryable === "boolean" &&
+    typeof v.errorType === "string" &&
+    typeof v.provider === "string"
+  );
+}

@@ -1,0 +1,134 @@
+// Where each provider's streaming request goes and with which headers, and the body fields that
+// switch streaming on (sent through the render's `extra`, never written into the body here).
+import type { JsonObject, Provider } from "./turnwire.js";
+
+/**
+ * Each provider's public base URL, in the form its SDK takes it (what `baseURL` replaces).
+ * OpenAI-compatible servers have none: give theirs.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_BASE_URLS.anthropic; // "https://api.anthropic.com"
+ * ```
+ */
+export const DEFAULT_BASE_URLS: Readonly<Record<Exclude<Provider, "openai-compatible">, string>> = Object.freeze({
+  anthropic: "https://api.anthropic.com",
+  "openai-chat": "https://api.openai.com/v1",
+  "openai-responses": "https://api.openai.com/v1",
+  gemini: "https://generativelanguage.googleapis.com",
+  mistral: "https://api.mistral.ai/v1",
+  kimi: "https://api.moonshot.ai/v1",
+  deepseek: "https://api.deepseek.com",
+});
+
+/**
+ * What `providerRequest` needs.
+ *
+ * @example
+ * ```ts
+ * const o: ProviderRequestOptions = { provider: "gemini", model: "gemini-3-pro-preview", apiKey: "…" };
+ * ```
+ */
+export interface ProviderRequestOptions {
+  provider: Provider;
+  model: string;
+  apiKey?: string | undefined;
+  /** Default `DEFAULT_BASE_URLS[provider]`; a trailing `/` is ignored. */
+  baseURL?: string | undefined;
+  /** Extra headers; they win over turnwire's. */
+  headers?: Record<string, string> | undefined;
+}
+
+/**
+ * A provider's streaming request, except its body.
+ *
+ * @example
+ * ```ts
+ * const { url, headers, extra } = providerRequest({ provider: "openai-chat", model: "gpt-5.2", apiKey });
+ * const body = renderBody(history, { provider: "openai-chat", model: "gpt-5.2", extra });
+ * const response = await fetch(url, { method: "POST", headers, body });
+ * ```
+ */
+export interface ProviderRequest {
+  /** Where to POST. */
+  url: string;
+  /** The base URL it was made from (without a trailing `/`). */
+  baseURL: string;
+  /** `content-type`, `accept`, the auth header and version headers, then the caller's. */
+  headers: Record<string, string>;
+  /**
+   * The body fields that switch streaming on, for the render's `extra`: `stream: true`
+   * (+ `stream_options: { include_usage: true }` for OpenAI Chat, DeepSeek and OpenAI-compatible
+   * servers); none for Gemini, which streams by URL.
+   */
+  extra: JsonObject;
+}
+
+/** Chat dialects whose streams report usage only when asked (`stream_options.include_usage`). */
+const USAGE_OPTION: ReadonlySet<Provider> = new Set<Provider>(["openai-chat", "deepseek", "openai-compatible"]);
+
+/**
+ * The URL, headers and streaming switches of a streaming request to `provider` (what
+ * `streamTurn` sends; also for callers that send with their own client): Anthropic
+ * `POST {base}/v1/messages` (`x-api-key`, `anthropic-version: 2023-06-01`), OpenAI Chat, Mistral,
+ * Kimi, DeepSeek and OpenAI-compatible `POST {base}/chat/completions` (Bearer), OpenAI
+ * Responses `POST {base}/responses` (Bearer), Gemini
+ * `POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse` (`x-goog-api-key`).
+ * Throws a `TypeError` for an unknown provider, a missing base URL (OpenAI-compatible) or one
+ * that is not an absolute URL.
+ *
+ * @example
+ * ```ts
+ * providerRequest({ provider: "gemini", model: "gemini-3-pro-preview", apiKey: "k" }).url;
+ * // "https://generativelanguage.googleapis.com/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse"
+ * ```
+ */
+export function providerRequest(options: ProviderRequestOptions): ProviderRequest {
+  const { provider, model, apiKey } = options;
+  const given = options.baseURL;
+  const fallback = provider === "openai-compatible" ? undefined : (DEFAULT_BASE_URLS as Record<string, string | undefined>)[provider];
+  if (fallback === undefined && provider !== "openai-compatible") throw new TypeError(`unknown provider "${String(provider)}"`);
+  const raw = given ?? fallback;
+  if (raw === undefined || raw === "") throw new TypeError(`${provider} needs a baseURL (the server's URL, e.g. "http://localhost:8000/v1")`);
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new TypeError(`baseURL is not an absolute URL: ${JSON.stringify(raw)}`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new TypeError(`baseURL must be http(s): ${JSON.stringify(raw)}`);
+  const baseURL = raw.replace(/\/+$/, "");
+
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
+  let url: string;
+  const extra: JsonObject = {};
+  switch (provider) {
+    case "anthropic":
+      url = `${baseURL}/v1/messages`;
+      if (apiKey !== undefined) headers["x-api-key"] = apiKey;
+      headers["anthropic-version"] = "2023-06-01";
+      extra["stream"] = true;
+      break;
+    case "gemini": {
+      const name = model.startsWith("models/") ? model.slice("models/".length) : model;
+      url = `${baseURL}/v1beta/models/${encodeURIComponent(name)}:streamGenerateContent?alt=sse`;
+      if (apiKey !== undefined) headers["x-goog-api-key"] = apiKey;
+      break;
+    }
+    case "openai-responses":
+      url = `${baseURL}/responses`;
+      if (apiKey !== undefined) headers["authorization"] = `Bearer ${apiKey}`;
+      extra["stream"] = true;
+      break;
+    default:
+      url = `${baseURL}/chat/completions`;
+      if (apiKey !== undefined) headers["authorization"] = `Bearer ${apiKey}`;
+      extra["stream"] = true;
+      if (USAGE_OPTION.has(provider)) extra["stream_options"] = { include_usage: true };
+  }
+  // turnwire's names are lower-case: a caller's header of any case replaces the same one.
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    headers[name.toLowerCase()] = value;
+  }
+  return { url, baseURL, headers, extra };
+}

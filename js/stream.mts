@@ -1,0 +1,316 @@
+// streamTurn: one model turn over the injected fetch. Rust renders the request body and decodes
+// the stream; this file only moves bytes: fetch, framing (SSE or a JSON array), the abort signal,
+// and handing deltas and the result to the caller.
+import { httpError, incompleteError, networkError, parseBody, streamError } from "./classify.mjs";
+import { getCore } from "./core.mjs";
+import { providerRequest } from "./providers.mjs";
+import { JsonArrayParser, SseParser } from "./sse.mjs";
+import type { Rendered, StreamDelta, StreamOutcome } from "./turnwire.js";
+import type {
+  StreamTurnOptions,
+  TurnByteReader,
+  TurnFetch,
+  TurnFetchInit,
+  TurnFetchResponse,
+  TurnRequest,
+  TurnResult,
+  TurnStream,
+} from "./types.mjs";
+
+/**
+ * Runs one model turn: renders the history with turnwire for `provider` and `model` (with
+ * `render` options and the streaming switches), POSTs it with `fetch` to the provider's streaming
+ * endpoint, frames the answer (SSE, or Gemini's JSON array), decodes it with a `StreamDecoder`,
+ * and returns a `TurnStream`: iterate it for deltas, await it for the `TurnResult`. With
+ * `conversation`, the turn's message is appended to it (a partial one too), so the next render
+ * continues from it; with `transcript`, append `result.message` yourself. Runs one turn at a
+ * time per conversation.
+ *
+ * Failures reject the result (and end the loop with the same error); the function itself never
+ * throws:
+ * - a non-2xx answer: a `ProviderError` (`kind: "http"`: status, the provider's `errorType` and
+ *   message, `retryable`, `retryAfterMs`, the parsed `body`); nothing is appended;
+ * - no answer (fetch threw): `kind: "network"`, `status: 0`, retryable; nothing is appended;
+ * - an error event inside the stream (Anthropic `error`, Responses `response.failed`, an error
+ *   chunk): `kind: "stream"`, retryable per its type, with `.result`, the partial turn, whose
+ *   message was appended;
+ * - a stream that ended or broke before its terminal event: `kind: "incomplete"`,
+ *   `errorType: "incomplete_stream"`, retryable, with `.result` (appended);
+ * - a render error (bad options or history): the `TurnwireError`; an unusable base URL: a
+ *   `TypeError`.
+ *
+ * Aborting `signal` is not a failure: the response body is cancelled and the result resolves
+ * with `aborted: true`, `incomplete: true` and what arrived, appended (nothing when nothing
+ * arrived); the next render closes the open tool calls.
+ *
+ * @example
+ * ```ts
+ * import { Conversation, streamTurn } from "turnwire";
+ *
+ * const conversation = new Conversation([{ speaker: "human", blocks: [{ type: "text", text: "What is in src/?" }] }]);
+ * const turn = streamTurn({
+ *   provider: "anthropic",
+ *   model: "claude-sonnet-4-5",
+ *   apiKey: process.env.ANTHROPIC_API_KEY,
+ *   conversation,
+ *   render: { tools: [{ name: "list_files", parameters: { type: "object", properties: { path: { type: "string" } } } }] },
+ * });
+ * for await (const d of turn) if (d.type === "text") process.stdout.write(d.text);
+ * const { message, stopReason, usage } = await turn; // message is already in `conversation`
+ * ```
+ */
+export function streamTurn(options: StreamTurnOptions): TurnStream {
+  return new Turn(options);
+}
+
+/** Deltas from the reader to the consumer: buffered until iterated, never blocking the reader. */
+class DeltaQueue {
+  #items: StreamDelta[] = [];
+  #head = 0;
+  #waiting: ((r: IteratorResult<StreamDelta>) => void) | null = null;
+  #failWaiting: ((e: unknown) => void) | null = null;
+  #ended = false;
+  #error: unknown = undefined;
+  #failed = false;
+  #detached = false;
+
+  push(d: StreamDelta): void {
+    if (this.#ended || this.#detached) return;
+    const wake = this.#waiting;
+    if (wake !== null) {
+      this.#waiting = null;
+      this.#failWaiting = null;
+      wake({ value: d, done: false });
+    } else {
+      this.#items.push(d);
+    }
+  }
+
+  end(error?: { error: unknown }): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    if (error !== undefined) {
+      this.#failed = true;
+      this.#error = error.error;
+    }
+    const wake = this.#waiting;
+    const fail = this.#failWaiting;
+    this.#waiting = null;
+    this.#failWaiting = null;
+    if (this.#failed && fail !== null) fail(this.#error);
+    else if (wake !== null) wake({ value: undefined, done: true });
+  }
+
+  next(): Promise<IteratorResult<StreamDelta>> {
+    if (this.#head < this.#items.length) {
+      const value = this.#items[this.#head++] as StreamDelta;
+      if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
+        this.#items = this.#items.slice(this.#head);
+        this.#head = 0;
+      }
+      return Promise.resolve({ value, done: false });
+    }
+    if (this.#detached) return Promise.resolve({ value: undefined, done: true });
+    if (this.#ended) {
+      if (this.#failed) {
+        this.#failed = false; // thrown once; afterwards the iterator is just done
+        this.#detached = true;
+        return Promise.reject(this.#error);
+      }
+      return Promise.resolve({ value: undefined, done: true });
+    }
+    return new Promise((resolve, reject) => {
+      this.#waiting = resolve;
+      this.#failWaiting = reject;
+    });
+  }
+
+  /** The consumer left the loop: drop what is buffered and what comes (the turn goes on). */
+  detach(): void {
+    this.#detached = true;
+    this.#items = [];
+    this.#head = 0;
+    const wake = this.#waiting;
+    this.#waiting = null;
+    this.#failWaiting = null;
+    wake?.({ value: undefined, done: true });
+  }
+}
+
+class Turn implements TurnStream {
+  readonly result: Promise<TurnResult>;
+  readonly #queue = new DeltaQueue();
+  #iterated = false;
+
+  constructor(options: StreamTurnOptions) {
+    this.result = run(options, this.#queue);
+    this.result.then(
+      () => this.#queue.end(),
+      (error: unknown) => this.#queue.end({ error }),
+    );
+  }
+
+  then<A = TurnResult, B = never>(
+    onfulfilled?: ((value: TurnResult) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.result.then(onfulfilled, onrejected);
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<StreamDelta> {
+    if (this.#iterated) throw new TypeError("a TurnStream can be iterated once");
+    this.#iterated = true;
+    const queue = this.#queue;
+    return {
+      next: () => queue.next(),
+      return: () => {
+        queue.detach();
+        return Promise.resolve({ value: undefined, done: true });
+      },
+    };
+  }
+}
+
+/** Content types that carry a JSON array or NDJSON rather than SSE. */
+const JSON_FRAMED = /^\s*application\/(?:json|x-ndjson|jsonl|json-seq)\b/i;
+
+async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnResult> {
+  // Everything that depends on the caller's history happens now, synchronously, so that later
+  // changes to the conversation do not change this turn's request.
+  const core = getCore();
+  const { provider, model, conversation, transcript, signal } = options;
+  const req = providerRequest({ provider, model, apiKey: options.apiKey, baseURL: options.baseURL, headers: options.headers });
+  const request: TurnRequest = { url: req.url, provider, model };
+  const render = options.render ?? {};
+  const renderOptions = {
+    endpoint: req.baseURL,
+    ...render,
+    provider,
+    model,
+    extra: { ...req.extra, ...(render.extra ?? {}) },
+  };
+  let rendered: Rendered;
+  let size: string;
+  if (conversation !== undefined && conversation !== null) {
+    rendered = conversation.renderObject(renderOptions);
+    size = String(conversation.length);
+  } else if (transcript !== undefined && transcript !== null) {
+    rendered = core.renderForProvider(transcript, renderOptions);
+    size = historySize(transcript);
+  } else {
+    throw new TypeError("streamTurn needs a `conversation` or a `transcript`");
+  }
+  const body = JSON.stringify(rendered.body);
+  const fetchFn: TurnFetch | undefined = options.fetch ?? (globalThis.fetch as TurnFetch | undefined);
+  if (typeof fetchFn !== "function") throw new TypeError("no fetch: this host has no globalThis.fetch; pass `fetch`");
+  const idSeed = options.idSeed ?? `turn-${size}`;
+
+  // The same endpoint in the message's provenance as in the render: continuity metadata is
+  // replayed only to the endpoint that produced it.
+  const decoder = new core.StreamDecoder(provider, { model, endpoint: renderOptions.endpoint ?? req.baseURL, idSeed });
+  let outcome: StreamOutcome;
+  let aborted = false;
+  let broken: unknown = undefined; // why reading stopped early (not an abort)
+  let errorEvent: unknown = undefined; // the payload of the first provider error event
+  let reader: TurnByteReader | null = null;
+  const onAbort = (): void => {
+    aborted = true;
+    reader?.cancel(signal?.reason).catch(() => {});
+  };
+  try {
+    if (signal?.aborted) {
+      aborted = true;
+    } else {
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const init: TurnFetchInit = { method: "POST", headers: req.headers, body };
+      if (signal !== undefined && signal !== null) init.signal = signal;
+      let response: TurnFetchResponse | null = null;
+      try {
+        response = await fetchFn(req.url, init);
+      } catch (e) {
+        if (!aborted && !signal?.aborted) throw networkError(request, e);
+        aborted = true;
+      }
+      if (response !== null && (response.status < 200 || response.status > 299)) {
+        let text: string | null = null;
+        try {
+          text = await response.text();
+        } catch {
+          text = null;
+        }
+        throw httpError(request, response.status, response.headers, text);
+      }
+      if (response !== null && aborted) {
+        // A fetch that ignored the signal answered anyway: nothing of it is read.
+        response.body?.getReader().cancel(signal?.reason).catch(() => {});
+      } else if (response !== null) {
+        const push = (data: string): void => {
+          for (const d of decoder.push(data)) {
+            if (d.type === "error" && d.code === "provider_error" && errorEvent === undefined) errorEvent = parseBody(data);
+            queue.push(d);
+          }
+        };
+        const framing = JSON_FRAMED.test(response.headers.get("content-type") ?? "")
+          ? new JsonArrayParser(push)
+          : new SseParser((e) => push(e.data));
+        if (response.body === null) {
+          broken = new Error("the answer has no body");
+        } else {
+          reader = response.body.getReader();
+          if (signal?.aborted) onAbort();
+          try {
+            for (;;) {
+              const r = await reader.read();
+              if (r.done) break;
+              framing.feed(r.value);
+              if (aborted) break;
+            }
+          } catch (e) {
+            if (!aborted) broken = e;
+          }
+          if (aborted) reader.cancel(signal?.reason).catch(() => {});
+          else framing.end();
+          try {
+            reader.releaseLock();
+          } catch {
+            // a reader with a pending read (after a cancel) may refuse; nothing to release then
+          }
+        }
+      }
+    }
+    outcome = decoder.finish();
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    decoder.free();
+  }
+
+  const wasAborted = aborted && outcome.incomplete;
+  let appended = false;
+  if (conversation !== undefined && conversation !== null && outcome.message.blocks.length > 0) {
+    conversation.append(outcome.message);
+    appended = true;
+  }
+  const result: TurnResult = {
+    ...outcome,
+    diagnostics: rendered.diagnostics,
+    idMap: rendered.idMap,
+    toolNames: rendered.toolNames,
+    request,
+    aborted: wasAborted,
+    appended,
+  };
+  if (wasAborted) return result;
+  const failure = outcome.errors.find((e) => e.code === "provider_error");
+  if (failure !== undefined) {
+    throw streamError(request, failure.errorType ?? "error", `${provider}: ${failure.message}`, errorEvent ?? null, result);
+  }
+  // A read that broke after the terminal event lost nothing: only an unfinished message fails.
+  if (outcome.incomplete) throw incompleteError(request, result, broken);
+  return result;
+}
+
+/** The default id seed's part that grows with the history: its messages, or its text's length. */
+function historySize(transcript: NonNullable<StreamTurnOptions["transcript"]>): string {
+  if (typeof transcript === "string") return `t${transcript.length}`;
+  return String(Array.isArray(transcript) ? transcript.length : transcript.messages.length);
+}
