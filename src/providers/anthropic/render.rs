@@ -1,6 +1,7 @@
 //! Anthropic Messages request bodies: a pure projection of the normalised transcript.
 
-use serde_json::{json, Map, Value};
+use crate::providers::common::obj;
+use serde_json::{Map, Value};
 
 use crate::ids::IdFormat;
 use crate::model::{
@@ -57,7 +58,7 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
             .unwrap_or(DEFAULT_THINKING_BUDGET);
         body.insert(
             "thinking".into(),
-            json!({"type": "enabled", "budget_tokens": budget}),
+            obj!({"type": "enabled", "budget_tokens": budget}),
         );
     }
     sampling(&mut body, o, n.thinking_enabled, &mut p);
@@ -73,7 +74,7 @@ fn messages(msgs: &[Message], p: &mut Projection) -> Value {
     while let Some(m) = msgs.get(i) {
         i += 1;
         match m.speaker {
-            Speaker::Ai => out.push(json!({"role": "assistant", "content": assistant(m, p)})),
+            Speaker::Ai => out.push(obj!({"role": "assistant", "content": assistant(m, p)})),
             Speaker::Tool => {
                 let mut content = tool_results(m, p);
                 // Tool results and the user's next words share one user message, results first.
@@ -81,10 +82,10 @@ fn messages(msgs: &[Message], p: &mut Projection) -> Value {
                     content.extend(user(next));
                     i += 1;
                 }
-                out.push(json!({"role": "user", "content": content}));
+                out.push(obj!({"role": "user", "content": content}));
             }
             Speaker::Human | Speaker::System => {
-                out.push(json!({"role": "user", "content": user(m)}))
+                out.push(obj!({"role": "user", "content": user(m)}))
             }
         }
     }
@@ -92,7 +93,7 @@ fn messages(msgs: &[Message], p: &mut Projection) -> Value {
 }
 
 fn text(s: &str) -> Value {
-    json!({"type": "text", "text": s})
+    obj!({"type": "text", "text": s})
 }
 
 fn user(m: &Message) -> Vec<Value> {
@@ -112,15 +113,15 @@ fn content_block(b: &Block) -> Option<Value> {
 fn media(m: &MediaBlock) -> Value {
     let source = match (m.encoding, split_data_url(&m.data)) {
         (MediaEncoding::Url, Some((mime, data))) => {
-            json!({"type": "base64", "media_type": media_type(mime), "data": data})
+            obj!({"type": "base64", "media_type": media_type(mime), "data": data})
         }
-        (MediaEncoding::Url, None) => json!({"type": "url", "url": m.data}),
+        (MediaEncoding::Url, None) => obj!({"type": "url", "url": m.data.as_str()}),
         (MediaEncoding::Base64, _) => {
-            json!({"type": "base64", "media_type": media_type(&m.mime_type), "data": m.data})
+            obj!({"type": "base64", "media_type": media_type(&m.mime_type), "data": m.data.as_str()})
         }
     };
     let kind = if m.is_image() { "image" } else { "document" };
-    json!({"type": kind, "source": source})
+    obj!({"type": kind, "source": source})
 }
 
 fn assistant(m: &Message, p: &mut Projection) -> Vec<Value> {
@@ -130,10 +131,10 @@ fn assistant(m: &Message, p: &mut Projection) -> Vec<Value> {
             Block::Thinking(t) => {
                 match &t.meta {
                     Some(ProviderMeta::AnthropicRedacted { data }) => {
-                        out.push(json!({"type": "redacted_thinking", "data": data}));
+                        out.push(obj!({"type": "redacted_thinking", "data": data.as_str()}));
                     }
                     Some(ProviderMeta::AnthropicSignature { signature }) => {
-                        out.push(json!({"type": "thinking", "thinking": t.thought, "signature": signature}));
+                        out.push(obj!({"type": "thinking", "thinking": t.thought.as_str(), "signature": signature.as_str()}));
                     }
                     // The normaliser only leaves signed thinking for Anthropic.
                     _ => {}
@@ -144,8 +145,11 @@ fn assistant(m: &Message, p: &mut Projection) -> Vec<Value> {
             Block::ToolCall(c) => {
                 let name = p.tool_name(&c.name);
                 let id = p.call_id(&c.id, &name);
-                let input = c.parameters.clone().unwrap_or_else(|| json!({}));
-                out.push(json!({"type": "tool_use", "id": id, "name": name, "input": input}));
+                let input = c
+                    .parameters
+                    .clone()
+                    .unwrap_or_else(|| Value::Object(serde_json::Map::new()));
+                out.push(obj!({"type": "tool_use", "id": id, "name": name, "input": input}));
             }
             _ => {}
         }
@@ -236,7 +240,7 @@ fn declaration(name: &str, description: Option<&str>, schema: Option<Value>) -> 
     }
     d.insert(
         "input_schema".into(),
-        schema.unwrap_or_else(|| json!({"type": "object"})),
+        schema.unwrap_or_else(|| obj!({"type": "object"})),
     );
     Value::Object(d)
 }

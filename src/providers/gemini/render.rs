@@ -19,6 +19,7 @@
 //! after its call, in call order). No wire ids means an empty `idMap` for this target.
 //! Declarations use `parametersJsonSchema`, which takes JSON Schema as declared.
 
+use crate::providers::common::obj;
 use serde_json::{json, Map, Value};
 
 use crate::ids::IdFormat;
@@ -104,7 +105,7 @@ fn generation_config(n: &Normalized, o: &RenderOptions) -> Map<String, Value> {
             .unwrap_or(DEFAULT_THINKING_BUDGET);
         c.insert(
             "thinkingConfig".into(),
-            json!({"includeThoughts": true, "thinkingBudget": budget}),
+            obj!({"includeThoughts": true, "thinkingBudget": budget}),
         );
     }
     c
@@ -131,7 +132,7 @@ fn contents(msgs: &[Message], p: &mut Projection) -> Value {
     while let Some(m) = msgs.get(i) {
         i += 1;
         match m.speaker {
-            Speaker::Ai => out.push(json!({"role": "model", "parts": model_parts(m, p)})),
+            Speaker::Ai => out.push(obj!({"role": "model", "parts": model_parts(m, p)})),
             Speaker::Tool => {
                 let mut parts = response_parts(m, p);
                 // Tool results and the user's next words share one user content, results first.
@@ -139,10 +140,10 @@ fn contents(msgs: &[Message], p: &mut Projection) -> Value {
                     parts.extend(user_parts(next));
                     i += 1;
                 }
-                out.push(json!({"role": "user", "parts": parts}));
+                out.push(obj!({"role": "user", "parts": parts}));
             }
             Speaker::Human | Speaker::System => {
-                out.push(json!({"role": "user", "parts": user_parts(m)}))
+                out.push(obj!({"role": "user", "parts": user_parts(m)}))
             }
         }
     }
@@ -156,8 +157,8 @@ fn user_parts(m: &Message) -> Vec<Value> {
 /// Text, code and media: the blocks a user content can hold.
 fn content_part(b: &Block) -> Option<Value> {
     match b {
-        Block::Text(t) => Some(json!({"text": t.text})),
-        Block::Code(c) => Some(json!({"text": fenced(c)})),
+        Block::Text(t) => Some(obj!({"text": t.text.as_str()})),
+        Block::Code(c) => Some(obj!({"text": fenced(c)})),
         Block::Media(m) => Some(inline_data(m)),
         _ => None,
     }
@@ -170,7 +171,7 @@ fn inline_data(m: &MediaBlock) -> Value {
         (MediaEncoding::Url, Some((mime, data))) => (media_type(mime), data),
         _ => (media_type(&m.mime_type), m.data.as_str()),
     };
-    json!({"inlineData": {"mimeType": mime, "data": data}})
+    obj!({"inlineData": obj!({"mimeType": mime, "data": data})})
 }
 
 /// A part with its thought signature, when the block carries one.
@@ -190,13 +191,16 @@ fn model_parts(m: &Message, p: &mut Projection) -> Vec<Value> {
                 part.insert("text".into(), t.text.clone().into());
                 out.push(signed(part, t.meta.as_ref()));
             }
-            Block::Code(c) => out.push(json!({"text": fenced(c)})),
+            Block::Code(c) => out.push(obj!({"text": fenced(c)})),
             Block::ToolCall(c) => {
                 let name = p.tool_name(&c.name);
                 p.register_call(&c.id, &name);
-                let args = c.parameters.clone().unwrap_or_else(|| json!({}));
+                let args = c
+                    .parameters
+                    .clone()
+                    .unwrap_or_else(|| Value::Object(serde_json::Map::new()));
                 let mut part = Map::new();
-                part.insert("functionCall".into(), json!({"name": name, "args": args}));
+                part.insert("functionCall".into(), obj!({"name": name, "args": args}));
                 out.push(signed(part, c.meta.as_ref()));
             }
             // The normaliser leaves no thinking for Gemini.
@@ -226,9 +230,9 @@ fn function_response(r: &ToolResponseBlock, p: &mut Projection) -> Value {
         None => p.tool_name(r.tool_name.as_deref().unwrap_or_default()),
     };
     let response = match (&r.error, &r.result) {
-        (Some(_), _) => json!({"error": r.text()}),
+        (Some(_), _) => obj!({"error": r.text()}),
         (None, Some(Value::Object(o))) => Value::Object(o.clone()),
-        (None, _) => json!({"output": r.text()}),
+        (None, _) => obj!({"output": r.text()}),
     };
-    json!({"functionResponse": {"name": name, "response": response}})
+    obj!({"functionResponse": obj!({"name": name, "response": response})})
 }

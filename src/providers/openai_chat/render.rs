@@ -1,7 +1,8 @@
 //! Chat Completions request bodies — OpenAI's and the OpenAI-compatible dialects (Mistral,
 //! Kimi, DeepSeek, generic servers): a pure projection of the normalised transcript.
 
-use serde_json::{json, Map, Value};
+use crate::providers::common::obj;
+use serde_json::{Map, Value};
 
 use crate::ids::IdFormat;
 use crate::model::{split_data_url, Block, MediaBlock, MediaEncoding, Message, Speaker};
@@ -107,13 +108,13 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
             if let Some(params) = &t.parameters {
                 f.insert("parameters".into(), params.clone());
             }
-            json!({"type": "function", "function": Value::Object(f)})
+            obj!({"type": "function", "function": Value::Object(f)})
         })
         .collect();
     let mut messages = Vec::with_capacity(n.transcript.messages.len() + 1);
     let system = system_text(o, &n.system);
     if !system.is_empty() {
-        messages.push(json!({"role": "system", "content": system}));
+        messages.push(obj!({"role": "system", "content": system}));
     }
     let last = n.transcript.messages.len().saturating_sub(1);
     for (i, m) in n.transcript.messages.iter().enumerate() {
@@ -127,11 +128,11 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
             }
             Speaker::Tool => tool_run(m, &mut p, &d, &mut messages),
             Speaker::Human => {
-                messages.push(json!({"role": "user", "content": user_content(&m.blocks)}))
+                messages.push(obj!({"role": "user", "content": user_content(&m.blocks)}))
             }
             Speaker::System => {
                 let texts: Vec<String> = m.blocks.iter().filter_map(plain_text).collect();
-                messages.push(json!({"role": "system", "content": texts.join("\n\n")}));
+                messages.push(obj!({"role": "system", "content": texts.join("\n\n")}));
             }
         }
     }
@@ -144,7 +145,7 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     }
     if let Some(t) = o.thinking.as_ref().filter(|_| d.thinking_switch) {
         let kind = if t.enabled { "enabled" } else { "disabled" };
-        body.insert("thinking".into(), json!({ "type": kind }));
+        body.insert("thinking".into(), obj!({ "type": kind }));
     }
     if let Some(t) = o
         .thinking
@@ -181,7 +182,7 @@ fn user_content(blocks: &[Block]) -> Value {
             .iter()
             .filter_map(|b| match b {
                 Block::Media(m) => Some(media_part(m)),
-                other => plain_text(other).map(|t| json!({"type": "text", "text": t})),
+                other => plain_text(other).map(|t| obj!({"type": "text", "text": t})),
             })
             .collect(),
     )
@@ -197,18 +198,18 @@ fn data_url(m: &MediaBlock) -> String {
 fn media_part(m: &MediaBlock) -> Value {
     let mime = media_type(&m.mime_type);
     if m.is_image() {
-        json!({"type": "image_url", "image_url": {"url": data_url(m)}})
+        obj!({"type": "image_url", "image_url": obj!({"url": data_url(m)})})
     } else if mime.starts_with("audio/") {
         let format = if mime == "audio/wav" { "wav" } else { "mp3" };
         // input_audio takes bare base64
         let data = split_data_url(&m.data).map_or(m.data.as_str(), |(_, d)| d);
-        json!({"type": "input_audio", "input_audio": {"data": data, "format": format}})
+        obj!({"type": "input_audio", "input_audio": obj!({"data": data, "format": format})})
     } else {
         let filename = m
             .filename
             .clone()
             .unwrap_or_else(|| "attachment.pdf".into());
-        json!({"type": "file", "file": {"filename": filename, "file_data": data_url(m)}})
+        obj!({"type": "file", "file": obj!({"filename": filename, "file_data": data_url(m)})})
     }
 }
 
@@ -223,10 +224,9 @@ fn assistant(m: &Message, p: &mut Projection, d: &Dialect) -> Map<String, Value>
                 let id = p.call_id(&c.id, &name);
                 let args = c
                     .parameters
-                    .clone()
-                    .unwrap_or_else(|| json!({}))
-                    .to_string();
-                calls.push(json!({"id": id, "type": "function", "function": {"name": name, "arguments": args}}));
+                    .as_ref()
+                    .map_or_else(|| "{}".to_string(), Value::to_string);
+                calls.push(obj!({"id": id, "type": "function", "function": obj!({"name": name, "arguments": args})}));
             }
             // The normaliser leaves thinking only where the dialect takes reasoning text back.
             Block::Thinking(t) => reasoning.get_or_insert_with(Vec::new).push(&t.thought),

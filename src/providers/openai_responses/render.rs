@@ -1,6 +1,7 @@
 //! OpenAI Responses request bodies: a pure projection of the normalised transcript into
 //! `input` items (stateless: the whole history goes in every request, `store: false`).
 
+use crate::providers::common::obj;
 use serde_json::{json, Map, Value};
 
 use crate::ids::IdFormat;
@@ -63,7 +64,7 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
             .unwrap_or_else(|| DEFAULT_EFFORT.to_string());
         body.insert(
             "reasoning".into(),
-            json!({"effort": effort, "summary": "auto"}),
+            obj!({"effort": effort, "summary": "auto"}),
         );
     }
     if n.thinking_enabled || has_reasoning {
@@ -102,14 +103,14 @@ fn input(msgs: &[Message], p: &mut Projection) -> Vec<Value> {
     let mut out = Vec::with_capacity(msgs.len());
     for m in msgs {
         match m.speaker {
-            Speaker::Human => out.push(json!({
+            Speaker::Human => out.push(obj!({
                 "type": "message",
                 "role": "user",
                 "content": user_content(&m.blocks),
             })),
             Speaker::System => {
                 let texts: Vec<String> = m.blocks.iter().filter_map(plain_text).collect();
-                out.push(json!({
+                out.push(obj!({
                     "type": "message",
                     "role": "developer",
                     "content": texts.join("\n\n"),
@@ -148,7 +149,7 @@ fn input_part(b: &Block) -> Option<Value> {
 }
 
 fn input_text(t: &str) -> Value {
-    json!({"type": "input_text", "text": t})
+    obj!({"type": "input_text", "text": t})
 }
 
 /// The media as a URL: remote and `data:` URLs as they are, base64 as a `data:` URL.
@@ -163,14 +164,14 @@ fn data_url(m: &MediaBlock) -> String {
 /// base64 PDFs for this target).
 fn media_part(m: &MediaBlock) -> Value {
     if m.is_image() {
-        return json!({"type": "input_image", "image_url": data_url(m)});
+        return obj!({"type": "input_image", "image_url": data_url(m)});
     }
     let filename = m.filename.clone().unwrap_or_else(|| {
         let mime = media_type(&m.mime_type);
         let ext = mime.rsplit('/').next().unwrap_or("bin").to_string();
         format!("attachment.{ext}")
     });
-    json!({"type": "input_file", "filename": filename, "file_data": data_url(m)})
+    obj!({"type": "input_file", "filename": filename, "file_data": data_url(m)})
 }
 
 /// One item per run of an assistant message, in block order: reasoning items, one assistant
@@ -179,7 +180,7 @@ fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
     let mut text: Vec<Value> = Vec::new();
     let flush = |text: &mut Vec<Value>, out: &mut Vec<Value>| {
         if !text.is_empty() {
-            out.push(json!({
+            out.push(obj!({
                 "type": "message",
                 "role": "assistant",
                 "content": std::mem::take(text),
@@ -190,7 +191,7 @@ fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
         match b {
             Block::Text(_) | Block::Code(_) => {
                 if let Some(t) = plain_text(b) {
-                    text.push(json!({"type": "output_text", "text": t}));
+                    text.push(obj!({"type": "output_text", "text": t}));
                 }
             }
             Block::Thinking(t) => {
@@ -209,7 +210,7 @@ fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
                     let summary = if t.thought.is_empty() {
                         Vec::new()
                     } else {
-                        vec![json!({"type": "summary_text", "text": t.thought})]
+                        vec![obj!({"type": "summary_text", "text": t.thought.as_str()})]
                     };
                     item.insert("summary".into(), Value::Array(summary));
                     if let Some(e) = encrypted_content {
@@ -224,11 +225,10 @@ fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
                 let call_id = p.call_id(&c.id, &name);
                 let arguments = c
                     .parameters
-                    .clone()
-                    .unwrap_or_else(|| json!({}))
-                    .to_string();
+                    .as_ref()
+                    .map_or_else(|| "{}".to_string(), Value::to_string);
                 // No `fc_` item id: calls pair with outputs by call_id (ORS-04).
-                out.push(json!({
+                out.push(obj!({
                     "type": "function_call",
                     "call_id": call_id,
                     "name": name,
@@ -261,7 +261,7 @@ impl Pending {
             parts.extend(self.media);
             Value::Array(parts)
         };
-        json!({"type": "function_call_output", "call_id": self.call_id, "output": output})
+        obj!({"type": "function_call_output", "call_id": self.call_id, "output": output})
     }
 }
 
