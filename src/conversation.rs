@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::error::{Error, ErrorCode};
+use crate::error::Error;
 use crate::incremental::{self, Prefix, Tail};
 use crate::model::{JsonPath, Message, Transcript};
 use crate::normalize::NormalizeOptions;
@@ -143,16 +143,21 @@ impl Conversation {
         Ok(())
     }
 
-    /// Appends one message given as JSON text.
+    /// Appends one message given as JSON text. Unpaired surrogates are repaired as
+    /// [`Transcript::from_json`] does, reported at the message's index (`$[12].blocks[0].text`).
     pub fn append_json(&mut self, json: &str) -> Result<(), Error> {
-        let value: Value = serde_json::from_str(json).map_err(|e| {
-            Error::new(
-                ErrorCode::InvalidJson,
-                "$",
-                format!("the message is not valid JSON: {e}"),
-            )
-        })?;
-        self.append_value_owned(value)
+        let index = self.transcript.messages.len();
+        let root = format!("$[{index}]");
+        let parsed = crate::json::parse(json, &root, "the message")?;
+        self.append_value_owned(parsed.value)?;
+        let repairs = crate::json::report::surrogates(&parsed.repairs, &root, Some(index), false);
+        self.add_read_repairs(repairs);
+        Ok(())
+    }
+
+    /// Records repairs made while reading input (reported by every later render).
+    pub(crate) fn add_read_repairs(&mut self, repairs: Vec<crate::normalize::Diagnostic>) {
+        crate::json::report::push_capped(&mut self.transcript.read_repairs, repairs);
     }
 
     /// Renders the request body for `options.provider`: exactly [`render`]'s result for the
@@ -303,7 +308,11 @@ fn step(
             body: incremental::body_value(&prefix, &tail),
             id_map: IdMap(incremental::id_map(&prefix, &tail)),
             tool_names: IdMap(incremental::tool_names(&prefix, &tail)),
-            diagnostics: incremental::diagnostics(&prefix, &tail),
+            diagnostics: crate::render::reading_first(
+                &transcript.read_repairs,
+                options,
+                incremental::diagnostics(&prefix, &tail),
+            ),
         }),
         Want::Body(sink) => {
             if incremental::write_body(&prefix, &tail, sink).is_none() {

@@ -19,6 +19,7 @@ mod conversation;
 mod error;
 pub mod ids;
 mod incremental;
+mod json;
 pub mod model;
 pub mod models;
 pub mod normalize;
@@ -28,12 +29,16 @@ pub mod stream;
 
 pub use conversation::{Conversation, RenderStats};
 pub use error::{Error, ErrorCode};
+pub use json::report::MAX_LISTED as MAX_LISTED_REPAIRS;
+pub use json::MAX_DEPTH;
 pub use model::Transcript;
 pub use normalize::{
     normalize, Diagnostic, DiagnosticCode, FaultClass, ForeignThinking, NormalizeOptions,
     Normalized, OrphanPolicy,
 };
-pub use providers::{validate_request, validate_request_for_model, Provider, Violation};
+pub use providers::{
+    validate_request, validate_request_for_model, validate_request_text, Provider, Violation,
+};
 pub use render::{
     render, render_body, render_owned, CompatOptions, IdMap, RenderOptions, Rendered,
     ThinkingOptions, ToolDeclaration, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,

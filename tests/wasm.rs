@@ -198,7 +198,9 @@ fn conversation_renders_what_render_body_renders_and_round_trips() {
                 .append(&js(m).unchecked_into::<MessageInput>())
                 .unwrap();
         } else {
-            convo.append_json(&m.to_string()).unwrap();
+            convo
+                .append_json(&js_sys::JsString::from(m.to_string()))
+                .unwrap();
         }
     }
     assert_eq!(convo.length() as usize, messages.len());

@@ -18,6 +18,7 @@ pub use block::{
     Block, CodeBlock, MediaBlock, MediaEncoding, SyntheticReason, TextBlock, ThinkingBlock,
     ToolCallBlock, ToolResponseBlock,
 };
+pub(crate) use json_path::write_path_key;
 pub use json_path::JsonPath;
 pub use media_data::split_data_url;
 pub use message::{Message, Metadata, Speaker};

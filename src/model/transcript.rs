@@ -6,6 +6,8 @@ use super::json_path::JsonPath;
 use super::message::Message;
 use super::read::type_name;
 use crate::error::{Error, ErrorCode};
+use crate::json;
+use crate::normalize::Diagnostic;
 
 /// An ordered list of messages in the JSON history shape of the TypeScript agent (IContent).
 ///
@@ -25,6 +27,10 @@ pub struct Transcript {
     pub messages: Vec<Message>,
     /// Members of a `{"messages": …}` wrapper other than `messages`.
     pub extra: Map<String, Value>,
+    /// Repairs made while reading the JSON text (unpaired surrogates replaced, JavaScript
+    /// values JSON cannot carry converted), each with the JSON path of the value. Every render
+    /// reports them first; they are not part of the JSON history shape.
+    pub read_repairs: Vec<Diagnostic>,
 }
 
 impl Transcript {
@@ -33,14 +39,29 @@ impl Transcript {
         Transcript {
             messages,
             extra: Map::new(),
+            read_repairs: Vec::new(),
         }
     }
 
-    /// Parses JSON text.
+    /// Parses JSON text. An unpaired UTF-16 surrogate escape (`"\ud83d"`, half an emoji cut
+    /// by a JavaScript `slice`) is replaced by U+FFFD and reported in
+    /// [`read_repairs`](Transcript::read_repairs), which every render lists first; a syntax
+    /// error names the JSON path where the text broke.
+    ///
+    /// ```
+    /// let t = turnwire::Transcript::from_json(r#"[{"speaker":"tool","blocks":[
+    ///   {"type":"tool_response","callId":"c1","result":"cut \ud83d"}]}]"#)?;
+    /// assert_eq!(t.read_repairs[0].path.as_deref(), Some("$[0].blocks[0].result"));
+    /// # Ok::<(), turnwire::Error>(())
+    /// ```
     pub fn from_json(text: &str) -> Result<Transcript, Error> {
-        let v: Value = serde_json::from_str(text)
-            .map_err(|e| Error::new(ErrorCode::InvalidJson, "$", format!("not valid JSON: {e}")))?;
-        Transcript::from_value_owned(v)
+        let parsed = json::parse(text, "$", "the transcript")?;
+        let mut t = Transcript::from_value_owned(parsed.value)?;
+        json::report::push_capped(
+            &mut t.read_repairs,
+            json::report::surrogates(&parsed.repairs, "$", None, true),
+        );
+        Ok(t)
     }
 
     /// Reads a parsed JSON value.
@@ -67,6 +88,7 @@ impl Transcript {
                     Some(Value::Array(items)) => Ok(Transcript {
                         messages: read_messages(items, &msgs_path)?,
                         extra,
+                        read_repairs: Vec::new(),
                     }),
                     Some(other) => Err(Error::new(
                         ErrorCode::InvalidType,

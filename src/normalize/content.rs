@@ -86,7 +86,21 @@ pub(crate) fn clean(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
                     // No arguments at all is how a call without parameters is often stored.
                     if matches!(call.parameters, None | Some(Value::Null)) {
                         call.parameters = Some(Value::Object(Map::new()));
-                    } else if let Some(fixed) = object_parameters(&call.parameters) {
+                    } else if let Some((fixed, repairs)) = object_parameters(&call.parameters) {
+                        // Arguments given as JSON text may hold lone surrogate escapes.
+                        if !repairs.is_empty() {
+                            let root = match item.origin {
+                                Some((m, b)) => format!("$[{m}].blocks[{b}].parameters"),
+                                None => "$.parameters".to_string(),
+                            };
+                            let message = item.origin.map(|(m, _)| m);
+                            for mut d in
+                                crate::json::report::surrogates(&repairs, &root, message, false)
+                            {
+                                d.block_index = item.origin.map(|(_, b)| b);
+                                diags.push(d);
+                            }
+                        }
                         diags.push(
                             Diagnostic::new(
                                 DiagnosticCode::ParametersNormalized,
@@ -168,17 +182,22 @@ fn result_is_empty(result: Option<&Value>) -> bool {
     }
 }
 
-/// `Some(object)` when arguments must change to become a JSON object; `None` when they already are.
-fn object_parameters(params: &Option<Value>) -> Option<Value> {
+/// `Some(object)` when arguments must change to become a JSON object; `None` when they already
+/// are. Arguments given as JSON text are parsed as such (unpaired surrogate escapes repaired:
+/// the repairs come back with the object).
+fn object_parameters(params: &Option<Value>) -> Option<(Value, Vec<crate::json::SurrogateRepair>)> {
     match params {
         Some(Value::Object(_)) => None,
-        None | Some(Value::Null) => Some(Value::Object(Map::new())),
-        Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
-            Ok(v @ Value::Object(_)) => Some(v),
-            _ if blank(s) => Some(Value::Object(Map::new())),
-            _ => Some(wrap(Value::String(s.clone()))),
+        None | Some(Value::Null) => Some((Value::Object(Map::new()), Vec::new())),
+        Some(Value::String(s)) => match crate::json::parse(s, "$", "the arguments") {
+            Ok(crate::json::Parsed {
+                value: v @ Value::Object(_),
+                repairs,
+            }) => Some((v, repairs)),
+            _ if blank(s) => Some((Value::Object(Map::new()), Vec::new())),
+            _ => Some((wrap(Value::String(s.clone())), Vec::new())),
         },
-        Some(other) => Some(wrap(other.clone())),
+        Some(other) => Some((wrap(other.clone()), Vec::new())),
     }
 }
 

@@ -90,6 +90,16 @@ pub enum DiagnosticCode {
     SamplingAdjusted,
     /// A tool the history calls was added to the request's tool declarations.
     ToolDeclared,
+    /// A string held an unpaired UTF-16 surrogate (half an emoji, cut by a JavaScript
+    /// `slice`); it was replaced by U+FFFD (in identifiers followed by its hex code, so ids
+    /// stay distinct). `path` names the string.
+    LoneSurrogateReplaced,
+    /// A JavaScript value JSON cannot carry (a circular reference, a `BigInt`, a function, a
+    /// symbol, a `Map`…) was converted or left out as documented. `path` names the value.
+    NonJsonValueReplaced,
+    /// The request had no output token limit; turnwire chose one that leaves room for the
+    /// thinking budget within the model's output limit.
+    MaxTokensChosen,
 }
 
 /// Which completion a dedupe kept and why.
@@ -143,6 +153,13 @@ pub struct Diagnostic {
     /// The provider format rendered for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub provider: Option<Provider>,
+    /// JSON path of the input value concerned (`$[3].blocks[0].result`, `$.system` for
+    /// render options), when a repair was made while reading it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// How many occurrences this one diagnostic stands for, when it summarises several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
 }
 
 /// Why turnwire made up a tool completion ([`SyntheticReason`]), serialised by its stable
@@ -190,6 +207,8 @@ impl Diagnostic {
             dedupe: None,
             synthetic_reason: None,
             provider: None,
+            path: None,
+            count: None,
         }
     }
 
@@ -205,6 +224,12 @@ impl Diagnostic {
     /// Sets the input message index only.
     pub fn at_message(mut self, index: Option<usize>) -> Self {
         self.message_index = index;
+        self
+    }
+
+    /// Sets the JSON path of the input value concerned.
+    pub fn at_path(mut self, path: impl Into<String>) -> Self {
+        self.path = Some(path.into());
         self
     }
 
@@ -250,6 +275,9 @@ impl DiagnosticCode {
             DiagnosticCode::ToolNameProjected => "tool_name_projected",
             DiagnosticCode::SamplingAdjusted => "sampling_adjusted",
             DiagnosticCode::ToolDeclared => "tool_declared",
+            DiagnosticCode::LoneSurrogateReplaced => "lone_surrogate_replaced",
+            DiagnosticCode::NonJsonValueReplaced => "non_json_value_replaced",
+            DiagnosticCode::MaxTokensChosen => "max_tokens_chosen",
         }
     }
 }

@@ -4,6 +4,7 @@ pub mod anthropic;
 pub(crate) mod common;
 pub mod deepseek;
 pub mod gemini;
+mod json_text;
 pub mod kimi;
 pub mod mistral;
 pub mod openai_chat;
@@ -14,6 +15,7 @@ mod provider;
 pub(crate) mod validate_support;
 mod violation;
 
+pub use json_text::validate_request_text;
 pub(crate) use projection::Projection;
 pub use provider::Provider;
 pub use violation::Violation;

@@ -102,7 +102,11 @@ impl Rendered {
 /// ```
 pub fn render(transcript: &Transcript, options: &RenderOptions) -> Result<Rendered, Error> {
     let normalize_options = prepare(options)?;
-    finish_render(normalize(transcript, &normalize_options), options)
+    finish_render(
+        &transcript.read_repairs,
+        normalize(transcript, &normalize_options),
+        options,
+    )
 }
 
 /// [`render`] for a transcript it may consume: its blocks move through the normaliser instead
@@ -115,12 +119,45 @@ pub fn render(transcript: &Transcript, options: &RenderOptions) -> Result<Render
 /// assert_eq!(out.body["contents"][0]["parts"][0]["text"], "hi");
 /// # Ok::<(), turnwire::Error>(())
 /// ```
-pub fn render_owned(transcript: Transcript, options: &RenderOptions) -> Result<Rendered, Error> {
+pub fn render_owned(
+    mut transcript: Transcript,
+    options: &RenderOptions,
+) -> Result<Rendered, Error> {
     let normalize_options = prepare(options)?;
-    finish_render(normalize_owned(transcript, &normalize_options), options)
+    let read = std::mem::take(&mut transcript.read_repairs);
+    finish_render(
+        &read,
+        normalize_owned(transcript, &normalize_options),
+        options,
+    )
 }
 
-fn finish_render(normalized: Normalized, options: &RenderOptions) -> Result<Rendered, Error> {
+/// A render's diagnostics: the repairs made while reading the transcript, then those made
+/// while reading the options, then `rest` (the normaliser's and the adapter's).
+pub(crate) fn reading_first(
+    transcript_repairs: &[Diagnostic],
+    options: &RenderOptions,
+    rest: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    if transcript_repairs.is_empty() && options.read_repairs.is_empty() {
+        return rest;
+    }
+    let mut all =
+        Vec::with_capacity(transcript_repairs.len() + options.read_repairs.len() + rest.len());
+    for d in transcript_repairs.iter().chain(&options.read_repairs) {
+        let mut d = d.clone();
+        d.provider = Some(options.provider);
+        all.push(d);
+    }
+    all.extend(rest);
+    all
+}
+
+fn finish_render(
+    read_repairs: &[Diagnostic],
+    normalized: Normalized,
+    options: &RenderOptions,
+) -> Result<Rendered, Error> {
     if normalized.transcript.messages.is_empty() {
         return Err(empty_transcript());
     }
@@ -138,7 +175,7 @@ fn finish_render(normalized: Normalized, options: &RenderOptions) -> Result<Rend
         body,
         id_map: IdMap(projection.id_map),
         tool_names: IdMap(renamed),
-        diagnostics,
+        diagnostics: reading_first(read_repairs, options, diagnostics),
     })
 }
 

@@ -120,6 +120,11 @@ pub struct RenderOptions {
     /// Settings of a generic OpenAI-compatible server (`openai-compatible` only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compat: Option<CompatOptions>,
+    /// Repairs made while reading these options from JSON text or JavaScript values
+    /// (unpaired surrogates in `system`, tool declarations, `extra`…), reported by every render
+    /// after the transcript's own. Not part of the JSON form.
+    #[serde(skip)]
+    pub read_repairs: Vec<crate::normalize::Diagnostic>,
 }
 
 /// What a generic OpenAI-compatible server (Groq, xAI, OpenRouter, Ollama, vLLM…) accepts.
@@ -207,6 +212,7 @@ impl RenderOptions {
             foreign_thinking: ForeignThinking::default(),
             trust_unattributed_thinking: false,
             leading_user_text: None,
+            read_repairs: Vec::new(),
         }
     }
 
@@ -220,14 +226,13 @@ impl RenderOptions {
     /// # Ok::<(), turnwire::Error>(())
     /// ```
     pub fn from_json(text: &str) -> Result<RenderOptions, Error> {
-        let v: Value = serde_json::from_str(text).map_err(|e| {
-            Error::new(
-                ErrorCode::InvalidJson,
-                "$",
-                format!("options are not valid JSON: {e}"),
-            )
-        })?;
-        RenderOptions::from_value(v)
+        let parsed = crate::json::parse(text, "$", "the render options")?;
+        let mut options = RenderOptions::from_value(parsed.value)?;
+        crate::json::report::push_capped(
+            &mut options.read_repairs,
+            crate::json::report::surrogates(&parsed.repairs, "$", None, false),
+        );
+        Ok(options)
     }
 
     /// Reads the JSON form from a parsed value.

@@ -7,7 +7,7 @@ use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::types::{MessageInput, TranscriptInput};
-use super::{json_of, read_options, read_transcript, to_js};
+use super::{read_options, read_transcript, text, to_js};
 use crate::model::Transcript;
 use crate::render::{RenderOptions, Rendered};
 
@@ -58,15 +58,15 @@ impl Conversation {
     /// Appends one message. A bad message is a `TurnwireError` whose path is the index it
     /// would have had (`$[12].blocks[0].id`); the conversation is left unchanged.
     pub fn append(&mut self, message: &MessageInput) -> Result<(), JsValue> {
-        let value = json_of(message, "the message")?;
-        self.inner.append_value_owned(value)?;
+        let json = text::stringify(message, "the message")?;
+        self.inner.append_json(&json)?;
         Ok(())
     }
 
     /// Appends one message given as JSON text.
     #[wasm_bindgen(js_name = appendJson)]
-    pub fn append_json(&mut self, json: &str) -> Result<(), JsValue> {
-        self.inner.append_json(json)?;
+    pub fn append_json(&mut self, json: &js_sys::JsString) -> Result<(), JsValue> {
+        self.inner.append_json(&text::json_text(json))?;
         Ok(())
     }
 

@@ -19,6 +19,7 @@ mod ids;
 mod normalize;
 mod render;
 mod stream;
+mod text;
 mod types;
 mod validate;
 
@@ -39,43 +40,27 @@ use crate::model::Transcript;
 use crate::render::RenderOptions;
 
 /// Converts a JS value to JSON through `JSON.stringify`, exactly as sending it would: `undefined`
-/// members are left out, `toJSON` methods are honoured. `what` names the value in errors.
+/// members are left out, `toJSON` methods are honoured; a JS string is taken as JSON text.
+/// Unpaired surrogates become U+FFFD. `what` names the value in errors.
 fn json_of(value: &JsValue, what: &str) -> Result<serde_json::Value, Error> {
-    let text = js_sys::JSON::stringify(value).map_err(|e| {
-        Error::new(
-            ErrorCode::InvalidType,
-            "$",
-            format!(
-                "{what} cannot be converted to JSON: {}",
-                errors::describe(&e)
-            ),
-        )
-    })?;
-    let Some(text) = text.as_string() else {
-        return Err(Error::new(
-            ErrorCode::InvalidType,
-            "$",
-            format!(
-                "{what} must be a JSON value, found {}",
-                errors::js_type_name(value)
-            ),
-        ));
+    let text = match text::string_text(value) {
+        Some(t) => t,
+        None => text::stringify(value, what)?,
     };
-    serde_json::from_str(&text).map_err(|e| {
-        Error::new(
-            ErrorCode::InvalidJson,
-            "$",
-            format!("{what} is not valid JSON: {e}"),
-        )
-    })
+    Ok(crate::json::parse(&text, "$", what)?.value)
+}
+
+/// The JSON text of an input given as a JS value or as JSON text.
+fn text_of(value: &JsValue, what: &str) -> Result<String, Error> {
+    match text::string_text(value) {
+        Some(t) => Ok(t),
+        None => text::stringify(value, what),
+    }
 }
 
 /// Reads a transcript given as a JS value or as JSON text.
 fn read_transcript(value: &JsValue) -> Result<Transcript, Error> {
-    match value.as_string() {
-        Some(text) => Transcript::from_json(&text),
-        None => Transcript::from_value_owned(json_of(value, "the transcript")?),
-    }
+    Transcript::from_json(&text_of(value, "the transcript")?)
 }
 
 /// Reads render options given as a JS object.
@@ -90,7 +75,7 @@ fn read_options(value: &JsValue) -> Result<RenderOptions, Error> {
             ),
         ));
     }
-    RenderOptions::from_value(json_of(value, "the render options")?)
+    RenderOptions::from_json(&text::stringify(value, "the render options")?)
 }
 
 /// Serialises an output as plain JS data: maps as plain objects, `null` as `null`. It goes

@@ -46,7 +46,11 @@ pub fn normalize_js(
         transcript: n.transcript.to_value(),
         system: n.system,
         thinking_enabled: n.thinking_enabled,
-        diagnostics: n.diagnostics,
+        diagnostics: crate::render::reading_first(
+            &transcript.read_repairs,
+            &options,
+            n.diagnostics,
+        ),
     };
     Ok(Ts::new_unchecked(to_js(&out)?))
 }

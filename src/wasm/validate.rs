@@ -1,13 +1,12 @@
 //! `validateRequest`: the strict provider rules, on a body from anywhere.
 
-use serde_json::Value;
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::errors::js_type_name;
-use super::{json_of, to_js};
+use super::{text, to_js};
 use crate::error::{Error, ErrorCode};
-use crate::providers::{validate_request, validate_request_for_model, Provider};
+use crate::providers::{validate_request_text, Provider};
 
 /// Checks a request body against every strict rule of `provider` that one body can show and
 /// returns the violations (rule id, JSON path, message); an empty array means none is broken.
@@ -26,10 +25,7 @@ pub fn validate_request_js(
 ) -> Result<JsValue, JsValue> {
     let provider = read_provider(&provider.js_value())?;
     let body = read_body(body)?;
-    let violations = match model.as_deref() {
-        Some(model) => validate_request_for_model(provider, model, &body),
-        None => validate_request(provider, &body),
-    };
+    let violations = validate_request_text(provider, model.as_deref(), &body)?;
     Ok(to_js(&violations)?)
 }
 
@@ -47,19 +43,15 @@ pub(super) fn read_provider(value: &JsValue) -> Result<Provider, Error> {
     }
 }
 
-fn read_body(value: &JsValue) -> Result<Value, Error> {
-    let parsed = if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
-        serde_json::from_slice(&bytes.to_vec())
-    } else if let Some(text) = value.as_string() {
-        serde_json::from_str(&text)
-    } else {
-        return json_of(value, "the request body");
+/// The body's bytes: as given, the UTF-8 of JSON text (lone surrogates kept as escapes, so
+/// the surrogate rule sees them), or the JSON text of an object.
+fn read_body(value: &JsValue) -> Result<Vec<u8>, Error> {
+    if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
+        return Ok(bytes.to_vec());
+    }
+    let text = match text::string_text(value) {
+        Some(t) => t,
+        None => text::stringify(value, "the request body")?,
     };
-    parsed.map_err(|e| {
-        Error::new(
-            ErrorCode::InvalidJson,
-            "$",
-            format!("the request body is not valid JSON: {e}"),
-        )
-    })
+    Ok(text.into_bytes())
 }

@@ -1,0 +1,28 @@
+//! JSON text in: parsing that repairs what a provider history can hold but serde_json refuses
+//! (unpaired UTF-16 surrogates), and errors that name the JSON path of the problem.
+//!
+//! Every reader of JSON text goes through [`parse`] (transcripts, appended messages, render
+//! options, request bodies, arguments given as JSON strings): the clean path is one scan of
+//! the backslashes before serde_json parses, so it costs next to nothing; the repair path
+//! rewrites the text and reports each repaired string by its path ([`report`]).
+
+mod locate;
+mod parse;
+pub(crate) mod report;
+mod surrogates;
+
+pub use parse::MAX_DEPTH;
+pub(crate) use parse::{parse, parse_bytes, Parsed, SurrogateRepair};
+
+/// Formats a path below `root` (`$`, `$[12]`).
+pub(crate) fn format_path(root: &str, segs: &[locate::Seg]) -> String {
+    locate::format(root, segs)
+}
+
+/// The JSON path of each byte offset of a text (for validators reporting raw bytes).
+pub(crate) fn paths_at(text: &[u8], offsets: &[usize], root: &str) -> Vec<String> {
+    locate::paths_at(text, offsets)
+        .iter()
+        .map(|p| locate::format(root, p))
+        .collect()
+}

@@ -1,0 +1,140 @@
+//! Repairs made while reading, as diagnostics: one per string (or value), with its JSON path,
+//! and a single summary once there are very many.
+
+use std::fmt::Write as _;
+
+use super::locate::{self, Seg};
+use super::parse::SurrogateRepair;
+use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+
+/// Reading diagnostics of one code listed one by one; any further ones are counted in one
+/// summary diagnostic (`count`, no `path`).
+pub const MAX_LISTED: usize = 32;
+
+/// The input message a path is in: `$[i]…` or `$.messages[i]…` below a transcript root.
+fn message_of(segs: &[Seg]) -> Option<usize> {
+    match segs {
+        [Seg::Index(i), ..] => Some(*i),
+        [Seg::Key(k), Seg::Index(i), ..] if k == "messages" => Some(*i),
+        _ => None,
+    }
+}
+
+/// One diagnostic per repaired string. `root` is the document's path (`$`, `$[12]`);
+/// `message` is the input message the document is (an appended message), else the message
+/// is read from the path when `transcript` is set.
+pub(crate) fn surrogates(
+    repairs: &[SurrogateRepair],
+    root: &str,
+    message: Option<usize>,
+    transcript: bool,
+) -> Vec<Diagnostic> {
+    repairs
+        .iter()
+        .map(|r| {
+            let path = locate::format(root, &r.path);
+            let mut units = String::new();
+            for (i, u) in r.units.iter().take(4).enumerate() {
+                let sep = if i > 0 { ", " } else { "" };
+                let _ = write!(units, "{sep}U+{u:04X}");
+            }
+            if r.units.len() > 4 {
+                units.push_str(", …");
+            }
+            let what = if r.units.len() == 1 {
+                format!("an unpaired UTF-16 surrogate ({units})")
+            } else {
+                format!("{} unpaired UTF-16 surrogates ({units})", r.units.len())
+            };
+            let how = if r.identifier {
+                "replaced by U+FFFD followed by its hex code, so the id stays distinct"
+            } else {
+                "replaced by U+FFFD"
+            };
+            let mut d = Diagnostic::new(
+                DiagnosticCode::LoneSurrogateReplaced,
+                FaultClass::CanonicalState,
+                format!("{path} held {what} (half of a character, cut from its pair); {how}: providers refuse a request carrying it"),
+            )
+            .at_path(path);
+            d.message_index = message.or(if transcript { message_of(&r.path) } else { None });
+            if r.units.len() > 1 {
+                d.count = Some(r.units.len());
+            }
+            d
+        })
+        .collect()
+}
+
+/// Appends `new` to `list`, listing at most [`MAX_LISTED`] diagnostics per code with a path;
+/// beyond that, one summary diagnostic per code counts the rest.
+pub(crate) fn push_capped(list: &mut Vec<Diagnostic>, new: impl IntoIterator<Item = Diagnostic>) {
+    for d in new {
+        let listed = list
+            .iter()
+            .filter(|x| x.code == d.code && x.path.is_some())
+            .count();
+        if listed < MAX_LISTED {
+            list.push(d);
+            continue;
+        }
+        match list
+            .iter_mut()
+            .find(|x| x.code == d.code && x.path.is_none())
+        {
+            Some(summary) => {
+                let n = summary.count.unwrap_or(0) + 1;
+                summary.count = Some(n);
+                summary.message = summary_message(d.code, n);
+            }
+            None => {
+                let mut summary = Diagnostic::new(d.code, d.fault, summary_message(d.code, 1));
+                summary.count = Some(1);
+                list.push(summary);
+            }
+        }
+    }
+}
+
+fn summary_message(code: DiagnosticCode, n: usize) -> String {
+    let what = match code {
+        DiagnosticCode::LoneSurrogateReplaced => "strings with unpaired UTF-16 surrogates were",
+        DiagnosticCode::NonJsonValueReplaced => "values JSON cannot carry were",
+        _ => "inputs were",
+    };
+    format!(
+        "{n} more {what} repaired the same way (only the first {MAX_LISTED} are listed with their paths)"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repair(i: usize) -> SurrogateRepair {
+        SurrogateRepair {
+            path: vec![Seg::Index(i), Seg::Key("text".into())],
+            units: vec![0xD83D],
+            identifier: false,
+        }
+    }
+
+    #[test]
+    fn each_string_is_listed_with_its_path_and_message() {
+        let d = surrogates(&[repair(3)], "$", None, true);
+        assert_eq!(d[0].code, DiagnosticCode::LoneSurrogateReplaced);
+        assert_eq!(d[0].path.as_deref(), Some("$[3].text"));
+        assert_eq!(d[0].message_index, Some(3));
+        assert!(d[0].message.contains("U+D83D"));
+    }
+
+    #[test]
+    fn very_many_are_summarised() {
+        let mut list = Vec::new();
+        let many: Vec<SurrogateRepair> = (0..100).map(repair).collect();
+        push_capped(&mut list, surrogates(&many, "$", None, true));
+        assert_eq!(list.len(), MAX_LISTED + 1);
+        let summary = list.last().map(|d| (d.path.clone(), d.count));
+        assert_eq!(summary, Some((None, Some(100 - MAX_LISTED))));
+    }
+}
