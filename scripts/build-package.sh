@@ -92,8 +92,19 @@ echo "optimised in $(since "$t")"
 # The web glue is the core the Node, browser and workerd entries import; ./init exposes it for
 # hosts that load the wasm themselves.
 cp "$STAGE/web/$CRATE.js" "$STAGE/web/$CRATE.d.ts" "$OUT/dist/"
+# The JS the wasm module imports (js/wasm-imports/, as wasm-bindgen snippets): every glue loads
+# it from ./snippets/<crate-hash>/… beside itself, the same files for every target.
+for t in nodejs module; do
+  diff -r "$STAGE/web/snippets" "$STAGE/$t/snippets" >/dev/null \
+    || die "the $t glue's snippets differ from the web glue's"
+done
+cp -R "$STAGE/web/snippets" "$OUT/dist/"
 # require(): the nodejs glue, which reads the same .wasm beside it (dist/node.cjs adds the JS API).
+# It require()s the snippets, which are ES modules; Node before 20.19 cannot, so each gets a
+# CommonJS twin (.cjs: its one `export function` made a module.exports member) and the glue
+# requires that instead.
 cp "$STAGE/nodejs/$CRATE.js" "$OUT/dist/node-glue.cjs"
+node scripts/snippets-cjs.mjs "$OUT/dist/node-glue.cjs" "$OUT/dist"
 # Deno: the module glue (`import source`), needs no file permission (dist/deno.mjs adds the JS API).
 cp "$STAGE/module/$CRATE.js" "$OUT/dist/deno-glue.mjs"
 

@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
-use turnwire::{render, validate_request_for_model, Provider, RenderOptions, Transcript};
+use turnwire::{render, validate_request_text, Provider, RenderOptions, Transcript};
 
 fn default_model(p: Provider) -> &'static str {
     p.reference_model()
@@ -48,7 +48,9 @@ fn golden_text(dir: &Path, provider: Provider) -> (String, Vec<String>) {
     let (value, problems) = match (transcript, options) {
         (Ok(t), Ok(o)) => match render(&t, &o) {
             Ok(out) => {
-                let problems = validate_request_for_model(provider, o.model.as_str(), &out.body)
+                // the bytes as sent, so the JSON text rules (unpaired surrogates) are checked too
+                let problems = validate_request_text(provider, Some(&o.model), &out.body_bytes())
+                    .unwrap()
                     .into_iter()
                     .map(|v| format!("{} at {}: {}", v.rule, v.path, v.message))
                     .collect();

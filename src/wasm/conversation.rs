@@ -58,8 +58,10 @@ impl Conversation {
     /// Appends one message. A bad message is a `TurnwireError` whose path is the index it
     /// would have had (`$[12].blocks[0].id`); the conversation is left unchanged.
     pub fn append(&mut self, message: &MessageInput) -> Result<(), JsValue> {
-        let json = text::stringify(message, "the message")?;
-        self.inner.append_json(&json)?;
+        let root = format!("$[{}]", self.inner.len());
+        let converted = text::stringify(message, "the message", &root)?;
+        self.inner.append_json(&converted.text)?;
+        self.inner.add_read_repairs(converted.repairs);
         Ok(())
     }
 

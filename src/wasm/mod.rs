@@ -39,28 +39,25 @@ use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
 use crate::render::RenderOptions;
 
-/// Converts a JS value to JSON through `JSON.stringify`, exactly as sending it would: `undefined`
-/// members are left out, `toJSON` methods are honoured; a JS string is taken as JSON text.
-/// Unpaired surrogates become U+FFFD. `what` names the value in errors.
+/// Converts a JS value to JSON as `JSON.stringify` would (`undefined` members left out, `toJSON`
+/// honoured; a string is a JSON string, not JSON text), values JSON cannot carry converted and
+/// unpaired surrogates replaced by U+FFFD. For small arguments (id formats, stream options);
+/// `what` names the value in errors.
 fn json_of(value: &JsValue, what: &str) -> Result<serde_json::Value, Error> {
-    let text = match text::string_text(value) {
-        Some(t) => t,
-        None => text::stringify(value, what)?,
-    };
+    let text = text::stringify(value, what, "$")?.text;
     Ok(crate::json::parse(&text, "$", what)?.value)
 }
 
-/// The JSON text of an input given as a JS value or as JSON text.
-fn text_of(value: &JsValue, what: &str) -> Result<String, Error> {
-    match text::string_text(value) {
-        Some(t) => Ok(t),
-        None => text::stringify(value, what),
-    }
-}
-
-/// Reads a transcript given as a JS value or as JSON text.
+/// Reads a transcript given as a JS value or as JSON text; conversions of values JSON cannot
+/// carry join the transcript's read repairs.
 fn read_transcript(value: &JsValue) -> Result<Transcript, Error> {
-    Transcript::from_json(&text_of(value, "the transcript")?)
+    if let Some(text) = text::string_text(value) {
+        return Transcript::from_json(&text);
+    }
+    let converted = text::stringify(value, "the transcript", "$")?;
+    let mut t = Transcript::from_json(&converted.text)?;
+    crate::json::report::push_capped(&mut t.read_repairs, converted.repairs);
+    Ok(t)
 }
 
 /// Reads render options given as a JS object.
@@ -75,7 +72,10 @@ fn read_options(value: &JsValue) -> Result<RenderOptions, Error> {
             ),
         ));
     }
-    RenderOptions::from_json(&text::stringify(value, "the render options")?)
+    let converted = text::stringify(value, "the render options", "$")?;
+    let mut options = RenderOptions::from_json(&converted.text)?;
+    crate::json::report::push_capped(&mut options.read_repairs, converted.repairs);
+    Ok(options)
 }
 
 /// Serialises an output as plain JS data: maps as plain objects, `null` as `null`. It goes

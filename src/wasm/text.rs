@@ -6,8 +6,10 @@
 //!   hands strings over as UTF-8, which would silently turn it into U+FFFD; so an ill-formed
 //!   string first has each lone surrogate written as its JSON escape (`\ud83d`), which the
 //!   core reader then replaces and reports with the JSON path of its string.
-//! - `JSON.stringify` already writes lone surrogates as escapes (ES2019), so values need only
-//!   the string step for the text it returns.
+//! - Values go through `js/wasm-imports/json-text.js`: `JSON.stringify`'s text (which writes
+//!   lone surrogates as escapes, ES2019), except that what JSON cannot carry (circular
+//!   references, `BigInt`s, functions, `Map`s…) is converted and reported, never thrown on or
+//!   dropped silently.
 
 use js_sys::{JsString, RegExp};
 use wasm_bindgen::prelude::*;
@@ -15,6 +17,7 @@ use wasm_bindgen::JsCast;
 
 use super::errors;
 use crate::error::{Error, ErrorCode};
+use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
 
 #[wasm_bindgen]
 extern "C" {
@@ -47,31 +50,104 @@ pub(crate) fn json_text(s: &JsString) -> String {
     String::from(escaped)
 }
 
-/// The JSON text of a JS value: the text `JSON.stringify` writes (`undefined` members left out,
-/// `toJSON` honoured). `what` names the value in errors.
-pub(crate) fn stringify(value: &JsValue, what: &str) -> Result<String, Error> {
-    let text = js_sys::JSON::stringify(value).map_err(|e| {
+#[wasm_bindgen(module = "/js/wasm-imports/json-text.js")]
+extern "C" {
+    /// The JSON text of a value, nothing lost silently (see that file): a string, or
+    /// `[text, repairsJson, tooDeepPath]` when something had to be converted.
+    #[wasm_bindgen(js_name = toJsonText, catch)]
+    fn to_json_text(value: &JsValue, max_depth: u32) -> Result<JsValue, JsValue>;
+}
+
+/// One conversion the JS side made, as it reports it.
+#[derive(serde::Deserialize)]
+struct JsRepair {
+    path: String,
+    message: String,
+}
+
+/// The JSON text of a JS value and the conversions it took (each a `non_json_value_replaced`
+/// diagnostic whose path is below `root`).
+pub(crate) struct ValueText {
+    pub text: String,
+    pub repairs: Vec<Diagnostic>,
+}
+
+/// `$…` re-rooted below `root` (`$[12]` for an appended message).
+fn rooted(root: &str, path: &str) -> String {
+    format!("{root}{}", path.strip_prefix('$').unwrap_or(path))
+}
+
+/// The input message a transcript path is in (`$[3]…`, `$.messages[3]…`).
+fn message_of(path: &str) -> Option<usize> {
+    let rest = path
+        .strip_prefix("$[")
+        .or_else(|| path.strip_prefix("$.messages["))?;
+    rest.split(']').next()?.parse().ok()
+}
+
+/// The JSON text of a JS value: what `JSON.stringify` writes (`undefined` members left out,
+/// `toJSON` honoured), except that values JSON cannot carry — circular references, `BigInt`s,
+/// functions, symbols, `Map`s… — are converted as `js/wasm-imports/json-text.js` documents
+/// and reported. `what` names the value in errors; `root` is its path (`$`, `$[12]`).
+pub(crate) fn stringify(value: &JsValue, what: &str, root: &str) -> Result<ValueText, Error> {
+    let depth = u32::try_from(crate::json::MAX_DEPTH).unwrap_or(u32::MAX);
+    let out = to_json_text(value, depth).map_err(|e| {
         Error::new(
             ErrorCode::InvalidType,
-            "$",
+            root,
             format!(
                 "{what} cannot be converted to JSON: {}",
                 errors::describe(&e)
             ),
         )
     })?;
-    // `JSON.stringify` escapes lone surrogates, so its text is always well formed.
-    match text.dyn_ref::<JsString>() {
-        Some(s) => Ok(String::from(s)),
-        None => Err(Error::new(
+    if let Some(text) = out.dyn_ref::<JsString>() {
+        return Ok(ValueText {
+            text: String::from(text),
+            repairs: Vec::new(),
+        });
+    }
+    let parts = js_sys::Array::from(&out);
+    let repairs: Vec<JsRepair> = parts
+        .get(1)
+        .as_string()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default();
+    if let Some(deep) = parts.get(2).as_string() {
+        let path = rooted(root, &deep);
+        return Err(Error::new(
+            ErrorCode::InvalidJson,
+            path.clone(),
+            format!(
+                "{what} nests arrays and objects deeper than {} levels at {path}",
+                crate::json::MAX_DEPTH
+            ),
+        ));
+    }
+    let Some(text) = parts.get(0).dyn_ref::<JsString>().map(String::from) else {
+        return Err(Error::new(
             ErrorCode::InvalidType,
-            "$",
+            root,
             format!(
                 "{what} must be a JSON value, found {}",
                 errors::js_type_name(value)
             ),
-        )),
-    }
+        ));
+    };
+    let repairs = repairs
+        .into_iter()
+        .map(|r| {
+            let path = rooted(root, &r.path);
+            let mut d = Diagnostic::new(
+                DiagnosticCode::NonJsonValueReplaced,
+                FaultClass::CanonicalState,
+                format!("{path}: {}", r.message),
+            );
+            d.message_index = message_of(&path);
+            d.at_path(path)
+        })
+        .collect();
+    Ok(ValueText { text, repairs })
 }
 
 /// JSON text given as a JS string (`Some`), else `None` for any other value.

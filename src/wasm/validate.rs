@@ -51,7 +51,7 @@ fn read_body(value: &JsValue) -> Result<Vec<u8>, Error> {
     }
     let text = match text::string_text(value) {
         Some(t) => t,
-        None => text::stringify(value, "the request body")?,
+        None => text::stringify(value, "the request body", "$")?.text,
     };
     Ok(text.into_bytes())
 }

@@ -14,6 +14,7 @@
 //   report(key, value)    optional: receives the digest of every rendered body
 
 import { MODELS } from "./models.mjs";
+import { defineRepairSuite } from "./repair-suite.mjs";
 import { defineStreamSuite } from "./stream-suite.mjs";
 
 /** The API every entry exports (the ESM entries also re-export the glue's `initSync`). */
@@ -278,13 +279,13 @@ export function defineSuite(api, label, host) {
     test("errors are TurnwireErrors with a stable code and the JSON path", () => {
       const good = HISTORY;
       const cases = [
-        [() => api.renderBody("[{", ANTHROPIC), "invalid_json", "$"],
+        [() => api.renderBody("[{", ANTHROPIC), "invalid_json", "$[0]"],
         [() => api.renderBody(42, ANTHROPIC), "invalid_type", "$"],
         [() => api.renderBody(undefined, ANTHROPIC), "invalid_type", "$"],
         [() => api.renderBody([{ speaker: "robot", blocks: [] }], ANTHROPIC), "invalid_value", "$[0].speaker"],
         [() => api.renderForProvider([{ speaker: "ai" }], ANTHROPIC), "missing_field", "$[0].blocks"],
         [() => api.renderBody({ messages: [{ speaker: "ai", blocks: [{ type: "tool_call", name: "f" }] }] }, OPENAI), "missing_field", "$.messages[0].blocks[0].id"],
-        [() => api.renderBody([{ speaker: "ai", blocks: [{ type: "text", text: 1n }] }], OPENAI), "invalid_type", "$"],
+        [() => api.renderBody([{ speaker: "ai", blocks: [{ type: "text", text: 1n }] }], OPENAI), "invalid_type", "$[0].blocks[0].text"],
         [() => api.renderBody(good, { provider: "bard", model: "m" }), "unknown_provider", "$.provider"],
         [() => api.renderBody(good, { provider: "anthropic" }), "invalid_value", "$"],
         [() => api.renderBody(good, { ...ANTHROPIC, bogus: 1 }), "invalid_value", "$"],
@@ -461,5 +462,6 @@ export function defineSuite(api, label, host) {
     });
   });
 
+  defineRepairSuite(api, label, host);
   defineStreamSuite(api, label, host);
 }
