@@ -41,7 +41,7 @@ pub use providers::{
 };
 pub use render::{
     render, render_body, render_owned, CompatOptions, IdMap, RenderOptions, Rendered,
-    ThinkingOptions, ToolDeclaration, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,
+    ThinkingOptions, ToolDeclaration, ANSWER_ROOM, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,
 };
 
 /// The README's Rust examples, compiled and run as doc tests.

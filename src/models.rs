@@ -47,6 +47,11 @@ pub struct ModelCaps {
     pub fixed_sampling: bool,
     /// Whether turnwire supports the model for continuity-sensitive work (strict mode).
     pub supported: bool,
+    /// The most output tokens one request may ask for (`max_tokens` above it is a 400), thinking
+    /// included; `None` when the provider publishes none (the context window is the limit).
+    pub max_output_tokens: Option<u32>,
+    /// The thinking budgets the model takes (`thinkingBudget` for Gemini 2.5), inclusive.
+    pub thinking_budget_range: Option<(u32, u32)>,
 }
 
 const fn caps(family: &'static str) -> ModelCaps {
@@ -59,6 +64,16 @@ const fn caps(family: &'static str) -> ModelCaps {
         strict_alternation: false,
         fixed_sampling: false,
         supported: true,
+        max_output_tokens: None,
+        thinking_budget_range: None,
+    }
+}
+
+/// `c` with its output limit.
+const fn limit(c: ModelCaps, max_output_tokens: u32) -> ModelCaps {
+    ModelCaps {
+        max_output_tokens: Some(max_output_tokens),
+        ..c
     }
 }
 
@@ -93,28 +108,85 @@ const O_SERIES: ModelCaps = ModelCaps {
 };
 const GEMINI3: ModelCaps = ModelCaps {
     thought_signatures_required: true,
+    max_output_tokens: Some(65_536),
     ..caps("gemini-3")
 };
+const CLAUDE_3: ModelCaps = ModelCaps {
+    supported: false,
+    ..caps("claude-3")
+};
+/// Gemini 2.5 with the thinking budgets it takes.
+const fn gemini_2_5(min_budget: u32, max_budget: u32) -> ModelCaps {
+    ModelCaps {
+        supported: false,
+        max_output_tokens: Some(65_536),
+        thinking_budget_range: Some((min_budget, max_budget)),
+        ..caps("gemini-2.5")
+    }
+}
 const REQUIRED: ReasoningField = ReasoningField::RequiredOnToolTurns;
 
 /// The family table, most specific prefix first within a provider. Supported (for strict
 /// mode) follows the ordered-transcripts spec §1.3: Claude 4.5+, GPT-5.2+, Gemini 3; the
 /// OpenAI-compatible chat dialects have no minimum.
 const TABLE: &[Row] = &[
+    (Provider::Anthropic, "claude-3-7", limit(CLAUDE_3, 64_000)),
+    (Provider::Anthropic, "claude-3-5", limit(CLAUDE_3, 8192)),
+    (Provider::Anthropic, "claude-3", limit(CLAUDE_3, 4096)),
     (
         Provider::Anthropic,
-        "claude-3",
-        ModelCaps {
-            supported: false,
-            ..caps("claude-3")
-        },
+        "claude-sonnet-4-20",
+        limit(CLAUDE_LEGACY, 64_000),
     ),
-    (Provider::Anthropic, "claude-sonnet-4-20", CLAUDE_LEGACY),
-    (Provider::Anthropic, "claude-opus-4-20", CLAUDE_LEGACY),
-    (Provider::Anthropic, "claude-opus-4-1", CLAUDE_LEGACY),
-    (Provider::Anthropic, "claude-sonnet-4-0", CLAUDE_LEGACY),
-    (Provider::Anthropic, "claude-opus-4-0", CLAUDE_LEGACY),
-    (Provider::Anthropic, "claude-", CLAUDE),
+    (
+        Provider::Anthropic,
+        "claude-opus-4-20",
+        limit(CLAUDE_LEGACY, 32_000),
+    ),
+    (
+        Provider::Anthropic,
+        "claude-opus-4-1",
+        limit(CLAUDE_LEGACY, 32_000),
+    ),
+    (
+        Provider::Anthropic,
+        "claude-sonnet-4-0",
+        limit(CLAUDE_LEGACY, 64_000),
+    ),
+    (
+        Provider::Anthropic,
+        "claude-opus-4-0",
+        limit(CLAUDE_LEGACY, 32_000),
+    ),
+    (
+        Provider::Anthropic,
+        "claude-opus-4-6",
+        limit(CLAUDE, 128_000),
+    ),
+    (
+        Provider::Anthropic,
+        "claude-sonnet-4-6",
+        limit(CLAUDE, 128_000),
+    ),
+    (
+        Provider::Anthropic,
+        "claude-opus-4-7",
+        limit(CLAUDE, 128_000),
+    ),
+    (
+        Provider::Anthropic,
+        "claude-opus-4-8",
+        limit(CLAUDE, 128_000),
+    ),
+    (Provider::Anthropic, "claude-opus-5", limit(CLAUDE, 128_000)),
+    (
+        Provider::Anthropic,
+        "claude-sonnet-5",
+        limit(CLAUDE, 128_000),
+    ),
+    (Provider::Anthropic, "claude-fable", limit(CLAUDE, 128_000)),
+    (Provider::Anthropic, "claude-mythos", limit(CLAUDE, 128_000)),
+    (Provider::Anthropic, "claude-", limit(CLAUDE, 64_000)),
     (
         Provider::OpenAiResponses,
         "gpt-4",
@@ -202,19 +274,20 @@ const TABLE: &[Row] = &[
         },
     ),
     (Provider::Gemini, "gemini-3", GEMINI3),
+    (Provider::Gemini, "gemini-2.5-pro", gemini_2_5(128, 32_768)),
     (
         Provider::Gemini,
-        "gemini-2.5",
-        ModelCaps {
-            supported: false,
-            ..caps("gemini-2.5")
-        },
+        "gemini-2.5-flash-lite",
+        gemini_2_5(512, 24_576),
     ),
+    (Provider::Gemini, "gemini-2.5-flash", gemini_2_5(1, 24_576)),
+    (Provider::Gemini, "gemini-2.5", gemini_2_5(128, 24_576)),
     (
         Provider::Gemini,
         "gemini-2.0",
         ModelCaps {
             supported: false,
+            max_output_tokens: Some(8192),
             ..caps("gemini-2.0")
         },
     ),
@@ -223,6 +296,7 @@ const TABLE: &[Row] = &[
         "gemini-1",
         ModelCaps {
             supported: false,
+            max_output_tokens: Some(8192),
             ..caps("gemini-1")
         },
     ),

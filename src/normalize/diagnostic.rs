@@ -100,6 +100,8 @@ pub enum DiagnosticCode {
     /// The request had no output token limit; turnwire chose one that leaves room for the
     /// thinking budget within the model's output limit.
     MaxTokensChosen,
+    /// The thinking budget was outside the range the model takes and was moved into it.
+    ThinkingBudgetAdjusted,
 }
 
 /// Which completion a dedupe kept and why.
@@ -278,6 +280,7 @@ impl DiagnosticCode {
             DiagnosticCode::LoneSurrogateReplaced => "lone_surrogate_replaced",
             DiagnosticCode::NonJsonValueReplaced => "non_json_value_replaced",
             DiagnosticCode::MaxTokensChosen => "max_tokens_chosen",
+            DiagnosticCode::ThinkingBudgetAdjusted => "thinking_budget_adjusted",
         }
     }
 }

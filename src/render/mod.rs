@@ -1,6 +1,9 @@
 //! Rendering: normalise, then project through the target's adapter.
 
+mod limits;
 mod options;
+
+pub use limits::ANSWER_ROOM;
 
 pub use options::{
     CompatOptions, RenderOptions, ThinkingOptions, ToolDeclaration, DEFAULT_MAX_TOKENS,
@@ -133,18 +136,25 @@ pub fn render_owned(
 }
 
 /// A render's diagnostics: the repairs made while reading the transcript, then those made
-/// while reading the options, then `rest` (the normaliser's and the adapter's).
+/// while reading the options, then the limits turnwire chose for the request, then `rest`
+/// (the normaliser's and the adapter's).
 pub(crate) fn reading_first(
     transcript_repairs: &[Diagnostic],
     options: &RenderOptions,
     rest: Vec<Diagnostic>,
 ) -> Vec<Diagnostic> {
-    if transcript_repairs.is_empty() && options.read_repairs.is_empty() {
+    let notes = options.limits().notes;
+    if transcript_repairs.is_empty() && options.read_repairs.is_empty() && notes.is_empty() {
         return rest;
     }
-    let mut all =
-        Vec::with_capacity(transcript_repairs.len() + options.read_repairs.len() + rest.len());
-    for d in transcript_repairs.iter().chain(&options.read_repairs) {
+    let mut all = Vec::with_capacity(
+        transcript_repairs.len() + options.read_repairs.len() + notes.len() + rest.len(),
+    );
+    for d in transcript_repairs
+        .iter()
+        .chain(&options.read_repairs)
+        .chain(&notes)
+    {
         let mut d = d.clone();
         d.provider = Some(options.provider);
         all.push(d);

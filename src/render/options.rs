@@ -270,21 +270,7 @@ impl RenderOptions {
                 "maxTokens must be at least 1",
             ));
         }
-        if self.provider == Provider::Anthropic && self.thinking_enabled() {
-            let budget = self
-                .thinking
-                .as_ref()
-                .and_then(|t| t.budget_tokens)
-                .unwrap_or(DEFAULT_THINKING_BUDGET);
-            let max = self.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS);
-            if budget < DEFAULT_THINKING_BUDGET || budget >= max {
-                return Err(Error::new(
-                    ErrorCode::InvalidValue,
-                    "$.thinking.budgetTokens",
-                    format!("Anthropic needs 1024 <= budgetTokens < maxTokens; got budget {budget}, maxTokens {max}"),
-                ));
-            }
-        }
+        self.check_limits()?;
         for (field, path, value) in [
             (
                 "syntheticResultText",

@@ -17,11 +17,12 @@ use crate::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
 pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     let mut p = Projection::new(IdFormat::Anthropic);
     p.reserve_names(declared_names(o));
+    let limits = o.limits();
     let mut body = Map::new();
     body.insert("model".into(), o.model.clone().into());
     body.insert(
         "max_tokens".into(),
-        o.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS).into(),
+        limits.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS).into(),
     );
     let system = system_text(o, &n.system);
     if !system.is_empty() {
@@ -51,11 +52,7 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
         body.insert("tools".into(), Value::Array(tools));
     }
     if n.thinking_enabled {
-        let budget = o
-            .thinking
-            .as_ref()
-            .and_then(|t| t.budget_tokens)
-            .unwrap_or(DEFAULT_THINKING_BUDGET);
+        let budget = limits.thinking_budget.unwrap_or(DEFAULT_THINKING_BUDGET);
         body.insert(
             "thinking".into(),
             obj!({"type": "enabled", "budget_tokens": budget}),

@@ -99,9 +99,8 @@ fn generation_config(n: &Normalized, o: &RenderOptions) -> Map<String, Value> {
     }
     if n.thinking_enabled {
         let budget = o
-            .thinking
-            .as_ref()
-            .and_then(|t| t.budget_tokens)
+            .limits()
+            .thinking_budget
             .unwrap_or(DEFAULT_THINKING_BUDGET);
         c.insert(
             "thinkingConfig".into(),
