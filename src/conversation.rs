@@ -150,7 +150,7 @@ impl Conversation {
         let root = format!("$[{index}]");
         let parsed = crate::json::parse(json, &root, "the message")?;
         self.append_value_owned(parsed.value)?;
-        let repairs = crate::json::report::surrogates(&parsed.repairs, &root, Some(index), false);
+        let repairs = crate::json::report::surrogates(&parsed.repairs, &root);
         self.add_read_repairs(repairs);
         Ok(())
     }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::locate::{self, Seg};
+use super::locate;
 use super::parse::SurrogateRepair;
 use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
 
@@ -11,24 +11,18 @@ use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
 /// summary diagnostic (`count`, no `path`).
 pub const MAX_LISTED: usize = 32;
 
-/// The input message a path is in: `$[i]…` or `$.messages[i]…` below a transcript root.
-fn message_of(segs: &[Seg]) -> Option<usize> {
-    match segs {
-        [Seg::Index(i), ..] => Some(*i),
-        [Seg::Key(k), Seg::Index(i), ..] if k == "messages" => Some(*i),
-        _ => None,
-    }
+/// The input message a transcript path is in: `$[i]…` or `$.messages[i]…` (`None` for the
+/// paths of render options, `$.system`, `$.tools[0]…`).
+pub(crate) fn message_of(path: &str) -> Option<usize> {
+    let rest = path
+        .strip_prefix("$[")
+        .or_else(|| path.strip_prefix("$.messages["))?;
+    rest.split(']').next()?.parse().ok()
 }
 
-/// One diagnostic per repaired string. `root` is the document's path (`$`, `$[12]`);
-/// `message` is the input message the document is (an appended message), else the message
-/// is read from the path when `transcript` is set.
-pub(crate) fn surrogates(
-    repairs: &[SurrogateRepair],
-    root: &str,
-    message: Option<usize>,
-    transcript: bool,
-) -> Vec<Diagnostic> {
+/// One diagnostic per repaired string; `root` is the document's path (`$`, `$[12]` for an
+/// appended message), and the input message is read from the full path.
+pub(crate) fn surrogates(repairs: &[SurrogateRepair], root: &str) -> Vec<Diagnostic> {
     repairs
         .iter()
         .map(|r| {
@@ -56,8 +50,8 @@ pub(crate) fn surrogates(
                 FaultClass::CanonicalState,
                 format!("{path} held {what} (half of a character, cut from its pair); {how}: providers refuse a request carrying it"),
             )
+            .at_message(message_of(&path))
             .at_path(path);
-            d.message_index = message.or(if transcript { message_of(&r.path) } else { None });
             if r.units.len() > 1 {
                 d.count = Some(r.units.len());
             }
@@ -110,6 +104,7 @@ fn summary_message(code: DiagnosticCode, n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::locate::Seg;
 
     fn repair(i: usize) -> SurrogateRepair {
         SurrogateRepair {
@@ -121,18 +116,20 @@ mod tests {
 
     #[test]
     fn each_string_is_listed_with_its_path_and_message() {
-        let d = surrogates(&[repair(3)], "$", None, true);
+        let d = surrogates(&[repair(3)], "$");
         assert_eq!(d[0].code, DiagnosticCode::LoneSurrogateReplaced);
         assert_eq!(d[0].path.as_deref(), Some("$[3].text"));
         assert_eq!(d[0].message_index, Some(3));
         assert!(d[0].message.contains("U+D83D"));
+        assert_eq!(message_of("$.messages[7].blocks[0]"), Some(7));
+        assert_eq!(message_of("$.tools[0].name"), None);
     }
 
     #[test]
     fn very_many_are_summarised() {
         let mut list = Vec::new();
         let many: Vec<SurrogateRepair> = (0..100).map(repair).collect();
-        push_capped(&mut list, surrogates(&many, "$", None, true));
+        push_capped(&mut list, surrogates(&many, "$"));
         assert_eq!(list.len(), MAX_LISTED + 1);
         let summary = list.last().map(|d| (d.path.clone(), d.count));
         assert_eq!(summary, Some((None, Some(100 - MAX_LISTED))));

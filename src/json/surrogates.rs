@@ -20,6 +20,16 @@ pub(crate) struct LoneSurrogate {
     pub unit: u16,
 }
 
+impl LoneSurrogate {
+    fn escape(offset: usize, unit: u16) -> Self {
+        LoneSurrogate {
+            offset,
+            len: 6,
+            unit,
+        }
+    }
+}
+
 /// Reads four hex digits.
 fn hex4(digits: &[u8]) -> Option<u16> {
     if digits.len() != 4 {
@@ -71,18 +81,10 @@ pub(crate) fn escaped(text: &[u8]) -> Vec<LoneSurrogate> {
                 if matches!(escape_at(text, at + 6), Some(0xDC00..=0xDFFF)) {
                     pos = at + 12;
                 } else {
-                    out.push(LoneSurrogate {
-                        offset: at,
-                        len: 6,
-                        unit,
-                    });
+                    out.push(LoneSurrogate::escape(at, unit));
                 }
             }
-            0xDC00..=0xDFFF => out.push(LoneSurrogate {
-                offset: at,
-                len: 6,
-                unit,
-            }),
+            0xDC00..=0xDFFF => out.push(LoneSurrogate::escape(at, unit)),
             _ => {}
         }
     }

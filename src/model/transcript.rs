@@ -59,7 +59,7 @@ impl Transcript {
         let mut t = Transcript::from_value_owned(parsed.value)?;
         json::report::push_capped(
             &mut t.read_repairs,
-            json::report::surrogates(&parsed.repairs, "$", None, true),
+            json::report::surrogates(&parsed.repairs, "$"),
         );
         Ok(t)
     }

@@ -93,10 +93,7 @@ pub(crate) fn clean(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
                                 Some((m, b)) => format!("$[{m}].blocks[{b}].parameters"),
                                 None => "$.parameters".to_string(),
                             };
-                            let message = item.origin.map(|(m, _)| m);
-                            for mut d in
-                                crate::json::report::surrogates(&repairs, &root, message, false)
-                            {
+                            for mut d in crate::json::report::surrogates(&repairs, &root) {
                                 d.block_index = item.origin.map(|(_, b)| b);
                                 diags.push(d);
                             }

@@ -230,7 +230,7 @@ impl RenderOptions {
         let mut options = RenderOptions::from_value(parsed.value)?;
         crate::json::report::push_capped(
             &mut options.read_repairs,
-            crate::json::report::surrogates(&parsed.repairs, "$", None, false),
+            crate::json::report::surrogates(&parsed.repairs, "$"),
         );
         Ok(options)
     }

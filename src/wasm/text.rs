@@ -77,14 +77,6 @@ fn rooted(root: &str, path: &str) -> String {
     format!("{root}{}", path.strip_prefix('$').unwrap_or(path))
 }
 
-/// The input message a transcript path is in (`$[3]…`, `$.messages[3]…`).
-fn message_of(path: &str) -> Option<usize> {
-    let rest = path
-        .strip_prefix("$[")
-        .or_else(|| path.strip_prefix("$.messages["))?;
-    rest.split(']').next()?.parse().ok()
-}
-
 /// The JSON text of a JS value: what `JSON.stringify` writes (`undefined` members left out,
 /// `toJSON` honoured), except that values JSON cannot carry — circular references, `BigInt`s,
 /// functions, symbols, `Map`s… — are converted as `js/wasm-imports/json-text.js` documents
@@ -143,7 +135,7 @@ pub(crate) fn stringify(value: &JsValue, what: &str, root: &str) -> Result<Value
                 FaultClass::CanonicalState,
                 format!("{path}: {}", r.message),
             );
-            d.message_index = message_of(&path);
+            d.message_index = crate::json::report::message_of(&path);
             d.at_path(path)
         })
         .collect();
