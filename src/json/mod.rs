@@ -2,9 +2,9 @@
 //! (unpaired UTF-16 surrogates), and errors that name the JSON path of the problem.
 //!
 //! Every reader of JSON text goes through [`parse`] (transcripts, appended messages, render
-//! options, request bodies, arguments given as JSON strings): the clean path is one scan of
-//! the backslashes before serde_json parses, so it costs next to nothing; the repair path
-//! rewrites the text and reports each repaired string by its path ([`report`]).
+//! options, request bodies, arguments given as JSON strings): the clean path is serde_json
+//! alone; text it refuses is scanned for unpaired surrogates, rewritten, parsed again, and each
+//! repaired string is reported by its path ([`report`]).
 
 mod locate;
 mod parse;

@@ -48,16 +48,22 @@ pub(crate) struct Parsed {
 /// Parses JSON text, replacing every unpaired surrogate escape. `root` is the document's own
 /// path for the caller (`$`, `$[12]` for an appended message) and `what` names it in errors
 /// ("the transcript"). A syntax error names the JSON path where the text broke.
+///
+/// The clean path is serde_json alone: only text it refuses is scanned for lone surrogates
+/// (serde_json refuses every one of them), rewritten and parsed again.
 pub(crate) fn parse(text: &str, root: &str, what: &str) -> Result<Parsed, Error> {
-    let lone = surrogates::escaped(text.as_bytes());
-    if lone.is_empty() {
-        return match serde_json::from_str(text) {
-            Ok(value) => Ok(Parsed {
+    let first = match serde_json::from_str(text) {
+        Ok(value) => {
+            return Ok(Parsed {
                 value,
                 repairs: Vec::new(),
-            }),
-            Err(e) => Err(located(text, &e, root, what)),
-        };
+            })
+        }
+        Err(e) => e,
+    };
+    let lone = surrogates::escaped(text.as_bytes());
+    if lone.is_empty() {
+        return Err(located(text, &first, root, what));
     }
     let (fixed, repairs) = rewrite(text, &lone);
     match serde_json::from_str(&fixed) {
