@@ -157,6 +157,23 @@ export function defineRepairSuite(api, label, host) {
       assert.equal(rendered.diagnostics.find((d) => d.code === "non_json_value_replaced").messageIndex, 1);
     });
 
+    test("integers beyond 2^64 in arguments given as JSON text keep every digit (point 3)", () => {
+      const big = "123456789012345678901234567890";
+      const text = JSON.stringify(callWith({ n: 0 })).replace('"n":0', `"n":${big},"m":-9223372036854775809`);
+      const argsText = JSON.stringify(callWith(`{"n": ${big}}`));
+      for (const provider of ["anthropic", "openai-chat", "gemini", "openai-responses"]) {
+        const options = { provider, model: provider === "gemini" ? "gemini-2.5-pro" : "m" };
+        for (const input of [text, argsText]) {
+          const body = decoder.decode(api.renderBody(input, options)).replaceAll("\\", "");
+          assert.ok(body.includes(`"n":${big}`), `${provider}: ${body}`);
+        }
+        const c = new api.Conversation(text);
+        const fromConversation = decoder.decode(c.render(options));
+        c.free();
+        assert.ok(fromConversation.includes("-9223372036854775809"), provider);
+      }
+    });
+
     test("errors that remain name the JSON path: too deep, not a transcript", () => {
       let deep = {};
       const root = deep;
