@@ -52,6 +52,10 @@ pub struct ModelCaps {
     pub max_output_tokens: Option<u32>,
     /// The thinking budgets the model takes (`thinkingBudget` for Gemini 2.5), inclusive.
     pub thinking_budget_range: Option<(u32, u32)>,
+    /// Media returned by a tool goes inside its function response (`functionResponse.parts`,
+    /// Gemini 3; Gemini 2.x answers 400 "Multimodal function responses are not supported for
+    /// this model").
+    pub media_in_function_responses: bool,
 }
 
 const fn caps(family: &'static str) -> ModelCaps {
@@ -66,6 +70,7 @@ const fn caps(family: &'static str) -> ModelCaps {
         supported: true,
         max_output_tokens: None,
         thinking_budget_range: None,
+        media_in_function_responses: false,
     }
 }
 
@@ -108,6 +113,7 @@ const O_SERIES: ModelCaps = ModelCaps {
 };
 const GEMINI3: ModelCaps = ModelCaps {
     thought_signatures_required: true,
+    media_in_function_responses: true,
     max_output_tokens: Some(65_536),
     ..caps("gemini-3")
 };

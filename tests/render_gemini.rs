@@ -329,3 +329,78 @@ fn history_opening_with_a_model_turn_gets_a_leading_user_content() {
         json!([{"text": "(continuing an earlier conversation)"}])
     );
 }
+
+/// A turn of `n` parallel calls whose first result returned a PNG, then the user's question.
+fn parallel_with_image(n: usize) -> Value {
+    let calls: Vec<Value> = (0..n)
+        .map(|i| json!({"type": "tool_call", "id": format!("c{i}"), "name": format!("tool{i}"), "parameters": {}}))
+        .collect();
+    let mut results = Vec::new();
+    for i in 0..n {
+        results.push(json!({"type": "tool_response", "callId": format!("c{i}"), "toolName": format!("tool{i}"), "result": "ok"}));
+        if i == 0 {
+            results.push(json!({"type": "media", "mimeType": "image/png", "data": "iVBORw0KGgo=", "encoding": "base64"}));
+        }
+    }
+    json!([
+        human("go"),
+        {"speaker": "ai", "metadata": {"provider": "openai-chat", "model": "gpt-5.2"}, "blocks": calls},
+        {"speaker": "tool", "blocks": results},
+        human("and?")
+    ])
+}
+
+/// Every Gemini family: the media of a parallel turn lands where the model takes it, and the
+/// content answering the calls holds exactly one response per call and no media beside them.
+#[test]
+fn gem_17_gem_18_tool_media_from_parallel_calls_for_every_gemini_family() {
+    let families = [
+        ("gemini-3-pro-preview", true),
+        ("gemini-3-flash-preview", true),
+        ("gemini-3.1-pro", true),
+        ("gemini-2.5-pro", false),
+        ("gemini-2.5-flash", false),
+        ("gemini-2.5-flash-lite", false),
+        ("gemini-2.0-flash", false),
+        ("gemini-1.5-pro", false),
+        ("gemini-experimental-next", false),
+    ];
+    for (model, nested) in families {
+        for n in [1, 2, 3] {
+            let t = Transcript::from_json(&parallel_with_image(n).to_string()).unwrap();
+            let out = render(&t, &RenderOptions::new(Provider::Gemini, model)).unwrap();
+            let v = validate_with_model(&out.body, Some(model));
+            assert!(v.is_empty(), "{model} n={n}: {v:#?}");
+            let c = contents(&out);
+            let answer = &c[2]["parts"];
+            let responses = answer
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|p| p.get("functionResponse").is_some())
+                .count();
+            assert_eq!(responses, n, "{model} n={n}");
+            let nested_parts = &answer[0]["functionResponse"]["parts"];
+            let image = json!({"inlineData": {"mimeType": "image/png", "data": "iVBORw0KGgo="}});
+            if nested {
+                assert_eq!(nested_parts, &json!([image]), "{model} n={n}");
+                assert_eq!(roles(&out), ["user", "model", "user"], "{model} n={n}");
+            } else if n == 1 {
+                // One call: the image follows its response in the same content (2.x accepts it).
+                assert!(nested_parts.is_null(), "{model}");
+                assert_eq!(answer[2], image, "{model}: {answer}");
+                assert_eq!(roles(&out), ["user", "model", "user"], "{model} n={n}");
+            } else {
+                // Parallel calls: the image goes after a bridging model turn.
+                assert!(nested_parts.is_null(), "{model}");
+                assert_eq!(
+                    roles(&out),
+                    ["user", "model", "user", "model", "user"],
+                    "{model} n={n}"
+                );
+                assert_eq!(c[4]["parts"][1], image, "{model} n={n}");
+                assert_eq!(c[4]["parts"][2]["text"], "and?", "{model} n={n}");
+            }
+        }
+    }
+}

@@ -754,3 +754,131 @@ fn gem_11_non_object_args_and_responses_fail() {
         "$.contents[2].parts[1].functionResponse.response",
     );
 }
+
+// --- GEM-17: media inside a function response (Gemini 3 only; images, PDF, plain text) --------
+
+fn fr_with_media(name: &str, mime: &str) -> Value {
+    json!({"functionResponse": {"name": name, "response": {"output": "shot"},
+        "parts": [{"inlineData": {"mimeType": mime, "data": "iVBORw0KGgo="}}]}})
+}
+
+fn screenshot_turn(response: Value) -> Value {
+    body(json!([
+        user("look"),
+        model_parts(json!([signed_fc("screenshot")])),
+        user_parts(json!([response])),
+    ]))
+}
+
+#[test]
+fn gem_17_function_response_parts_are_accepted_on_gemini_3() {
+    for mime in [
+        "image/png",
+        "image/jpeg",
+        "image/webp",
+        "application/pdf",
+        "text/plain",
+    ] {
+        let b = screenshot_turn(fr_with_media("screenshot", mime));
+        let v = validate_with_model(&b, Some(GEMINI_3));
+        assert!(v.is_empty(), "{mime}:\n{}", dump(&v));
+    }
+}
+
+#[test]
+fn gem_17_function_response_parts_are_refused_before_gemini_3() {
+    let b = screenshot_turn(fr_with_media("screenshot", "image/png"));
+    let v = assert_flags_for(
+        &b,
+        "gemini-2.5-flash",
+        "GEM-17",
+        "$.contents[2].parts[0].functionResponse.parts",
+    );
+    assert!(v
+        .message
+        .contains("Multimodal function responses are not supported for this model"));
+    // The body alone does not say the model: not reported without it.
+    assert!(
+        validate(&b).iter().all(|v| v.rule != "GEM-17"),
+        "{}",
+        dump(&validate(&b))
+    );
+}
+
+#[test]
+fn gem_17_function_response_parts_refuse_other_media_types() {
+    let b = screenshot_turn(fr_with_media("screenshot", "audio/mpeg"));
+    let v = assert_flags(
+        &b,
+        "GEM-17",
+        "$.contents[2].parts[0].functionResponse.parts[0].inlineData.mimeType",
+    );
+    assert!(v
+        .message
+        .contains("the mime_type: audio/mpeg is not supported in `function_response.parts`"));
+    let b = screenshot_turn(
+        json!({"functionResponse": {"name": "screenshot", "response": {},
+        "parts": [{"text": "no"}]}}),
+    );
+    assert_flags(
+        &b,
+        "GEM-17",
+        "$.contents[2].parts[0].functionResponse.parts[0]",
+    );
+    let b = screenshot_turn(
+        json!({"functionResponse": {"name": "screenshot", "response": {},
+        "parts": {"inlineData": {}}}}),
+    );
+    assert_flags(
+        &b,
+        "GEM-17",
+        "$.contents[2].parts[0].functionResponse.parts",
+    );
+}
+
+// --- GEM-18: the content answering parallel calls holds no media beside the responses --------
+
+#[test]
+fn gem_18_media_beside_the_responses_to_parallel_calls_is_flagged() {
+    let image = json!({"inlineData": {"mimeType": "image/png", "data": "iVBORw0KGgo="}});
+    let b = body(json!([
+        user("compare"),
+        model_parts(json!([signed_fc("screenshot"), fc("read_log")])),
+        user_parts(
+            json!([fr("screenshot"), fr("read_log"), {"text": "from the screenshot:"}, image])
+        ),
+    ]));
+    let v = assert_flags(&b, "GEM-18", "$.contents[2].parts[3]");
+    assert!(v.message.contains(
+        "number of function response parts is equal to the number of function call parts"
+    ));
+    // One call: media beside its response is accepted (Gemini 2.x's way).
+    let single = body(json!([
+        user("look"),
+        model_parts(json!([signed_fc("screenshot")])),
+        user_parts(json!([fr("screenshot"), image])),
+    ]));
+    assert!(validate(&single).is_empty(), "{}", dump(&validate(&single)));
+    // Parallel calls with media inside a response (Gemini 3) or after a bridging model turn.
+    let nested = body(json!([
+        user("compare"),
+        model_parts(json!([signed_fc("screenshot"), fc("read_log")])),
+        user_parts(json!([
+            fr_with_media("screenshot", "image/png"),
+            fr("read_log")
+        ])),
+    ]));
+    assert!(validate(&nested).is_empty(), "{}", dump(&validate(&nested)));
+    let bridged = body(json!([
+        user("compare"),
+        model_parts(json!([signed_fc("screenshot"), fc("read_log")])),
+        user_parts(json!([fr("screenshot"), fr("read_log")])),
+        model("(tool results received)"),
+        user_parts(json!([{"text": "from the screenshot:"}, image])),
+    ]));
+    assert!(
+        validate(&bridged).is_empty(),
+        "{}",
+        dump(&validate(&bridged))
+    );
+}

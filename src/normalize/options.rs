@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::models::{self, ModelCaps, ReasoningField};
+use crate::providers::gemini::FUNCTION_RESPONSE_MEDIA;
 use crate::providers::Provider;
 
 /// What to do with a tool result whose call is no longer in the history (compaction).
@@ -116,6 +117,45 @@ pub(crate) enum ThinkingReplay {
     None,
 }
 
+/// Which media a tool result can carry on the wire; the rest moves to a user message right after
+/// the results ([`super::tool_media`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ToolResultMedia {
+    /// Any media (Anthropic `tool_result` content, OpenAI Responses output items).
+    Any,
+    /// Only these media types (Gemini 3 `functionResponse.parts`).
+    Only(&'static [&'static str]),
+    /// None (the chat dialects: OAC-07, Gemini 2.x).
+    None,
+}
+
+impl ToolResultMedia {
+    /// Whether a tool result can carry media of this type.
+    pub fn takes(self, mime_type: &str) -> bool {
+        match self {
+            ToolResultMedia::Any => true,
+            ToolResultMedia::None => false,
+            ToolResultMedia::Only(types) => {
+                let essence = mime_type.split(';').next().unwrap_or_default().trim();
+                let essence = crate::providers::common::media_type(essence);
+                types.contains(&essence.as_str())
+            }
+        }
+    }
+}
+
+/// Where the target needs an assistant turn between tool results and the next user message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Bridge {
+    /// Nowhere.
+    Never,
+    /// Before every user message that follows tool results (Mistral, MIS-02).
+    BeforeEveryUser,
+    /// Before a user message carrying media that follows the results of several parallel calls
+    /// (Gemini, GEM-18: the response content of a parallel call turn holds no media).
+    BeforeMediaAfterParallelResults,
+}
+
 /// Structural and continuity needs of a target, derived from the provider and the model's
 /// capabilities (see [`crate::models`]).
 #[derive(Debug, Clone, Copy)]
@@ -128,11 +168,10 @@ pub(crate) struct Profile {
     pub system_anywhere: bool,
     /// Tools called in the history must be declared when any tool is.
     pub declares_history_tools: bool,
-    /// A user message may not directly follow tool results: an assistant turn bridges them
-    /// (Mistral, MIS-02).
-    pub bridges_tool_to_user: bool,
-    /// Tool results can carry media (else it moves to a user message after them).
-    pub tool_results_take_media: bool,
+    /// Where an assistant turn bridges tool results and the next user message.
+    pub bridge: Bridge,
+    /// The media tool results can carry (the rest moves to a user message after them).
+    pub tool_result_media: ToolResultMedia,
     /// An assistant message's calls must come last (each call is an item its output follows).
     pub calls_last: bool,
     /// How reasoning is replayed.
@@ -151,8 +190,8 @@ impl Profile {
             leading_user: false,
             system_anywhere: false,
             declares_history_tools: false,
-            bridges_tool_to_user: false,
-            tool_results_take_media: false,
+            bridge: Bridge::Never,
+            tool_result_media: ToolResultMedia::None,
             calls_last: false,
             thinking: ThinkingReplay::None,
             gemini_tokens: false,
@@ -170,7 +209,7 @@ impl Profile {
                 alternation: true,
                 leading_user: true,
                 declares_history_tools: true,
-                tool_results_take_media: true,
+                tool_result_media: ToolResultMedia::Any,
                 thinking: ThinkingReplay::AnthropicSigned,
                 ..base
             },
@@ -180,7 +219,7 @@ impl Profile {
             },
             Provider::OpenAiResponses => Profile {
                 system_anywhere: true,
-                tool_results_take_media: true,
+                tool_result_media: ToolResultMedia::Any,
                 calls_last: true,
                 thinking: if caps.reasoning_items {
                     ThinkingReplay::ReasoningItems
@@ -195,10 +234,16 @@ impl Profile {
                 declares_history_tools: true,
                 gemini_tokens: true,
                 placeholder_signatures: caps.thought_signatures_required,
+                bridge: Bridge::BeforeMediaAfterParallelResults,
+                tool_result_media: if caps.media_in_function_responses {
+                    ToolResultMedia::Only(&FUNCTION_RESPONSE_MEDIA)
+                } else {
+                    ToolResultMedia::None
+                },
                 ..base
             },
             Provider::Mistral => Profile {
-                bridges_tool_to_user: true,
+                bridge: Bridge::BeforeEveryUser,
                 ..base
             },
             Provider::Kimi | Provider::DeepSeek => Profile {

@@ -4,7 +4,7 @@
 //! needs one.
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
-use super::options::{NormalizeOptions, Profile};
+use super::options::{Bridge, NormalizeOptions, Profile};
 use super::work::{describe_message, Item, Msg};
 use crate::model::{Block, Speaker, TextBlock};
 
@@ -94,6 +94,28 @@ pub(crate) fn merge_assistant_pieces(
     out
 }
 
+/// Why `next` cannot directly follow `prev` on a target with this bridge rule, if it cannot.
+fn bridge_needed(bridge: Bridge, prev: Option<&Msg>, next: &Msg) -> Option<&'static str> {
+    let results = prev.filter(|p| p.speaker == Speaker::Tool && next.speaker == Speaker::Human)?;
+    match bridge {
+        Bridge::Never => None,
+        Bridge::BeforeEveryUser => Some("a user message right after tool results"),
+        Bridge::BeforeMediaAfterParallelResults => {
+            let answers = results
+                .items
+                .iter()
+                .filter(|i| matches!(i.block, Block::ToolResponse(_)))
+                .count();
+            let media = next
+                .items
+                .iter()
+                .any(|i| matches!(i.block, Block::Media(_)));
+            (answers > 1 && media)
+                .then_some("media in the content that answers several parallel calls (GEM-18)")
+        }
+    }
+}
+
 pub(crate) fn order(
     msgs: Vec<Msg>,
     opts: &NormalizeOptions,
@@ -127,16 +149,13 @@ pub(crate) fn order(
                 }
             }
         }
-        if profile.bridges_tool_to_user
-            && m.speaker == Speaker::Human
-            && out.last().is_some_and(|p| p.speaker == Speaker::Tool)
-        {
+        if let Some(why) = bridge_needed(profile.bridge, out.last(), &m) {
             diags.push(
                 Diagnostic::new(
                     DiagnosticCode::AssistantBridgeInserted,
                     FaultClass::ProviderProjection,
                     format!(
-                        "{} does not take a user message right after tool results; a short assistant turn was inserted before {}",
+                        "{} does not take {why}; a short assistant turn was inserted before {}",
                         opts.target,
                         describe_message(m.origin)
                     ),

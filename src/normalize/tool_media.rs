@@ -1,10 +1,12 @@
 //! Media returned by tools, for targets whose tool results cannot carry it (OpenAI Chat and
-//! the chat dialects: OAC-07, images only in user messages). The media moves into a user
-//! message right after the tool results, each group labelled with the call it came from; the
-//! results keep their text. Anthropic and OpenAI Responses take media inside the result.
+//! the chat dialects: OAC-07, images only in user messages; Gemini 2.x; Gemini 3 for media
+//! types `functionResponse.parts` refuses). The media moves into a user message right after
+//! the tool results, each group labelled with the call it came from; the results keep their
+//! text. Anthropic and OpenAI Responses take any media inside the result, Gemini 3 images, PDF
+//! and plain text.
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
-use super::options::{NormalizeOptions, Profile};
+use super::options::{NormalizeOptions, Profile, ToolResultMedia};
 use super::work::{Item, Msg};
 use crate::model::{Block, Speaker, TextBlock};
 
@@ -13,13 +15,15 @@ pub(crate) fn place(
     opts: &NormalizeOptions,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Msg> {
-    if Profile::for_options(opts).tool_results_take_media {
+    let takes = Profile::for_options(opts).tool_result_media;
+    if takes == ToolResultMedia::Any {
         return msgs;
     }
+    let must_move =
+        |i: &Item| matches!(&i.block, Block::Media(media) if !takes.takes(&media.mime_type));
     let mut out = Vec::with_capacity(msgs.len());
     for mut m in msgs {
-        if m.speaker != Speaker::Tool || !m.items.iter().any(|i| matches!(i.block, Block::Media(_)))
-        {
+        if m.speaker != Speaker::Tool || !m.items.iter().any(must_move) {
             out.push(m);
             continue;
         }
@@ -36,7 +40,7 @@ pub(crate) fn place(
                     ));
                     kept.push(item);
                 }
-                Block::Media(media) => {
+                Block::Media(media) if !takes.takes(&media.mime_type) => {
                     let (call, tool) = current.clone().unwrap_or_default();
                     if labelled.as_deref() != Some(call.as_str()) {
                         moved.push(Item {
@@ -53,8 +57,8 @@ pub(crate) fn place(
                             DiagnosticCode::MediaMoved,
                             FaultClass::ProviderProjection,
                             format!(
-                                "{} returned by call `{call}` cannot be in a tool result for {}; sent in a user message after the tool results",
-                                media.mime_type, opts.target
+                                "{} returned by call `{call}` cannot be in a tool result for {} `{}`; sent in a user message after the tool results",
+                                media.mime_type, opts.target, opts.model
                             ),
                         )
                         .at(item.origin)

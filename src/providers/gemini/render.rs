@@ -11,8 +11,11 @@
 //!   `functionCall` parts (`{name, args}`), each with its `thoughtSignature` as a part-level
 //!   sibling when the normaliser left one (same-model signatures, Gemini 3 placeholders).
 //! - A tool message is ONE `user` content with one `functionResponse` part per result, in call
-//!   order, never signed (GEM-01, GEM-06); text attached to a result follows the responses, and
-//!   the next human message joins the same content (GEM-04: no two consecutive user contents).
+//!   order, never signed (GEM-01, GEM-06); media a result returned goes inside its response
+//!   (`functionResponse.parts`, Gemini 3, GEM-17), text attached to a result follows the
+//!   responses, and the next human message joins the same content (GEM-04: no two consecutive
+//!   user contents) — unless it carries media and the content answers several parallel calls,
+//!   where the normaliser put a bridging model turn between them (GEM-18).
 //!
 //! Calls and responses carry no `id`: Vertex AI rejects the field on older API revisions, and
 //! the normaliser already guarantees what pairing by order and name needs (every result right
@@ -210,20 +213,35 @@ fn model_parts(m: &Message, p: &mut Projection) -> Vec<Value> {
 }
 
 /// One `functionResponse` part per result, in order, then the text attached to the results.
+/// Media left in a tool message (Gemini 3 takes it, the normaliser moved any other) goes inside
+/// the response of the result it follows, as `functionResponse.parts[].inlineData`.
 fn response_parts(m: &Message, p: &mut Projection) -> Vec<Value> {
-    let mut responses = Vec::new();
+    let mut responses: Vec<Map<String, Value>> = Vec::new();
     let mut attachments = Vec::new();
     for b in &m.blocks {
-        match b {
-            Block::ToolResponse(r) => responses.push(function_response(r, p)),
-            other => attachments.extend(content_part(other)),
+        match (b, responses.last_mut()) {
+            (Block::ToolResponse(r), _) => responses.push(function_response(r, p)),
+            (Block::Media(media), Some(last)) => {
+                if let Some(Value::Object(fr)) = last.get_mut("functionResponse") {
+                    if let Value::Array(parts) = fr
+                        .entry("parts")
+                        .or_insert_with(|| Value::Array(Vec::new()))
+                    {
+                        parts.push(inline_data(media));
+                    }
+                }
+            }
+            (other, _) => attachments.extend(content_part(other)),
         }
     }
-    responses.extend(attachments);
     responses
+        .into_iter()
+        .map(Value::Object)
+        .chain(attachments)
+        .collect()
 }
 
-fn function_response(r: &ToolResponseBlock, p: &mut Projection) -> Value {
+fn function_response(r: &ToolResponseBlock, p: &mut Projection) -> Map<String, Value> {
     let name = match p.call_name(&r.call_id) {
         Some(name) => name,
         None => p.tool_name(r.tool_name.as_deref().unwrap_or_default()),
@@ -233,5 +251,10 @@ fn function_response(r: &ToolResponseBlock, p: &mut Projection) -> Value {
         (None, Some(Value::Object(o))) => Value::Object(o.clone()),
         (None, _) => obj!({"output": r.text()}),
     };
-    obj!({"functionResponse": obj!({"name": name, "response": response})})
+    let mut part = Map::new();
+    part.insert(
+        "functionResponse".into(),
+        obj!({"name": name, "response": response}),
+    );
+    part
 }

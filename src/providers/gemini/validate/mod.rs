@@ -46,6 +46,13 @@
 //!   function declarations are sent, names in history are declared ones [inferred].
 //! - `GEM-11` `functionResponse.response` is a JSON object (required); `functionCall.args`, when
 //!   present, is a JSON object.
+//! - `GEM-17` `functionResponse.parts` is an array of parts holding one `inlineData` or
+//!   `fileData` each, of a type Gemini 3 takes there (PNG, JPEG, WebP, PDF, plain text); with a
+//!   model (in [`validate_with_model`]) older than Gemini 3, any `parts` is refused ("Multimodal
+//!   function responses are not supported for this model").
+//! - `GEM-18` the user content answering a function call turn with two or more calls holds no
+//!   `inlineData` / `fileData` part beside the responses (counted against the calls:
+//!   google-gemini/gemini-cli#16135).
 //!
 //! Not checkable from one body:
 //!
@@ -58,6 +65,7 @@
 //!   and the original response.
 
 mod contents;
+mod media;
 mod names;
 mod parts;
 mod signatures;
@@ -70,6 +78,9 @@ use crate::providers::validate_support::{Findings, Path};
 use crate::providers::Violation;
 
 use contents::parse_contents;
+use media::{
+    check_gem_17_function_response_media, check_gem_18_no_media_beside_parallel_responses,
+};
 use names::check_gem_10_history_names;
 use signatures::{check_gem_05_current_turn_signatures, is_gemini_3};
 use structure::{check_generation_config, check_system_instruction, check_tools};
@@ -126,6 +137,8 @@ pub fn validate_with_model(body: &Value, model: Option<&str>) -> Vec<Violation> 
             check_gem_05_current_turn_signatures(&contents, &mut out);
         }
         check_gem_10_history_names(&contents, declared.as_ref(), &mut out);
+        check_gem_17_function_response_media(&contents, model, &mut out);
+        check_gem_18_no_media_beside_parallel_responses(&contents, &mut out);
     }
     out.finish(body)
 }

@@ -9,7 +9,8 @@ use super::contents::{Content, Part, Role};
 use super::parts::PartKind;
 use crate::providers::validate_support::Findings;
 
-const GEM_01_MSG: &str = "Please ensure that the number of function response parts is equal to \
+pub(super) const GEM_01_MSG: &str =
+    "Please ensure that the number of function response parts is equal to \
      the number of function call parts of the function call turn.";
 
 const GEM_02_MSG: &str = "Please ensure that function call turn comes immediately after a user \
