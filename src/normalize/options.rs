@@ -61,6 +61,9 @@ pub struct NormalizeOptions {
     /// Text of the assistant turn inserted between tool results and the next user message
     /// where the provider needs one (Mistral).
     pub bridge_text: String,
+    /// Text of the user turn appended after a final assistant message when the model takes no
+    /// prefill (Claude 4.6+, deepseek-reasoner).
+    pub continuation_text: String,
     /// Names of the tools the request declares (empty when it declares none).
     pub declared_tools: Vec<String>,
     /// What the target model needs (from [`crate::models`]).
@@ -75,6 +78,11 @@ pub const DEFAULT_SYNTHETIC_RESULT_TEXT: &str =
 
 /// The default text of an assistant turn bridging tool results and a user message.
 pub const DEFAULT_BRIDGE_TEXT: &str = "(tool results received)";
+
+/// The default text of the user turn appended after a final assistant message for a model that
+/// takes no prefill: it asks the model to go on, whether that message was cut off or complete,
+/// and invents nothing.
+pub const DEFAULT_CONTINUATION_TEXT: &str = "Continue.";
 
 /// The default text of an inserted leading user turn.
 pub const DEFAULT_LEADING_USER_TEXT: &str = "(continuing an earlier conversation)";
@@ -96,6 +104,7 @@ impl NormalizeOptions {
             trust_unattributed_thinking: false,
             leading_user_text: DEFAULT_LEADING_USER_TEXT.to_string(),
             bridge_text: DEFAULT_BRIDGE_TEXT.to_string(),
+            continuation_text: DEFAULT_CONTINUATION_TEXT.to_string(),
             compat_images: true,
             declared_tools: Vec::new(),
         }
@@ -142,6 +151,8 @@ pub(crate) struct Profile {
     /// The first call of each step of the current tool loop needs a thought signature
     /// (Gemini 3); foreign calls get the documented placeholder.
     pub placeholder_signatures: bool,
+    /// A final assistant message (a prefill) may not end with whitespace (Anthropic, ANT-23).
+    pub prefill_without_trailing_whitespace: bool,
 }
 
 impl Profile {
@@ -157,6 +168,7 @@ impl Profile {
             thinking: ThinkingReplay::None,
             gemini_tokens: false,
             placeholder_signatures: false,
+            prefill_without_trailing_whitespace: false,
         };
         let reasoning_field = match caps.reasoning_field {
             ReasoningField::None => ThinkingReplay::None,
@@ -172,6 +184,7 @@ impl Profile {
                 declares_history_tools: true,
                 tool_results_take_media: true,
                 thinking: ThinkingReplay::AnthropicSigned,
+                prefill_without_trailing_whitespace: true,
                 ..base
             },
             Provider::OpenAiChat => Profile {
