@@ -437,8 +437,8 @@ pub fn defaults(provider: Provider) -> ModelCaps {
     }
 }
 
-/// The table's row for a model, else the provider's safe defaults (what a validator assumes
-/// about the model a body names).
+/// The table's row for a model, else the provider's safe defaults (what a render assumes about
+/// a model the table does not know).
 ///
 /// ```
 /// use turnwire::{models::capabilities_or_defaults, Provider};

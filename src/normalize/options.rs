@@ -91,7 +91,7 @@ impl NormalizeOptions {
     /// Defaults for a target provider and model.
     pub fn new(target: Provider, model: impl Into<String>) -> Self {
         let model = model.into();
-        let caps = models::capabilities(target, &model).unwrap_or_else(|| models::defaults(target));
+        let caps = models::capabilities_or_defaults(target, &model);
         NormalizeOptions {
             target,
             caps,

@@ -2,7 +2,7 @@
 //! does not end with whitespace) and `ANT-24` (Claude 4.6 and later take none).
 
 use super::message::{block_type, Content, Msg, Role};
-use crate::models::capabilities_or_defaults;
+use crate::models::capabilities;
 use crate::providers::validate_support::{Findings, Path};
 use crate::providers::Provider;
 
@@ -44,13 +44,14 @@ pub(super) fn check_ant_23_prefill_whitespace(msgs: &[Msg<'_>], out: &mut Findin
     }
 }
 
-/// ANT-24: the request ends with a user message when the model takes no prefill (Claude 4.6 and
-/// later, and Claude models the capability table does not know yet).
+/// ANT-24: the request ends with a user message when the capability table says the model takes
+/// no prefill (Claude 4.6 and later, and `claude-*` models it does not name yet). A model name
+/// the table does not know at all (a gateway alias) is not reported: what it takes is unknown.
 pub(super) fn check_ant_24_no_prefill(msgs: &[Msg<'_>], model: Option<&str>, out: &mut Findings) {
     let Some(model) = model else {
         return;
     };
-    if capabilities_or_defaults(Provider::Anthropic, model).accepts_prefill {
+    if capabilities(Provider::Anthropic, model).is_none_or(|c| c.accepts_prefill) {
         return;
     }
     if let Some(i) = prefill_index(msgs) {

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::models::capabilities_or_defaults;
+use crate::models::capabilities;
 use crate::providers::openai_compatible::validate::view::WireMsg;
 use crate::providers::validate_support::Findings;
 use crate::providers::Provider;
@@ -18,7 +18,7 @@ pub(super) fn check_dsk_06_last_message(body: &Value, msgs: &[WireMsg<'_>], out:
     let Some(model) = body.get("model").and_then(Value::as_str) else {
         return;
     };
-    if capabilities_or_defaults(Provider::DeepSeek, model).accepts_prefill {
+    if capabilities(Provider::DeepSeek, model).is_none_or(|c| c.accepts_prefill) {
         return;
     }
     let Some(last) = msgs.last().filter(|m| m.is("assistant")) else {
