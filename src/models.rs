@@ -56,6 +56,10 @@ pub struct ModelCaps {
     /// Gemini 3; Gemini 2.x answers 400 "Multimodal function responses are not supported for
     /// this model").
     pub media_in_function_responses: bool,
+    /// The request may end with an assistant message for the model to continue (a prefill).
+    /// Claude 4.6+ (ANT-24) and deepseek-reasoner (DSK-06) refuse one: the conversation must
+    /// end with a user message.
+    pub accepts_prefill: bool,
 }
 
 const fn caps(family: &'static str) -> ModelCaps {
@@ -71,6 +75,7 @@ const fn caps(family: &'static str) -> ModelCaps {
         max_output_tokens: None,
         thinking_budget_range: None,
         media_in_function_responses: false,
+        accepts_prefill: true,
     }
 }
 
@@ -92,7 +97,13 @@ const CLAUDE_LEGACY: ModelCaps = ModelCaps {
 };
 const CLAUDE: ModelCaps = ModelCaps {
     signed_thinking: true,
-    ..caps("claude-4.5+")
+    ..caps("claude-4.5")
+};
+/// Claude 4.6 and later: no assistant prefill (ANT-24).
+const CLAUDE_NO_PREFILL: ModelCaps = ModelCaps {
+    signed_thinking: true,
+    accepts_prefill: false,
+    ..caps("claude-4.6+")
 };
 const GPT5: ModelCaps = ModelCaps {
     reasoning_items: true,
@@ -167,32 +178,64 @@ const TABLE: &[Row] = &[
     (
         Provider::Anthropic,
         "claude-opus-4-6",
-        limit(CLAUDE, 128_000),
+        limit(CLAUDE_NO_PREFILL, 128_000),
     ),
     (
         Provider::Anthropic,
         "claude-sonnet-4-6",
-        limit(CLAUDE, 128_000),
+        limit(CLAUDE_NO_PREFILL, 128_000),
     ),
     (
         Provider::Anthropic,
         "claude-opus-4-7",
-        limit(CLAUDE, 128_000),
+        limit(CLAUDE_NO_PREFILL, 128_000),
     ),
     (
         Provider::Anthropic,
         "claude-opus-4-8",
-        limit(CLAUDE, 128_000),
+        limit(CLAUDE_NO_PREFILL, 128_000),
     ),
-    (Provider::Anthropic, "claude-opus-5", limit(CLAUDE, 128_000)),
+    (
+        Provider::Anthropic,
+        "claude-opus-5",
+        limit(CLAUDE_NO_PREFILL, 128_000),
+    ),
     (
         Provider::Anthropic,
         "claude-sonnet-5",
-        limit(CLAUDE, 128_000),
+        limit(CLAUDE_NO_PREFILL, 128_000),
     ),
-    (Provider::Anthropic, "claude-fable", limit(CLAUDE, 128_000)),
-    (Provider::Anthropic, "claude-mythos", limit(CLAUDE, 128_000)),
-    (Provider::Anthropic, "claude-", limit(CLAUDE, 64_000)),
+    (
+        Provider::Anthropic,
+        "claude-fable",
+        limit(CLAUDE_NO_PREFILL, 128_000),
+    ),
+    (
+        Provider::Anthropic,
+        "claude-mythos",
+        limit(CLAUDE_NO_PREFILL, 128_000),
+    ),
+    (
+        Provider::Anthropic,
+        "claude-sonnet-4-5",
+        limit(CLAUDE, 64_000),
+    ),
+    (
+        Provider::Anthropic,
+        "claude-opus-4-5",
+        limit(CLAUDE, 64_000),
+    ),
+    (
+        Provider::Anthropic,
+        "claude-haiku-4-5",
+        limit(CLAUDE, 64_000),
+    ),
+    // Newer Claude models the table does not name yet are taken to be 4.6+ (no prefill).
+    (
+        Provider::Anthropic,
+        "claude-",
+        limit(CLAUDE_NO_PREFILL, 64_000),
+    ),
     (
         Provider::OpenAiResponses,
         "gpt-4",
@@ -338,6 +381,7 @@ const TABLE: &[Row] = &[
         ModelCaps {
             reasoning_field: REQUIRED,
             strict_alternation: true,
+            accepts_prefill: false,
             ..caps("deepseek-reasoner")
         },
     ),
@@ -380,6 +424,7 @@ pub fn defaults(provider: Provider) -> ModelCaps {
     match provider {
         Provider::Anthropic => ModelCaps {
             signed_thinking: true,
+            accepts_prefill: false,
             ..caps("anthropic-unknown")
         },
         Provider::Gemini => ModelCaps {
@@ -396,6 +441,18 @@ pub fn defaults(provider: Provider) -> ModelCaps {
         },
         _ => caps("unknown"),
     }
+}
+
+/// The table's row for a model, else the provider's safe defaults (what a render assumes about
+/// a model the table does not know).
+///
+/// ```
+/// use turnwire::{models::capabilities_or_defaults, Provider};
+/// assert!(!capabilities_or_defaults(Provider::Anthropic, "claude-opus-4-6").accepts_prefill);
+/// assert!(capabilities_or_defaults(Provider::Anthropic, "claude-sonnet-4-5").accepts_prefill);
+/// ```
+pub fn capabilities_or_defaults(provider: Provider, model: &str) -> ModelCaps {
+    capabilities(provider, model).unwrap_or_else(|| defaults(provider))
 }
 
 /// Capabilities for a render: the table's row, else the provider's safe defaults; in strict

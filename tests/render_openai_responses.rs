@@ -284,3 +284,36 @@ fn assistant_blocks_become_items_in_block_order() {
         json!([{"type": "output_text", "text": "First,"}, {"type": "output_text", "text": "```sh\nls\n```"}])
     );
 }
+
+/// ORS-12: the same provenance-carrying turn pasted twice (its reasoning item id and all)
+/// renders as id-less items, so no item id can collide.
+#[test]
+fn ors_12_pasted_duplicate_turn_renders_without_colliding_ids() {
+    let turn = json!({"speaker": "ai", "metadata": {"provider": "openai", "api": "responses", "model": "gpt-5.2"},
+    "blocks": [
+        {"type": "thinking", "thought": "Greet.", "reasoningId": "rs_0a1b", "encryptedContent": "gAAAAABo-opaque"},
+        {"type": "text", "text": "Hello!"}
+    ]});
+    let t = json!([
+        {"speaker": "human", "blocks": [{"type": "text", "text": "hi"}]},
+        turn,
+        {"speaker": "human", "blocks": [{"type": "text", "text": "hi again"}]},
+        turn,
+        {"speaker": "human", "blocks": [{"type": "text", "text": "and?"}]}
+    ]);
+    let out = render_for(t, &options("gpt-5.2"));
+    assert!(items(&out).iter().all(|i| i.get("id").is_none()));
+    // both copies are sent: nothing is dropped
+    assert_eq!(
+        types(&out),
+        [
+            "message",
+            "reasoning",
+            "message",
+            "message",
+            "reasoning",
+            "message",
+            "message"
+        ]
+    );
+}

@@ -235,7 +235,7 @@ fn ant_struct_bad_tool_use_fields_fail() {
         user(json!([tool_result("toolu_1", "ok")])),
     ]));
     assert_flags(&b, "ANT-STRUCT", "$.messages[1].content[0].name");
-    assert_flags(&b, "ANT-STRUCT", "$.messages[1].content[0].input");
+    assert_flags(&b, "ANT-26", "$.messages[1].content[0].input");
 }
 
 #[test]
@@ -1073,4 +1073,80 @@ fn ant_20_undeclared_tool_use_name_fails() {
 #[test]
 fn ant_20_tool_use_names_unchecked_without_tools() {
     assert_not_flagged(&body(round_trip()), "ANT-20");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules added in docs/provider-rules-added.md
+
+#[test]
+fn ant_23_final_assistant_text_must_not_end_with_whitespace() {
+    let b = body(json!([
+        user(json!("Write a haiku.")),
+        assistant(json!([text("Borrow checker hums \n")])),
+    ]));
+    let v = assert_flags(&b, "ANT-23", "$.messages[1].content[0].text");
+    assert_eq!(
+        v.message,
+        "messages: final assistant content cannot end with trailing whitespace"
+    );
+    let s = body(json!([
+        user(json!("Write a haiku.")),
+        assistant(json!("hums "))
+    ]));
+    assert_flags(&s, "ANT-23", "$.messages[1].content");
+    // only the final message is a prefill
+    assert_not_flagged(
+        &body(json!([
+            user(json!("a")),
+            assistant(json!([text("b \n")])),
+            user(json!("c"))
+        ])),
+        "ANT-23",
+    );
+    assert_clean(&body(json!([
+        user(json!("Write a haiku.")),
+        assistant(json!([text("Borrow checker hums")])),
+    ])));
+}
+
+#[test]
+fn ant_24_claude_4_6_and_later_reject_assistant_prefill() {
+    let messages = json!([
+        user(json!("Write a haiku.")),
+        assistant(json!([text("Borrow")]))
+    ]);
+    for model in [
+        "claude-opus-4-6",
+        "claude-sonnet-4-6",
+        "claude-opus-5",
+        "claude-future-9",
+    ] {
+        let b = json!({"model": model, "max_tokens": 1024, "messages": messages});
+        let v = assert_flags(&b, "ANT-24", "$.messages[1]");
+        assert_eq!(
+            v.message,
+            "This model does not support assistant message prefill. The conversation must end with a user message."
+        );
+    }
+    // 4.5 still takes a prefill
+    assert_clean(&body(messages));
+    let ends_on_user = json!({"model": "claude-opus-4-6", "max_tokens": 1024,
+        "messages": [user(json!("Write a haiku."))]});
+    assert_clean(&ends_on_user);
+}
+
+#[test]
+fn ant_26_tool_use_input_must_be_a_dictionary() {
+    for input in [json!("{\"path\": \"a\""), json!(null), json!([1]), json!(2)] {
+        let b = body(json!([
+            user(json!("go")),
+            assistant(json!([{"type": "tool_use", "id": "toolu_1", "name": "ls", "input": input}])),
+            user(json!([tool_result("toolu_1", "ok")])),
+        ]));
+        let v = assert_flags(&b, "ANT-26", "$.messages[1].content[0].input");
+        assert_eq!(
+            v.message,
+            "messages.1.content.0.tool_use.input: Input should be a valid dictionary"
+        );
+    }
 }

@@ -356,3 +356,31 @@ fn oac_08_refusal_part_fails() {
     ]));
     assert_flags(&b, "OAC-08", "$.messages[1].content[0].type");
 }
+
+#[test]
+fn dsk_06_reasoner_last_message_must_be_user() {
+    let b = reasoner(json!([
+        user("Write a haiku."),
+        assistant("Borrow checker hums")
+    ]));
+    let v = assert_flags(&b, "DSK-06", "$.messages[1]");
+    assert_eq!(
+        v.message,
+        "The last message of deepseek-reasoner must be a user message, or an assistant message \
+         with prefix mode on (refer to https://api-docs.deepseek.com/guides/chat_prefix_completion)."
+    );
+    // prefix mode (beta endpoint) is accepted
+    let prefix = reasoner(json!([
+        user("Write a haiku."),
+        {"role": "assistant", "content": "Borrow", "prefix": true}
+    ]));
+    assert_not_flagged(&prefix, "DSK-06");
+    // deepseek-chat takes a final assistant message
+    assert_not_flagged(
+        &chat(json!([
+            user("Write a haiku."),
+            assistant("Borrow checker hums")
+        ])),
+        "DSK-06",
+    );
+}

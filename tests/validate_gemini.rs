@@ -882,3 +882,56 @@ fn gem_18_media_beside_the_responses_to_parallel_calls_is_flagged() {
         dump(&validate(&bridged))
     );
 }
+
+#[test]
+fn gem_16_parameters_schema_uses_geminis_subset() {
+    let decl = |parameters: Value| {
+        with(
+            body(json!([user("hi")])),
+            "tools",
+            json!([{"functionDeclarations": [{"name": "read", "parameters": parameters}]}]),
+        )
+    };
+    let b = decl(json!({
+        "type": "object",
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "additionalProperties": false,
+        "properties": {
+            "paths": {"type": "array"},
+            "mode": {"type": "integer", "enum": [0, 1]}
+        }
+    }));
+    let v = validate(&b);
+    let gem: Vec<&str> = v
+        .iter()
+        .filter(|v| v.rule == "GEM-16")
+        .map(|v| v.message.as_str())
+        .collect();
+    assert!(gem.contains(
+        &"Invalid JSON payload received. Unknown name \"additionalProperties\" at 'tools[0].function_declarations[0].parameters': Cannot find field."
+    ), "{gem:?}");
+    assert!(gem.iter().any(|m| m.contains("\"$schema\"")), "{gem:?}");
+    assert!(gem.contains(
+        &"Invalid JSON payload received. 'tools[0].function_declarations[0].parameters.properties.paths.items': missing field."
+    ), "{gem:?}");
+    assert!(gem.contains(
+        &"Invalid value at 'tools[0].function_declarations[0].parameters.properties.mode.enum[0]' (TYPE_STRING), 0"
+    ), "{gem:?}");
+    assert!(v
+        .iter()
+        .filter(|v| v.rule == "GEM-16")
+        .all(|v| v.path == "$.tools[0].functionDeclarations[0].parameters"));
+    // the subset, and full JSON Schema in parametersJsonSchema, pass
+    assert_not_flagged(
+        &decl(
+            json!({"type": "object", "properties": {"paths": {"type": "array", "items": {"type": "string"}}}, "required": ["paths"]}),
+        ),
+        "GEM-16",
+    );
+    let json_schema = with(
+        body(json!([user("hi")])),
+        "tools",
+        json!([{"functionDeclarations": [{"name": "read", "parametersJsonSchema": {"type": "object", "additionalProperties": false}}]}]),
+    );
+    assert_not_flagged(&json_schema, "GEM-16");
+}

@@ -381,3 +381,26 @@ fn kim_04_duplicate_id_fails() {
     let v = assert_flags(&b, "KIM-04", "$.messages[5].tool_calls[0].id");
     assert_eq!(v.message, "tool call id functions.grep:3 is duplicated");
 }
+
+#[test]
+fn kim_06_tool_call_id_must_name_a_call_and_not_be_empty() {
+    let b = body(json!([
+        user("list files"),
+        calls(&[("functions.ls:0", "ls")]),
+        tool("", "a.txt"),
+    ]));
+    let v = assert_flags(&b, "KIM-06", "$.messages[2].tool_call_id");
+    assert_eq!(v.message, "Invalid request: tool_call_id  is not found");
+    let b = body(json!([
+        user("list files"),
+        calls(&[("functions.ls:0", "ls")]),
+        tool("functions.ls:0", "a.txt"),
+        tool("functions.ls:7", "b.txt"),
+    ]));
+    let v = assert_flags(&b, "KIM-06", "$.messages[3].tool_call_id");
+    assert_eq!(
+        v.message,
+        "Invalid request: tool_call_id functions.ls:7 is not found"
+    );
+    assert_not_flagged(&body(round_trip()), "KIM-06");
+}

@@ -190,12 +190,12 @@ fn oac_struct_bad_tool_call_fails() {
     assert_flags(&b, "OAC-STRUCT", "$.messages[1].tool_calls[0].type");
     assert_flags(
         &b,
-        "OAC-STRUCT",
+        "OAC-14",
         "$.messages[1].tool_calls[0].function.arguments",
     );
     assert_flags(
         &b,
-        "OAC-STRUCT",
+        "OAC-14",
         "$.messages[1].tool_calls[1].function.arguments",
     );
 }
@@ -595,4 +595,35 @@ fn oac_09_call_answered_twice_fails() {
     ]));
     assert_flags(&b, "OAC-09", "$.messages[3].tool_call_id");
     assert_not_flagged(&b, "OAC-01");
+}
+
+#[test]
+fn oac_14_arguments_must_be_a_json_object_string() {
+    for (args, what) in [
+        (json!("{\"cmd\": \"ls"), "unterminated"),
+        (json!("[1, 2]"), "array"),
+        (json!("\"ls\""), "string"),
+        (json!("null"), "null"),
+        (json!({"cmd": "ls"}), "object, not a string"),
+    ] {
+        let b = body(json!([
+            user(json!("go")),
+            {"role": "assistant", "content": null, "tool_calls": [
+                {"id": "call_1", "type": "function", "function": {"name": "ls", "arguments": args}}
+            ]},
+            tool("call_1", "a"),
+        ]));
+        let v = assert_flags(
+            &b,
+            "OAC-14",
+            "$.messages[1].tool_calls[0].function.arguments",
+        );
+        assert!(
+            v.message
+                .starts_with("messages.1.tool_calls.0.function.arguments: arguments must be a valid JSON object string"),
+            "{what}: {}",
+            v.message
+        );
+    }
+    assert_clean(&body(round_trip()));
 }

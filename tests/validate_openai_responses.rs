@@ -224,7 +224,7 @@ fn ors_struct_part_types_by_role() {
         {"type": "message", "role": "user", "content": [{"type": "input_image"}]},
     ]));
     assert_flags(&b, "ORS-STRUCT", "$.input[0].content[0].type");
-    let v = assert_flags(&b, "ORS-STRUCT", "$.input[1].content[0].type");
+    let v = assert_flags(&b, "ORS-13", "$.input[1].content[0]");
     assert_eq!(
         v.message,
         "Invalid value: 'input_text'. Supported values are: 'output_text' and 'refusal'."
@@ -802,4 +802,39 @@ fn ors_10_message_between_call_and_output_fails() {
         v.message
     );
     assert_not_flagged(&b, "ORS-01");
+}
+
+#[test]
+fn ors_12_input_item_ids_must_be_unique() {
+    let b = body(json!([
+        user("hi"),
+        {"type": "message", "role": "assistant", "id": "msg_4", "content": [{"type": "output_text", "text": "hello"}]},
+        user("again"),
+        {"type": "message", "role": "assistant", "id": "msg_4", "content": [{"type": "output_text", "text": "hello"}]},
+    ]));
+    let v = assert_flags(&b, "ORS-12", "$.input[3].id");
+    assert_eq!(
+        v.message,
+        "Duplicate item found with id msg_4. Remove duplicate items from your input and try again."
+    );
+    assert_not_flagged(
+        &body(json!([
+            user("hi"),
+            {"type": "message", "role": "assistant", "id": "msg_4", "content": [{"type": "output_text", "text": "hello"}]},
+        ])),
+        "ORS-12",
+    );
+}
+
+#[test]
+fn ors_13_assistant_parts_are_output_text_or_refusal() {
+    let b = body(json!([
+        user("hi"),
+        {"type": "message", "role": "assistant", "content": [{"type": "input_text", "text": "hello"}]},
+    ]));
+    let v = assert_flags(&b, "ORS-13", "$.input[1].content[0]");
+    assert_eq!(
+        v.message,
+        "Invalid value: 'input_text'. Supported values are: 'output_text' and 'refusal'."
+    );
 }

@@ -11,6 +11,7 @@ mod message;
 mod provenance;
 mod provider_meta;
 mod read;
+pub(crate) use read::type_name;
 mod status;
 mod transcript;
 

@@ -102,6 +102,13 @@ pub enum DiagnosticCode {
     MaxTokensChosen,
     /// The thinking budget was outside the range the model takes and was moved into it.
     ThinkingBudgetAdjusted,
+    /// The history ends with an assistant message and the model takes no prefill (Claude 4.6+,
+    /// ANT-24; deepseek-reasoner, DSK-06): the message was kept and a user turn with the
+    /// continuation text was appended after it.
+    ContinuationUserInserted,
+    /// The final assistant text (a prefill) ended with whitespace, which Anthropic refuses
+    /// (ANT-23); the trailing whitespace was trimmed.
+    PrefillWhitespaceTrimmed,
 }
 
 /// Which completion a dedupe kept and why.
@@ -281,6 +288,8 @@ impl DiagnosticCode {
             DiagnosticCode::NonJsonValueReplaced => "non_json_value_replaced",
             DiagnosticCode::MaxTokensChosen => "max_tokens_chosen",
             DiagnosticCode::ThinkingBudgetAdjusted => "thinking_budget_adjusted",
+            DiagnosticCode::ContinuationUserInserted => "continuation_user_inserted",
+            DiagnosticCode::PrefillWhitespaceTrimmed => "prefill_whitespace_trimmed",
         }
     }
 }

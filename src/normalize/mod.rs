@@ -3,7 +3,7 @@
 //!
 //! One pass per file, each a pure function over the working transcript, run in this order:
 //! speaker repair → content hygiene → call identity → dedupe → orphans → assistant pieces merged (alternation targets) → closure → adjacency →
-//! aborted turns → media support → tool-result media placement → calls last (Responses) → thinking policy → system hoisting and role order → thinking position →
+//! aborted turns → media support → tool-result media placement → calls last (Responses) → thinking policy → system hoisting and role order → final assistant message (prefill) → thinking position →
 //! request-level thinking setting → required continuity supplied → tool declarations the history needs. Same input and options give the same output (REQ-915-010).
 
 mod aborted;
@@ -19,6 +19,7 @@ mod identity;
 pub mod media;
 mod options;
 pub mod orphans;
+mod prefill;
 mod role_order;
 mod speaker;
 pub mod synthesize;
@@ -31,7 +32,7 @@ mod work;
 pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
 pub use options::{
     ForeignThinking, NormalizeOptions, OrphanPolicy, DEFAULT_BRIDGE_TEXT,
-    DEFAULT_LEADING_USER_TEXT, DEFAULT_SYNTHETIC_RESULT_TEXT,
+    DEFAULT_CONTINUATION_TEXT, DEFAULT_LEADING_USER_TEXT, DEFAULT_SYNTHETIC_RESULT_TEXT,
 };
 
 use crate::model::Transcript;
@@ -83,7 +84,7 @@ pub(crate) fn normalize_owned(transcript: Transcript, options: &NormalizeOptions
 }
 
 /// Number of passes [`normalize_traced`] records in [`Trace::pass_ends`].
-pub(crate) const PASSES: usize = 19;
+pub(crate) const PASSES: usize = 20;
 
 /// How one normalisation went, for the incremental renderer ([`crate::Conversation`]).
 #[derive(Debug, Clone, Default)]
@@ -142,6 +143,8 @@ pub(crate) fn normalize_traced(
         role_order::hoist_system(msgs, options::Profile::for_options(options), &mut diags);
     ends.push(diags.len());
     let msgs = role_order::order(msgs, options, &mut diags);
+    ends.push(diags.len());
+    let msgs = prefill::settle(msgs, options, &mut diags);
     ends.push(diags.len());
     let msgs = thinking::enforce_leading(msgs, options, &mut diags);
     ends.push(diags.len());

@@ -62,6 +62,9 @@ pub struct NormalizeOptions {
     /// Text of the assistant turn inserted between tool results and the next user message
     /// where the provider needs one (Mistral).
     pub bridge_text: String,
+    /// Text of the user turn appended after a final assistant message when the model takes no
+    /// prefill (Claude 4.6+, deepseek-reasoner).
+    pub continuation_text: String,
     /// Names of the tools the request declares (empty when it declares none).
     pub declared_tools: Vec<String>,
     /// What the target model needs (from [`crate::models`]).
@@ -77,6 +80,11 @@ pub const DEFAULT_SYNTHETIC_RESULT_TEXT: &str =
 /// The default text of an assistant turn bridging tool results and a user message.
 pub const DEFAULT_BRIDGE_TEXT: &str = "(tool results received)";
 
+/// The default text of the user turn appended after a final assistant message for a model that
+/// takes no prefill: it asks the model to go on, whether that message was cut off or complete,
+/// and invents nothing.
+pub const DEFAULT_CONTINUATION_TEXT: &str = "Continue.";
+
 /// The default text of an inserted leading user turn.
 pub const DEFAULT_LEADING_USER_TEXT: &str = "(continuing an earlier conversation)";
 
@@ -84,7 +92,7 @@ impl NormalizeOptions {
     /// Defaults for a target provider and model.
     pub fn new(target: Provider, model: impl Into<String>) -> Self {
         let model = model.into();
-        let caps = models::capabilities(target, &model).unwrap_or_else(|| models::defaults(target));
+        let caps = models::capabilities_or_defaults(target, &model);
         NormalizeOptions {
             target,
             caps,
@@ -97,6 +105,7 @@ impl NormalizeOptions {
             trust_unattributed_thinking: false,
             leading_user_text: DEFAULT_LEADING_USER_TEXT.to_string(),
             bridge_text: DEFAULT_BRIDGE_TEXT.to_string(),
+            continuation_text: DEFAULT_CONTINUATION_TEXT.to_string(),
             compat_images: true,
             declared_tools: Vec::new(),
         }
@@ -181,6 +190,8 @@ pub(crate) struct Profile {
     /// The first call of each step of the current tool loop needs a thought signature
     /// (Gemini 3); foreign calls get the documented placeholder.
     pub placeholder_signatures: bool,
+    /// A final assistant message (a prefill) may not end with whitespace (Anthropic, ANT-23).
+    pub prefill_without_trailing_whitespace: bool,
 }
 
 impl Profile {
@@ -196,6 +207,7 @@ impl Profile {
             thinking: ThinkingReplay::None,
             gemini_tokens: false,
             placeholder_signatures: false,
+            prefill_without_trailing_whitespace: false,
         };
         let reasoning_field = match caps.reasoning_field {
             ReasoningField::None => ThinkingReplay::None,
@@ -211,6 +223,7 @@ impl Profile {
                 declares_history_tools: true,
                 tool_result_media: ToolResultMedia::Any,
                 thinking: ThinkingReplay::AnthropicSigned,
+                prefill_without_trailing_whitespace: true,
                 ..base
             },
             Provider::OpenAiChat => Profile {

@@ -5,8 +5,8 @@
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{Bridge, NormalizeOptions, Profile};
-use super::work::{describe_message, Item, Msg};
-use crate::model::{Block, Speaker, TextBlock};
+use super::work::{describe_message, Msg};
+use crate::model::{Block, Speaker};
 
 /// Moves `system` messages into the provider's system slot: the ones that open the
 /// conversation always, later ones only when the provider cannot take them in place. Returns the
@@ -162,14 +162,7 @@ pub(crate) fn order(
                 )
                 .at_message(m.origin),
             );
-            out.push(Msg::made_up(
-                Speaker::Ai,
-                vec![Item {
-                    detached: false,
-                    block: Block::Text(TextBlock::new(opts.bridge_text.clone())),
-                    origin: None,
-                }],
-            ));
+            out.push(Msg::made_up_text(Speaker::Ai, &opts.bridge_text));
         }
         out.push(m);
     }
@@ -184,14 +177,7 @@ pub(crate) fn order(
         ));
         out.insert(
             0,
-            Msg::made_up(
-                Speaker::Human,
-                vec![Item {
-                    detached: false,
-                    block: Block::Text(TextBlock::new(opts.leading_user_text.clone())),
-                    origin: None,
-                }],
-            ),
+            Msg::made_up_text(Speaker::Human, &opts.leading_user_text),
         );
     }
     out

@@ -36,6 +36,18 @@ impl Msg {
         }
     }
 
+    /// A made-up message of `speaker` holding one text block (an inserted turn).
+    pub fn made_up_text(speaker: Speaker, text: &str) -> Msg {
+        Msg::made_up(
+            speaker,
+            vec![Item {
+                detached: false,
+                block: Block::Text(crate::model::TextBlock::new(text)),
+                origin: None,
+            }],
+        )
+    }
+
     /// A message of `speaker` carrying this message's metadata and origin.
     pub fn sibling(&self, speaker: Speaker, items: Vec<Item>) -> Msg {
         Msg {

@@ -46,6 +46,20 @@ impl Path {
         Path::msg(i).k("content").i(b)
     }
 
+    /// The path as providers write it inside their messages, dot-separated without `$`
+    /// (`messages.1.content.0`).
+    pub(crate) fn dotted(&self) -> String {
+        let segs: Vec<String> = self
+            .0
+            .iter()
+            .map(|seg| match seg {
+                Seg::Key(k) => (*k).to_string(),
+                Seg::Idx(i) => i.to_string(),
+            })
+            .collect();
+        segs.join(".")
+    }
+
     fn render(&self) -> String {
         let mut s = String::from("$");
         for seg in &self.0 {

@@ -113,6 +113,10 @@ pub struct RenderOptions {
     /// Text of an assistant turn inserted between tool results and a user message (Mistral).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bridge_text: Option<String>,
+    /// Text of the user turn appended after a final assistant message when the model takes no
+    /// prefill (Claude 4.6+, deepseek-reasoner).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub continuation_text: Option<String>,
     /// Reject models turnwire does not know or that lack the continuity features it needs
     /// (`unsupported_model`); without it unknown models get the provider's safe defaults.
     #[serde(default)]
@@ -206,6 +210,7 @@ impl RenderOptions {
             extra: Map::new(),
             synthetic_result_text: None,
             bridge_text: None,
+            continuation_text: None,
             strict_models: false,
             compat: None,
             orphan_results: OrphanPolicy::default(),
@@ -282,6 +287,11 @@ impl RenderOptions {
                 "$.leadingUserText",
                 &self.leading_user_text,
             ),
+            (
+                "continuationText",
+                "$.continuationText",
+                &self.continuation_text,
+            ),
         ] {
             if value.as_deref().is_some_and(|t| t.trim().is_empty()) {
                 return Err(Error::new(
@@ -341,6 +351,9 @@ impl RenderOptions {
         }
         if let Some(t) = &self.bridge_text {
             n.bridge_text = t.clone();
+        }
+        if let Some(t) = &self.continuation_text {
+            n.continuation_text = t.clone();
         }
         n.declared_tools = self.tools.iter().map(|t| t.name.clone()).collect();
         n

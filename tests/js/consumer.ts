@@ -102,6 +102,7 @@ const options: RenderOptions = {
   trustUnattributedThinking: false,
   leadingUserText: "(continued)",
   bridgeText: "ok",
+  continuationText: "Continue.",
   strictModels: false,
   compat: { maxIdLen: 40, alphanumericIds: false, reasoningField: "reasoning", images: true },
 };

@@ -204,7 +204,7 @@ export type IdFormat = "openai" | "anthropic" | "responses" | "kimi" | "mistral"
 /**
  * A stable diagnostic code. The string form never changes.
  */
-export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted";
+export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed";
 
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
@@ -308,6 +308,11 @@ export interface RenderOptions {
      * Text of an assistant turn inserted between tool results and a user message (Mistral).
      */
     bridgeText?: string;
+    /**
+     * Text of the user turn appended after a final assistant message when the model takes no
+     * prefill (Claude 4.6+, deepseek-reasoner).
+     */
+    continuationText?: string;
     /**
      * Reject models turnwire does not know or that lack the continuity features it needs
      * (`unsupported_model`); without it unknown models get the provider's safe defaults.

@@ -99,7 +99,7 @@ fn check_block(role: Option<Role>, block: &Value, path: &Path, out: &mut Finding
     }
 }
 
-/// A `tool_use` block has an id (ANT-08), a string name and an object input.
+/// A `tool_use` block has an id (ANT-08), a string name and an object input (ANT-26).
 fn check_tool_use(block: &Value, path: &Path, out: &mut Findings) {
     match block.get("id") {
         Some(Value::String(id)) => check_ant_08_id(id, &path.k("id"), out),
@@ -118,9 +118,12 @@ fn check_tool_use(block: &Value, path: &Path, out: &mut Findings) {
     }
     if !block.get("input").is_some_and(Value::is_object) {
         out.push(
-            STRUCT,
+            "ANT-26",
             path.k("input"),
-            "tool_use.input must be a JSON object",
+            format!(
+                "{}.tool_use.input: Input should be a valid dictionary",
+                path.dotted()
+            ),
         );
     }
 }

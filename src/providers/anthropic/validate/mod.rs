@@ -40,6 +40,15 @@
 //! - `ANT-20` declared tool names match `^[a-zA-Z0-9_-]{1,64}$` and are unique; when `tools` is
 //!   sent, every `tool_use.name` in history is a declared name.
 //!
+//! Rules of `docs/provider-rules-added.md`:
+//!
+//! - `ANT-23` a final assistant message (a prefill) does not end with whitespace: `messages:
+//!   final assistant content cannot end with trailing whitespace`.
+//! - `ANT-24` for models that take no prefill (Claude 4.6 and later, from the capability table
+//!   in [`crate::models`], read from the body's `model`): the request ends with a user message.
+//! - `ANT-26` `tool_use.input` is a JSON object: `messages.1.content.0.tool_use.input: Input
+//!   should be a valid dictionary`.
+//!
 //! Not checkable from one body:
 //!
 //! - `ANT-12` a signature is valid only for the provider, model, conversation and system prompt
@@ -55,6 +64,7 @@ mod content;
 mod images;
 mod message;
 mod names;
+mod prefill;
 mod roles;
 mod structure;
 mod thinking;
@@ -69,6 +79,7 @@ use blocks::check_message_blocks;
 use cache::check_ant_18_cache_markers;
 use message::parse_messages;
 use names::check_ant_20_history_names;
+use prefill::{check_ant_23_prefill_whitespace, check_ant_24_no_prefill};
 use roles::{check_ant_01_first_user, check_ant_02_alternation};
 use structure::{check_max_tokens, check_model, check_system, check_thinking_config, check_tools};
 use thinking::{
@@ -122,6 +133,8 @@ pub fn validate(body: &Value) -> Vec<Violation> {
         check_ant_15_final_thinking_when_off(&msgs, thinking_on, &mut out);
         check_ant_16_not_ending_with_thinking(&msgs, &mut out);
         check_ant_20_history_names(&msgs, declared.as_ref(), &mut out);
+        check_ant_23_prefill_whitespace(&msgs, &mut out);
+        check_ant_24_no_prefill(&msgs, obj.get("model").and_then(Value::as_str), &mut out);
     }
     check_ant_18_cache_markers(obj, &mut out);
     out.finish(body)

@@ -27,6 +27,12 @@
 //!   variant `image_url`, expected `text`` (jxxghp/MoviePilot#5863, rikkahub/rikkahub#1433 for
 //!   V4, lessweb/deepcode-cli#50; not yet in provider-rules.md).
 //!
+//! - `DSK-06` (docs/provider-rules-added.md) for models that take no prefill (`deepseek-reasoner`,
+//!   from the capability table in [`crate::models`]): the last message is a user (or tool)
+//!   message, or an assistant message with `"prefix": true` (beta endpoint): `The last message
+//!   of deepseek-reasoner must be a user message, or an assistant message with prefix mode on
+//!   …`.
+//!
 //! Exceptions to the OAC rules: none are relaxed. `reasoning_content` on assistant messages is
 //! accepted (the OAC checks do not reject unknown message members).
 //!
@@ -42,6 +48,7 @@
 
 mod alternation;
 mod content;
+mod prefill;
 mod reasoning;
 
 use serde_json::Value;
@@ -53,6 +60,7 @@ use crate::providers::Violation;
 
 use alternation::check_dsk_01_alternation;
 use content::check_text_only_parts;
+use prefill::check_dsk_06_last_message;
 use reasoning::{check_dsk_03_reasoning_content, is_reasoner, thinking_from_body};
 
 /// Checks a DeepSeek chat request body, inferring thinking mode from the body: on for model
@@ -72,7 +80,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
     validate_with(body, thinking_from_body(body))
 }
 
-/// Checks a DeepSeek chat request body against OAC and DSK-01/03/04; `thinking` says whether the
+/// Checks a DeepSeek chat request body against OAC and DSK-01/03/04/06; `thinking` says whether the
 /// request runs in thinking mode (DSK-03). DSK-01 follows the model name. Returns the violations
 /// in document order; an empty list means the body passes.
 pub fn validate_with(body: &Value, thinking: bool) -> Vec<Violation> {
@@ -84,6 +92,7 @@ pub fn validate_with(body: &Value, thinking: bool) -> Vec<Violation> {
     }
     check_dsk_03_reasoning_content(&msgs, thinking, &mut out);
     check_text_only_parts(&msgs, &mut out);
+    check_dsk_06_last_message(body, &msgs, &mut out);
     out.finish(body)
 }
 

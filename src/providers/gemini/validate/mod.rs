@@ -46,6 +46,11 @@
 //!   function declarations are sent, names in history are declared ones [inferred].
 //! - `GEM-11` `functionResponse.response` is a JSON object (required); `functionCall.args`, when
 //!   present, is a JSON object.
+//! - `GEM-16` (docs/provider-rules-added.md) a declaration's `parameters` uses only the fields of
+//!   Gemini's `Schema` (OpenAPI subset): no `additionalProperties`, `$schema`, `strict`, `$ref`…
+//!   (`Invalid JSON payload received. Unknown name "additionalProperties" at '…': Cannot find
+//!   field.`), string `enum` values only, `items` on every array. turnwire sends
+//!   `parametersJsonSchema`, which takes full JSON Schema and is not checked.
 //! - `GEM-17` `functionResponse.parts` is an array of parts holding one `inlineData` or
 //!   `fileData` each, of a type Gemini 3 takes there (PNG, JPEG, WebP, PDF, plain text); with a
 //!   model (in [`validate_with_model`]) older than Gemini 3, any `parts` is refused ("Multimodal
@@ -68,6 +73,7 @@ mod contents;
 mod media;
 mod names;
 mod parts;
+mod schema;
 mod signatures;
 mod structure;
 mod turns;

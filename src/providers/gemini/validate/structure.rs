@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use super::names::check_gem_10_name;
 use super::parts::{check_part, PartKind};
+use super::schema::check_gem_16_parameters_schema;
 use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
 
@@ -59,7 +60,8 @@ pub(super) fn check_system_instruction(obj: &Map<String, Value>, out: &mut Findi
 }
 
 /// `tools[]`: `functionDeclarations` entries `{name, description?, parameters?}` with valid,
-/// unique names (GEM-10); other tool kinds are accepted as they are. Returns the declared
+/// unique names (GEM-10) and `parameters` in Gemini's schema subset (GEM-16); other tool kinds
+/// are accepted as they are. Returns the declared
 /// function names when at least one declaration was sent.
 pub(super) fn check_tools<'a>(
     obj: &'a Map<String, Value>,
@@ -123,6 +125,14 @@ pub(super) fn check_tools<'a>(
                     };
                     out.push(STRUCT, kp, format!("{key} must be a schema object"));
                 }
+            }
+            if let Some(schema) = decl_obj.get("parameters") {
+                check_gem_16_parameters_schema(
+                    schema,
+                    &dp.k("parameters"),
+                    &format!("tools[{t}].function_declarations[{d}].parameters"),
+                    out,
+                );
             }
         }
     }

@@ -21,6 +21,9 @@
 //!   `reasoning_content` is `KIM-03` there and `OAC-STRUCT` elsewhere.
 //! - `KIM-04` tool-call ids are unique in the request: `tool call id grep:3 is duplicated`
 //!   (reported besides OAC-09, which says the same for OpenAI).
+//! - `KIM-06` (docs/provider-rules-added.md) every `tool_call_id` is non-empty and names a call
+//!   made earlier in the history: `Invalid request: tool_call_id  is not found` (reported
+//!   besides OAC-01 / OAC-04, which say the same in OpenAI's words).
 //!
 //! Exceptions to the OAC rules:
 //!
@@ -38,6 +41,7 @@
 
 mod ids;
 mod reasoning;
+mod results;
 
 use serde_json::Value;
 
@@ -48,6 +52,7 @@ use crate::providers::Violation;
 
 use ids::check_kim_01_04_ids;
 use reasoning::{check_kim_03_reasoning_content, thinking_from_body};
+use results::check_kim_06_tool_call_id_found;
 
 /// The OAC checks with OAC-03 off (Kimi ids are checked by KIM-01).
 const DIALECT: Dialect = Dialect {
@@ -76,15 +81,16 @@ pub fn validate(body: &Value) -> Vec<Violation> {
     validate_with(body, thinking_from_body(body))
 }
 
-/// Checks a Kimi chat request body against OAC (with Kimi's exceptions) and KIM-01 .. KIM-04;
-/// `thinking` says whether the model runs in thinking mode (KIM-03). Returns the violations in
-/// document order; an empty list means the body passes.
+/// Checks a Kimi chat request body against OAC (with Kimi's exceptions), KIM-01 .. KIM-04 and
+/// KIM-06; `thinking` says whether the model runs in thinking mode (KIM-03). Returns the
+/// violations in document order; an empty list means the body passes.
 pub fn validate_with(body: &Value, thinking: bool) -> Vec<Violation> {
     let mut out = Findings::default();
     check_dialect(body, &DIALECT, &mut out);
     let msgs = view::messages(body);
     check_kim_01_04_ids(&msgs, &mut out);
     check_kim_03_reasoning_content(&msgs, thinking, &mut out);
+    check_kim_06_tool_call_id_found(&msgs, &mut out);
     out.finish(body)
 }
 

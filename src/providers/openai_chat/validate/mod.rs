@@ -8,7 +8,7 @@
 //! - `OAC-STRUCT` — body is an object; `model` a non-empty string; `messages` a non-empty array
 //!   of objects with a known role (`system`, `developer`, `user`, `assistant`, `tool`);
 //!   `tool_calls` only on assistant messages, each `{id, type: "function", function: {name,
-//!   arguments}}` with `arguments` a string that parses as JSON; tool messages carry a string
+//!   arguments}}`; tool messages carry a string
 //!   `tool_call_id`; content is a string, an array of typed parts, or null; `tools[]` are
 //!   `{type: "function", function: {name, description?, parameters?}}`.
 //! - `OAC-01` every tool message sits in the contiguous run of tool messages right after an
@@ -24,6 +24,9 @@
 //! - `OAC-08` content part types by role: user {text, image_url, input_audio, file}, assistant
 //!   {text, refusal}, system/developer/tool {text}.
 //! - `OAC-09` tool-call ids unique across the request, and no id answered twice.
+//! - `OAC-14` (docs/provider-rules-added.md) `tool_calls[].function.arguments` is a string
+//!   holding a JSON object: `messages.1.tool_calls.0.function.arguments: arguments must be a
+//!   valid JSON object string` (Moonshot, vLLM and gateways re-parse replayed arguments).
 
 mod content;
 mod dialect;

@@ -7,6 +7,7 @@ use super::dialect::Dialect;
 use super::message::{Msg, Role};
 use super::names::{check_call_id, check_function_name, check_oac_05_description};
 use super::STRUCT;
+use crate::model::type_name;
 use crate::providers::validate_support::{Findings, Path};
 
 /// `model` is a non-empty string.
@@ -136,24 +137,28 @@ pub(super) fn check_tool_calls(msg: &Msg<'_>, dialect: &Dialect, out: &mut Findi
     }
 }
 
-/// `function.arguments` is a string holding JSON.
+/// OAC-14: `function.arguments` is a string holding a JSON object.
 fn check_arguments(args: Option<&Value>, path: &Path, out: &mut Findings) {
-    match args {
-        Some(Value::String(s)) => {
-            if let Err(e) = serde_json::from_str::<Value>(s) {
-                out.push(
-                    STRUCT,
-                    path.clone(),
-                    format!("function.arguments is not valid JSON: {e}"),
-                );
-            }
-        }
-        _ => out.push(
-            STRUCT,
-            path.clone(),
-            "function.arguments must be a string containing JSON",
+    let problem = match args {
+        Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
+            Ok(Value::Object(_)) => return,
+            Ok(other) => format!("it holds {}, not an object", type_name(&other)),
+            Err(e) => format!("it is not valid JSON: {e}"),
+        },
+        Some(other) => format!(
+            "it is {}, not a string (Input should be a valid string)",
+            type_name(other)
         ),
-    }
+        None => "it is missing".to_string(),
+    };
+    out.push(
+        "OAC-14",
+        path.clone(),
+        format!(
+            "{}: arguments must be a valid JSON object string ({problem})",
+            path.dotted()
+        ),
+    );
 }
 
 /// A tool message's `tool_call_id`: shape, OAC-03, OAC-04.

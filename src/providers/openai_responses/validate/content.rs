@@ -1,5 +1,5 @@
-//! Content: message content and its parts by role, `function_call_output.output` (`ORS-09`) and
-//! the no-empty-text rule (`ORS-STRUCT`).
+//! Content: message content and its parts by role (`ORS-13` for assistant messages),
+//! `function_call_output.output` (`ORS-09`) and the no-empty-text rule (`ORS-STRUCT`).
 
 use serde_json::Value;
 
@@ -65,9 +65,15 @@ pub(super) fn check_message_content(item: &Item<'_>, role: Option<Role>, out: &m
             continue;
         };
         if role.is_some() && !allowed.contains(&ty) {
+            // OpenAI names the part (`param: input[109].content[0]`) for assistant messages.
+            let (rule, at) = if role == Some(Role::Assistant) {
+                ("ORS-13", ppath)
+            } else {
+                (STRUCT, ppath.k("type"))
+            };
             out.push(
-                STRUCT,
-                ppath.k("type"),
+                rule,
+                at,
                 format!(
                     "Invalid value: '{ty}'. Supported values are: {}.",
                     quoted_list(allowed)

@@ -44,6 +44,14 @@
 //!   same defect is also reported by `ORS-02` at the call, as `OAC-01`/`OAC-02` both report a
 //!   late Chat Completions result).
 //!
+//! Rules of `docs/provider-rules-added.md`:
+//!
+//! - `ORS-12` input item ids are unique: `Duplicate item found with id msg_4. Remove duplicate
+//!   items from your input and try again.`
+//! - `ORS-13` assistant message parts are `output_text` or `refusal`: `Invalid value:
+//!   'input_text'. Supported values are: 'output_text' and 'refusal'.` (other roles' wrong part
+//!   types stay `ORS-STRUCT`).
+//!
 //! Not checkable from one body:
 //!
 //! - `ORS-06` `encrypted_content` is valid only for the account (organisation) and model family
@@ -56,6 +64,7 @@
 //!   replayed calls to be declared).
 
 mod content;
+mod item_ids;
 mod items;
 mod names;
 mod pairing;
@@ -68,6 +77,7 @@ use serde_json::Value;
 use crate::providers::validate_support::{Findings, Path};
 use crate::providers::Violation;
 
+use item_ids::check_ors_12_unique_item_ids;
 use items::parse_input;
 use pairing::{check_ors_01_02_10_pairing, check_unique_call_ids};
 use reasoning::{
@@ -103,6 +113,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
             check_item(item, &mut out);
         }
         check_unique_call_ids(&items, &mut out);
+        check_ors_12_unique_item_ids(&items, &mut out);
         check_ors_01_02_10_pairing(&items, settings.chained, &mut out);
         check_ors_03_reasoning_followed(&items, &mut out);
         check_ors_04_fc_id_needs_reasoning(&items, &mut out);
