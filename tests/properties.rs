@@ -4,8 +4,17 @@
 //! turns with thinking of various origins, parallel calls with ids in many styles, results that
 //! complete, fail, stay pending or never arrive) and damage (drop / duplicate / move a result,
 //! result before its call, calls stored in the tool message, orphan results, reused ids, empty
-//! text, consecutive same speaker, aborted turns, truncation). For every provider:
-//! - the body passes the strict validator;
+//! text, consecutive same speaker, aborted turns, truncation). Results may return media (a PNG,
+//! or an MP3 Gemini 3 cannot take inside a function response), also from parallel calls. The
+//! knobs add unpaired UTF-16 surrogates to every string position (the history and the options
+//! travel as JSON text; equal strings are cut alike, so pairs stay pairs), thinking budgets and
+//! output limits with and without values (also impossible ones), and several models per
+//! provider (Gemini 3 / 2.5 / 2.0, Claude 4.5 / 4.6, deepseek-reasoner / -chat). For every
+//! provider:
+//! - the body passes the strict validator, as a value and as the bytes sent (no unpaired
+//!   surrogate), or the render fails only as documented (an empty transcript; thinking limits
+//!   Anthropic cannot take, with both numbers named);
+//! - every repaired surrogate is reported (`lone_surrogate_replaced`);
 //! - nothing real is lost: every user text, real call and real result is in the body or named
 //!   in a diagnostic;
 //! - two renders are byte-identical;
@@ -15,8 +24,8 @@
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use turnwire::{
-    render, validate_request_for_model, ErrorCode, ForeignThinking, OrphanPolicy, Provider,
-    RenderOptions, ThinkingOptions, Transcript,
+    render, validate_request_for_model, validate_request_text, DiagnosticCode, ErrorCode,
+    OrphanPolicy, Provider, RenderOptions, Transcript,
 };
 
 #[derive(Debug, Clone, Copy)]
@@ -48,6 +57,10 @@ enum ResultKind {
     Error,
     Pending,
     Missing,
+    /// Complete, and the tool returned a PNG.
+    WithImage,
+    /// Complete, and the tool returned an MP3 (no Gemini takes it inside a function response).
+    WithAudio,
 }
 
 #[derive(Debug, Clone)]
@@ -106,6 +119,8 @@ fn result_kind() -> impl Strategy<Value = ResultKind> {
         1 => Just(ResultKind::Error),
         1 => Just(ResultKind::Pending),
         1 => Just(ResultKind::Missing),
+        1 => Just(ResultKind::WithImage),
+        1 => Just(ResultKind::WithAudio),
     ]
 }
 
@@ -129,6 +144,10 @@ fn op() -> impl Strategy<Value = Op> {
         1 => n.prop_map(Op::Truncate),
     ]
 }
+
+/// A 1×1 PNG and a few bytes of MP3, base64.
+const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const MP3: &str = "SUQzBAAAAAAAI1RTU0UAAAAPAAADTGF2ZjU4LjI5LjEwMAAAAAAAAAAA";
 
 /// Builds the transcript JSON from the operations. Every text and result carries a unique token
 /// (`tok17`) so the loss check can look for it in the body.
@@ -246,6 +265,14 @@ impl Builder {
                     let tok = self.token();
                     match kind {
                         ResultKind::Complete => tool.push(json!({"type": "tool_response", "callId": id, "toolName": name, "result": format!("result {tok}")})),
+                        ResultKind::WithImage | ResultKind::WithAudio => {
+                            let (mime, data) = match kind {
+                                ResultKind::WithImage => ("image/png", PNG),
+                                _ => ("audio/mpeg", MP3),
+                            };
+                            tool.push(json!({"type": "tool_response", "callId": id, "toolName": name, "result": format!("result {tok}")}));
+                            tool.push(json!({"type": "media", "mimeType": mime, "data": data, "encoding": "base64"}));
+                        }
                         ResultKind::Error => tool.push(json!({"type": "tool_response", "callId": id, "toolName": name, "result": null, "error": format!("failed {tok}")})),
                         ResultKind::Pending => tool.push(json!({"type": "tool_response", "callId": id, "toolName": name, "result": null, "isComplete": false})),
                         ResultKind::Missing => {}
@@ -387,15 +414,36 @@ fn build(ops: &[Op]) -> Vec<Value> {
 #[derive(Debug, Clone)]
 struct Knobs {
     thinking: bool,
+    /// `budgetTokens`, when given (0 to past every model's output limit).
+    budget: Option<u32>,
+    /// `maxTokens`, when given.
+    max_tokens: Option<u32>,
     foreign_text: bool,
     orphans: OrphanPolicy,
     /// Declare only `read_file`, so calls to `fs.grep` (and reconstructed calls) are undeclared.
     declare_tools: bool,
+    /// Cut the strings whose hash is divisible by this (1: every string) after an unpaired
+    /// surrogate; none when `None`.
+    surrogates: Option<u64>,
+    /// Which of the provider's test models (see [`model_for`]).
+    model: usize,
 }
 
 fn knobs() -> impl Strategy<Value = Knobs> {
+    let budget = prop_oneof![
+        2 => Just(None),
+        1 => (0u32..1024).prop_map(Some),
+        3 => (1024u32..40_000).prop_map(Some),
+        1 => (40_000u32..140_000).prop_map(Some),
+    ];
+    let max_tokens = prop_oneof![
+        2 => Just(None),
+        3 => (1u32..70_000).prop_map(Some),
+        1 => (70_000u32..200_000).prop_map(Some),
+    ];
+    let surrogates = prop_oneof![1 => Just(None), 1 => (1u64..5).prop_map(Some)];
     (
-        any::<bool>(),
+        (any::<bool>(), budget, max_tokens),
         any::<bool>(),
         prop_oneof![
             Just(OrphanPolicy::Text),
@@ -403,37 +451,135 @@ fn knobs() -> impl Strategy<Value = Knobs> {
             Just(OrphanPolicy::ReconstructCall)
         ],
         any::<bool>(),
+        surrogates,
+        0usize..6,
     )
-        .prop_map(|(thinking, foreign_text, orphans, declare_tools)| Knobs {
-            thinking,
-            foreign_text,
-            orphans,
-            declare_tools,
-        })
+        .prop_map(
+            |(
+                (thinking, budget, max_tokens),
+                foreign_text,
+                orphans,
+                declare_tools,
+                surrogates,
+                model,
+            )| Knobs {
+                thinking,
+                budget,
+                max_tokens,
+                foreign_text,
+                orphans,
+                declare_tools,
+                surrogates,
+                model,
+            },
+        )
 }
 
-fn options(p: Provider, k: &Knobs) -> RenderOptions {
-    let mut o = RenderOptions::new(p, p.reference_model());
-    o.max_tokens = Some(8192);
+/// The models tested per provider: the reference model most often, and the families whose
+/// rules differ (Gemini 2.x function responses, Claude 4.6 prefill, deepseek-chat alternation).
+fn model_for(p: Provider, k: &Knobs) -> &'static str {
+    let others: &[&'static str] = match p {
+        Provider::Gemini => &["gemini-2.5-flash", "gemini-2.5-pro", "gemini-2.0-flash"],
+        Provider::Anthropic => &["claude-opus-4-6", "claude-haiku-4-5"],
+        Provider::DeepSeek => &["deepseek-chat"],
+        _ => &[],
+    };
+    match k.model.checked_sub(3) {
+        Some(i) if !others.is_empty() => others[i % others.len()],
+        _ => p.reference_model(),
+    }
+}
+
+fn options_value(p: Provider, k: &Knobs) -> Value {
+    let mut o = json!({"provider": p.as_str(), "model": model_for(p, k), "system": "You are a careful agent."});
+    if let Some(max) = k.max_tokens {
+        o["maxTokens"] = json!(max);
+    }
     if k.thinking {
-        o.thinking = Some(ThinkingOptions {
-            enabled: true,
-            budget_tokens: Some(2048),
-            effort: Some("low".into()),
-        });
+        o["thinking"] = json!({"enabled": true, "effort": "low"});
+        if let Some(budget) = k.budget {
+            o["thinking"]["budgetTokens"] = json!(budget);
+        }
     }
     if k.foreign_text {
-        o.foreign_thinking = ForeignThinking::Text;
+        o["foreignThinking"] = json!("text");
     }
-    o.orphan_results = k.orphans;
+    o["orphanResults"] = serde_json::to_value(k.orphans).unwrap();
     if k.declare_tools {
-        o.tools = vec![turnwire::ToolDeclaration::new(
-            "read_file",
-            "Read a file",
-            json!({"type": "object"}),
-        )];
+        o["tools"] = json!([{"name": "read_file", "description": "Read a file",
+            "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "the file"}}}}]);
     }
     o
+}
+
+/// The two unpaired surrogates the generator cuts strings with, as private-use stand-ins until
+/// the JSON text is written (a Rust string cannot hold one).
+const HIGH: char = '\u{E000}';
+const LOW: char = '\u{E001}';
+
+/// Keys whose strings stay whole: the shape of the history, not its content.
+const STRUCTURAL: [&str; 6] = [
+    "type", "speaker", "encoding", "mimeType", "data", "provider",
+];
+
+fn fnv(s: &str, salt: u64) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325 ^ salt, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// Appends a stand-in surrogate to every string (not under a structural key) whose hash is
+/// divisible by `every`; equal strings are cut alike, so a call id and its result's `callId`
+/// stay equal. Returns how many strings were cut.
+fn cut_strings(v: &mut Value, every: u64, key: Option<&str>) -> usize {
+    match v {
+        Value::String(s) if !key.is_some_and(|k| STRUCTURAL.contains(&k)) && !s.is_empty() => {
+            let h = fnv(s, every);
+            if h % every == 0 {
+                s.push(if h & 0x100 == 0 { HIGH } else { LOW });
+                1
+            } else {
+                0
+            }
+        }
+        Value::Array(a) => a.iter_mut().map(|x| cut_strings(x, every, key)).sum(),
+        Value::Object(o) => o
+            .iter_mut()
+            .map(|(k, x)| cut_strings(x, every, Some(k)))
+            .sum(),
+        _ => 0,
+    }
+}
+
+/// JSON text with each stand-in written as the unpaired surrogate escape it stands for.
+fn json_text(v: &Value) -> String {
+    serde_json::to_string(v)
+        .unwrap()
+        .replace(HIGH, "\\ud83d")
+        .replace(LOW, "\\ude00")
+}
+
+/// What the repair makes of a cut string: U+FFFD, followed in ids and tool names by the unit's
+/// hex digits.
+fn repaired(v: &Value, key: Option<&str>) -> Value {
+    match v {
+        Value::String(s) => {
+            let id = key.is_some_and(|k| ["id", "callId", "name", "toolName"].contains(&k));
+            let (high, low) = if id {
+                ("\u{FFFD}d83d", "\u{FFFD}de00")
+            } else {
+                ("\u{FFFD}", "\u{FFFD}")
+            };
+            Value::String(s.replace(HIGH, high).replace(LOW, low))
+        }
+        Value::Array(a) => Value::Array(a.iter().map(|x| repaired(x, key)).collect()),
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .map(|(k, x)| (k.clone(), repaired(x, Some(k))))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
 }
 
 fn strings(v: &Value, out: &mut Vec<String>) {
@@ -521,18 +667,52 @@ fn has_real_content(input: &[Value], orphans: OrphanPolicy) -> bool {
         })
 }
 
+/// Whether a render error is one the options document: Anthropic thinking limits it cannot
+/// take (a budget below 1024, or at or past `maxTokens` or the model's output limit), named
+/// with both numbers.
+fn documented_limit_error(provider: Provider, k: &Knobs, e: &turnwire::Error) -> bool {
+    let budget = k.budget.unwrap_or(1024);
+    provider == Provider::Anthropic
+        && k.thinking
+        && e.code() == ErrorCode::InvalidValue
+        && e.to_string().contains(&budget.to_string())
+        && (budget < 1024
+            || k.max_tokens
+                .is_some_and(|m| budget >= m && e.to_string().contains(&m.to_string()))
+            || e.to_string().contains("output limit"))
+}
+
 fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError> {
-    let input = build(ops);
-    let transcript = Transcript::from_value(&Value::Array(input.clone())).unwrap();
-    let o = options(provider, k);
+    let mut input = build(ops);
+    let mut options = options_value(provider, k);
+    let cut = match k.surrogates {
+        Some(every) => {
+            // the history's strings, and the options' text (not the option switches)
+            let mut doc =
+                json!({"history": input, "system": options["system"], "tools": options["tools"]});
+            let n = cut_strings(&mut doc, every, None);
+            input = doc["history"].as_array().unwrap().clone();
+            options["system"] = doc["system"].take();
+            if k.declare_tools {
+                options["tools"] = doc["tools"].take();
+            }
+            n
+        }
+        None => 0,
+    };
+    let transcript = Transcript::from_json(&json_text(&Value::Array(input.clone()))).unwrap();
+    let o = RenderOptions::from_json(&json_text(&options)).unwrap();
+    // What the body must hold: the strings as the repair makes them.
+    let expected: Vec<Value> = input.iter().map(|m| repaired(m, None)).collect();
     let out = match render(&transcript, &o) {
         Ok(out) => out,
+        Err(e) if documented_limit_error(provider, k, &e) => return Ok(()),
         Err(e) => {
             prop_assert_eq!(e.code(), ErrorCode::EmptyTranscript, "{}", e);
             prop_assert!(
-                !has_real_content(&input, k.orphans),
+                !has_real_content(&expected, k.orphans),
                 "empty_transcript for a transcript with content: {:#}",
-                Value::Array(input)
+                Value::Array(expected)
             );
             return Ok(());
         }
@@ -540,26 +720,44 @@ fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError>
     let violations = validate_request_for_model(provider, &o.model, &out.body);
     prop_assert!(
         violations.is_empty(),
-        "{provider}: {:#?}\nbody: {:#}\ninput: {:#}",
+        "{provider} {}: {:#?}\nbody: {:#}\ninput: {:#}",
+        o.model,
         violations,
         out.body,
-        Value::Array(input.clone())
+        Value::Array(expected.clone())
     );
-    if let Err(e) = check_nothing_lost(&input, &out) {
+    let sent = out.body_bytes();
+    let text_violations = validate_request_text(provider, Some(&o.model), &sent).unwrap();
+    prop_assert!(
+        text_violations.is_empty(),
+        "{provider}: {:#?}",
+        text_violations
+    );
+    if cut > 0 {
+        prop_assert!(
+            out.diagnostics
+                .iter()
+                .any(|d| d.code == DiagnosticCode::LoneSurrogateReplaced),
+            "{cut} strings cut, no lone_surrogate_replaced: {:#?}",
+            out.diagnostics
+        );
+    }
+    if let Err(e) = check_nothing_lost(&expected, &out) {
         return Err(TestCaseError::fail(format!(
             "{provider}: {e}\nbody: {:#}\ninput: {:#}",
             out.body,
-            Value::Array(input)
+            Value::Array(expected)
         )));
     }
     let again = render(&transcript, &o).unwrap();
-    prop_assert_eq!(out.body_bytes(), again.body_bytes());
+    prop_assert_eq!(&sent, &again.body_bytes());
     // appending a turn never changes an earlier projected id
     let mut longer = input.clone();
     longer.push(json!({"speaker": "human", "blocks": [{"type": "text", "text": "one more"}]}));
     longer.push(json!({"speaker": "ai", "blocks": [{"type": "tool_call", "id": "appended_call", "name": "read_file", "parameters": {}}]}));
     longer.push(json!({"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "appended_call", "toolName": "read_file", "result": "x"}]}));
-    let later = render(&Transcript::from_value(&Value::Array(longer)).unwrap(), &o).unwrap();
+    let longer = Transcript::from_json(&json_text(&Value::Array(longer))).unwrap();
+    let later = render(&longer, &o).unwrap();
     for (canonical, id) in &out.id_map.0 {
         prop_assert_eq!(
             later.id_map.get(canonical),

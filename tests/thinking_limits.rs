@@ -146,3 +146,40 @@ fn gemini_2_5_budgets_are_fitted_into_the_model_range() {
     .unwrap();
     assert_eq!(out.body["generationConfig"]["maxOutputTokens"], 512);
 }
+
+#[test]
+fn issue_10_point_4_kimi_thinking_models_without_max_tokens_get_room_to_think() {
+    let t = Transcript::from_json(
+        r#"[{"speaker": "human", "blocks": [{"type": "text", "text": "hi"}]}]"#,
+    )
+    .unwrap();
+    for model in ["kimi-k2-thinking", "kimi-k2.5", "kimi-k2.6"] {
+        let out = render(&t, &RenderOptions::new(Provider::Kimi, model)).unwrap();
+        assert_eq!(out.body["max_tokens"], 32_768, "{model}");
+        assert!(
+            out.diagnostics
+                .iter()
+                .any(|d| d.code == DiagnosticCode::MaxTokensChosen),
+            "{model}"
+        );
+    }
+    // an explicit limit is the caller's; a model that does not think keeps the provider default
+    let mut o = RenderOptions::new(Provider::Kimi, "kimi-k2-thinking");
+    o.max_tokens = Some(2000);
+    assert_eq!(render(&t, &o).unwrap().body["max_tokens"], 2000);
+    let out = render(
+        &t,
+        &RenderOptions::new(Provider::Kimi, "kimi-k2-0905-preview"),
+    )
+    .unwrap();
+    assert!(out.body.get("max_tokens").is_none());
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    // thinking switched off on a model that can: the provider default again
+    let mut o = RenderOptions::new(Provider::Kimi, "kimi-k2.6");
+    o.thinking = Some(turnwire::ThinkingOptions {
+        enabled: false,
+        budget_tokens: None,
+        effort: None,
+    });
+    assert!(render(&t, &o).unwrap().body.get("max_tokens").is_none());
+}

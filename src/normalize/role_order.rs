@@ -94,6 +94,35 @@ pub(crate) fn merge_assistant_pieces(
     out
 }
 
+/// Puts a bridging assistant turn before `out[at]` when the message before it is one it cannot
+/// directly follow.
+fn bridge_before(
+    out: &mut Vec<Msg>,
+    at: usize,
+    bridge: Bridge,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(next) = out.get(at) else { return };
+    let prev = at.checked_sub(1).and_then(|p| out.get(p));
+    let Some(why) = bridge_needed(bridge, prev, next) else {
+        return;
+    };
+    diags.push(
+        Diagnostic::new(
+            DiagnosticCode::AssistantBridgeInserted,
+            FaultClass::ProviderProjection,
+            format!(
+                "{} does not take {why}; a short assistant turn was inserted before {}",
+                opts.target,
+                describe_message(next.origin)
+            ),
+        )
+        .at_message(next.origin),
+    );
+    out.insert(at, Msg::made_up_text(Speaker::Ai, &opts.bridge_text));
+}
+
 /// Why `next` cannot directly follow `prev` on a target with this bridge rule, if it cannot.
 fn bridge_needed(bridge: Bridge, prev: Option<&Msg>, next: &Msg) -> Option<&'static str> {
     let results = prev.filter(|p| p.speaker == Speaker::Tool && next.speaker == Speaker::Human)?;
@@ -145,26 +174,16 @@ pub(crate) fn order(
                         .at_message(m.origin),
                     );
                     prev.items.extend(m.items);
+                    // A user message that gained media by the merge may need its bridge now.
+                    let at = out.len() - 1;
+                    bridge_before(&mut out, at, profile.bridge, opts, diags);
                     continue;
                 }
             }
         }
-        if let Some(why) = bridge_needed(profile.bridge, out.last(), &m) {
-            diags.push(
-                Diagnostic::new(
-                    DiagnosticCode::AssistantBridgeInserted,
-                    FaultClass::ProviderProjection,
-                    format!(
-                        "{} does not take {why}; a short assistant turn was inserted before {}",
-                        opts.target,
-                        describe_message(m.origin)
-                    ),
-                )
-                .at_message(m.origin),
-            );
-            out.push(Msg::made_up_text(Speaker::Ai, &opts.bridge_text));
-        }
         out.push(m);
+        let at = out.len() - 1;
+        bridge_before(&mut out, at, profile.bridge, opts, diags);
     }
     if profile.leading_user && out.first().is_some_and(|m| m.speaker != Speaker::Human) {
         diags.push(Diagnostic::new(

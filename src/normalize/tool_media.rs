@@ -10,6 +10,20 @@ use super::options::{NormalizeOptions, Profile, ToolResultMedia};
 use super::work::{Item, Msg};
 use crate::model::{Block, Speaker, TextBlock};
 
+/// Whether a tool message holds media its results cannot carry: of a type the target refuses
+/// there, or before any result (no result to carry it).
+fn has_media_to_move(items: &[Item], takes: ToolResultMedia) -> bool {
+    let mut after_result = false;
+    for i in items {
+        match &i.block {
+            Block::ToolResponse(_) => after_result = true,
+            Block::Media(media) if !after_result || !takes.takes(&media.mime_type) => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 pub(crate) fn place(
     msgs: Vec<Msg>,
     opts: &NormalizeOptions,
@@ -19,11 +33,9 @@ pub(crate) fn place(
     if takes == ToolResultMedia::Any {
         return msgs;
     }
-    let must_move =
-        |i: &Item| matches!(&i.block, Block::Media(media) if !takes.takes(&media.mime_type));
     let mut out = Vec::with_capacity(msgs.len());
     for mut m in msgs {
-        if m.speaker != Speaker::Tool || !m.items.iter().any(must_move) {
+        if m.speaker != Speaker::Tool || !has_media_to_move(&m.items, takes) {
             out.push(m);
             continue;
         }
@@ -40,30 +52,39 @@ pub(crate) fn place(
                     ));
                     kept.push(item);
                 }
-                Block::Media(media) if !takes.takes(&media.mime_type) => {
+                Block::Media(media) if current.is_none() || !takes.takes(&media.mime_type) => {
                     let (call, tool) = current.clone().unwrap_or_default();
                     if labelled.as_deref() != Some(call.as_str()) {
+                        let label = if call.is_empty() {
+                            "Attachment returned with the tool results above:".to_string()
+                        } else {
+                            format!("Attachment returned by the `{tool}` tool call above:")
+                        };
                         moved.push(Item {
                             detached: false,
-                            block: Block::Text(TextBlock::new(format!(
-                                "Attachment returned by the `{tool}` tool call above:"
-                            ))),
+                            block: Block::Text(TextBlock::new(label)),
                             origin: None,
                         });
                         labelled = Some(call.clone());
                     }
-                    diags.push(
-                        Diagnostic::new(
-                            DiagnosticCode::MediaMoved,
-                            FaultClass::ProviderProjection,
-                            format!(
-                                "{} returned by call `{call}` cannot be in a tool result for {} `{}`; sent in a user message after the tool results",
-                                media.mime_type, opts.target, opts.model
-                            ),
+                    let why = if call.is_empty() {
+                        "in a tool message before any result has no result to go in".to_string()
+                    } else {
+                        format!(
+                            "returned by call `{call}` cannot be in a tool result for {} `{}`",
+                            opts.target, opts.model
                         )
-                        .at(item.origin)
-                        .call(call),
-                    );
+                    };
+                    let d = Diagnostic::new(
+                        DiagnosticCode::MediaMoved,
+                        FaultClass::ProviderProjection,
+                        format!(
+                            "{} {why}; sent in a user message after the tool results",
+                            media.mime_type
+                        ),
+                    )
+                    .at(item.origin);
+                    diags.push(if call.is_empty() { d } else { d.call(call) });
                     moved.push(item);
                 }
                 _ => kept.push(item),

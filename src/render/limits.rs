@@ -8,7 +8,7 @@
 
 use super::options::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
 use crate::error::{Error, ErrorCode};
-use crate::models::{self, ModelCaps};
+use crate::models::{self, ModelCaps, ReasoningField};
 use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
 use crate::providers::Provider;
 
@@ -28,6 +28,21 @@ pub(crate) struct Limits {
 
 fn caps(o: &RenderOptions) -> ModelCaps {
     models::capabilities(o.provider, &o.model).unwrap_or_else(|| models::defaults(o.provider))
+}
+
+/// The smallest `max_output_tokens` OpenAI Responses takes ("integer below minimum value.
+/// Expected a value >= 16").
+pub const RESPONSES_MIN_OUTPUT_TOKENS: u32 = 16;
+
+/// `max_tokens` for a Kimi thinking model without `maxTokens`: reasoning and answer share it,
+/// and Moonshot's thinking-model guide asks for at least 16000 (its default is about 1024).
+pub const KIMI_THINKING_MAX_TOKENS: u32 = 32_768;
+
+/// Whether a Kimi request thinks: a thinking model (`reasoning_content` required on tool turns)
+/// whose thinking the caller did not switch off.
+fn kimi_thinks(o: &RenderOptions, caps: ModelCaps) -> bool {
+    caps.reasoning_field == ReasoningField::RequiredOnToolTurns
+        && o.thinking.as_ref().is_none_or(|t| t.enabled)
 }
 
 fn asked_budget(o: &RenderOptions) -> u32 {
@@ -110,6 +125,25 @@ impl RenderOptions {
                     ));
                     chosen
                 }
+            }),
+            Provider::Kimi if self.max_tokens.is_none() && kimi_thinks(self, caps) => {
+                notes.push(Diagnostic::new(
+                    DiagnosticCode::MaxTokensChosen,
+                    FaultClass::ProviderProjection,
+                    format!("no maxTokens was given; Kimi's own default (about 1024 tokens) cuts a thinking model's reasoning and answer short, so max_tokens {KIMI_THINKING_MAX_TOKENS} was sent (Moonshot asks for at least 16000)"),
+                ));
+                Some(KIMI_THINKING_MAX_TOKENS)
+            }
+            Provider::OpenAiResponses => self.max_tokens.map(|asked| {
+                if asked >= RESPONSES_MIN_OUTPUT_TOKENS {
+                    return asked;
+                }
+                notes.push(Diagnostic::new(
+                    DiagnosticCode::MaxTokensChosen,
+                    FaultClass::ProviderProjection,
+                    format!("OpenAI Responses takes max_output_tokens from {RESPONSES_MIN_OUTPUT_TOKENS} (\"integer below minimum value\"); {RESPONSES_MIN_OUTPUT_TOKENS} was sent for maxTokens {asked}"),
+                ));
+                RESPONSES_MIN_OUTPUT_TOKENS
             }),
             _ => self.max_tokens,
         };

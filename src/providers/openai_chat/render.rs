@@ -140,7 +140,7 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     if !tools.is_empty() {
         body.insert("tools".into(), Value::Array(tools));
     }
-    if let Some(max) = o.max_tokens {
+    if let Some(max) = o.limits().max_tokens {
         body.insert(d.max_tokens_field.into(), max.into());
     }
     if let Some(t) = o.thinking.as_ref().filter(|_| d.thinking_switch) {

@@ -72,7 +72,7 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     }
     // turnwire sends the whole history every time: nothing is stored server-side (ORS-05).
     body.insert("store".into(), false.into());
-    if let Some(max) = o.max_tokens {
+    if let Some(max) = o.limits().max_tokens {
         body.insert("max_output_tokens".into(), max.into());
     }
     crate::providers::common::insert_sampling(&mut body, o, &mut p);
