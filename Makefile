@@ -1,5 +1,5 @@
 # turnwire — the project's entry points. `make demo` and `make test` work on a fresh machine.
-.PHONY: setup demo demo-render test fmt lint unit package test-js test-wasm bless bench
+.PHONY: setup demo demo-render test fmt lint unit package test-js test-wasm bless bench fuzz
 
 CARGO ?= cargo
 
@@ -49,3 +49,8 @@ bless:
 ## Benchmarks against pi-ai, the AI SDK and LangChain (not part of `make test`): bench/RESULTS.md.
 bench: package
 	bash bench/run.sh
+
+## The release fuzz (not part of `make test`): 1,000,000 generated damaged histories across the
+## eight providers (FUZZ_CASES per provider) and the JS non-JSON value generator (FUZZ_JS_CASES).
+fuzz: package
+	bash scripts/fuzz.sh

@@ -42,6 +42,7 @@ pub use providers::{
 pub use render::{
     render, render_body, render_owned, CompatOptions, IdMap, RenderOptions, Rendered,
     ThinkingOptions, ToolDeclaration, ANSWER_ROOM, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET,
+    KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS,
 };
 
 /// The README's Rust examples, compiled and run as doc tests.

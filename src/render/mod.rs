@@ -3,7 +3,7 @@
 mod limits;
 mod options;
 
-pub use limits::ANSWER_ROOM;
+pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
 
 pub use options::{
     CompatOptions, RenderOptions, ThinkingOptions, ToolDeclaration, DEFAULT_MAX_TOKENS,

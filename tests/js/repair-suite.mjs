@@ -5,6 +5,8 @@
 // worker could not load. The golden fixture 50-lone-surrogates-everywhere covers JSON text and
 // JSON.parse's objects for all eight providers through the main suite.
 
+import { fuzzNonJson } from "./non-json-fuzz.mjs";
+
 const OPENAI = { provider: "openai-chat", model: "gpt-5.2" };
 const decoder = new TextDecoder();
 
@@ -172,6 +174,10 @@ export function defineRepairSuite(api, label, host) {
         c.free();
         assert.ok(fromConversation.includes("-9223372036854775809"), provider);
       }
+    });
+
+    test("property: random non-JSON values and cut strings, 200 histories × 8 providers (point 7)", () => {
+      assert.equal(fuzzNonJson(api, { cases: 200, seed: 20261125 }), 1600);
     });
 
     test("errors that remain name the JSON path: too deep, not a transcript", () => {
