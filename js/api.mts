@@ -3,4 +3,11 @@
 export { ProviderError, isProviderError } from "./errors.mjs";
 export { DEFAULT_BASE_URLS, providerRequest } from "./providers.mjs";
 export { JsonArrayParser, SseParser } from "./sse.mjs";
-export { streamTurn } from "./stream.mjs";
+export { MAX_RETRY_AFTER_MS } from "./classify.mjs";
+export {
+  AFTER_DONE_GRACE_MS,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_MAX_ERROR_BODY_BYTES,
+  DEFAULT_MAX_EVENT_BYTES,
+  streamTurn,
+} from "./stream.mjs";

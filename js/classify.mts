@@ -2,7 +2,7 @@
 // the retry classification (what failover acts on) and the retry delay (internal module).
 import { ProviderError } from "./errors.mjs";
 import type { Provider } from "./turnwire.js";
-import type { TurnRequest, TurnResult } from "./types.mjs";
+import type { TurnFetchResponse, TurnRequest, TurnResult } from "./types.mjs";
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -50,19 +50,28 @@ export function retryableType(errorType: string): boolean {
   return TRANSIENT.test(errorType);
 }
 
-/** `retry-after-ms` (milliseconds) or `retry-after` (seconds, or an HTTP date), in milliseconds. */
+/** The longest retry delay a `retry-after` header is taken at (one hour); longer ones are clamped. */
+export const MAX_RETRY_AFTER_MS = 3_600_000;
+
+/**
+ * `retry-after-ms` (milliseconds) or `retry-after` (seconds, or an HTTP date), in milliseconds,
+ * clamped to `MAX_RETRY_AFTER_MS`. A negative or unreadable value is ignored (`undefined`).
+ */
 export function retryAfterMs(headers: { get(name: string): string | null }, now: number = Date.now()): number | undefined {
+  const clamp = (ms: number): number => Math.min(Math.round(ms), MAX_RETRY_AFTER_MS);
   const ms = headers.get("retry-after-ms");
   if (ms !== null && ms.trim() !== "") {
     const n = Number(ms);
-    if (Number.isFinite(n) && n >= 0) return Math.round(n);
+    if (Number.isFinite(n) && n >= 0) return clamp(n);
   }
-  const after = headers.get("retry-after");
-  if (after === null || after.trim() === "") return undefined;
-  const seconds = Number(after);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const after = headers.get("retry-after")?.trim();
+  if (after === undefined || after === "") return undefined;
+  if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(after)) {
+    const seconds = Number(after);
+    return Number.isFinite(seconds) && seconds >= 0 ? clamp(seconds * 1000) : Number.isFinite(seconds) ? undefined : MAX_RETRY_AFTER_MS;
+  }
   const date = Date.parse(after);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  return Number.isNaN(date) ? undefined : clamp(Math.max(0, date - now));
 }
 
 /** The body of an error answer: parsed JSON, else its text, else null. */
@@ -128,6 +137,12 @@ export function streamError(request: TurnRequest, errorType: string, message: st
   });
 }
 
+/** What became of what arrived, for an error message. */
+function kept(result: TurnResult): string {
+  if (result.appended) return "the partial message was appended";
+  return result.message.blocks.length > 0 ? "the partial message is in .result" : "nothing had arrived";
+}
+
 /** The stream ended (or broke) before its terminal event. */
 export function incompleteError(request: TurnRequest, result: TurnResult, cause: unknown): ProviderError {
   const detail = cause instanceof Error ? ` (${cause.message})` : "";
@@ -136,11 +151,71 @@ export function incompleteError(request: TurnRequest, result: TurnResult, cause:
     provider: request.provider,
     status: 200,
     errorType: "incomplete_stream",
-    message: `the ${request.provider} stream ended before its terminal event${detail}; the partial message was kept`,
+    message: `the ${request.provider} stream ended before its terminal event${detail}; ${kept(result)}`,
     retryable: true,
     body: null,
     request,
     result,
     cause,
   });
+}
+
+/** The answer went silent past the idle timeout, or the turn ran past its time. */
+export function timeoutError(request: TurnRequest, result: TurnResult, which: "idle_timeout" | "turn_timeout", ms: number): ProviderError {
+  const what = which === "idle_timeout" ? `sent nothing for ${ms} ms` : `did not finish within ${ms} ms`;
+  return new ProviderError({
+    kind: "timeout",
+    provider: request.provider,
+    status: 200,
+    errorType: which,
+    message: `the ${request.provider} stream ${what}; ${kept(result)}`,
+    retryable: true,
+    body: null,
+    request,
+    result,
+  });
+}
+
+/** One event of the stream grew past `maxEventBytes` before it was complete. */
+export function limitError(request: TurnRequest, result: TurnResult, max: number): ProviderError {
+  return new ProviderError({
+    kind: "limit",
+    provider: request.provider,
+    status: 200,
+    errorType: "event_too_large",
+    message: `one event of the ${request.provider} stream grew past ${max} bytes (maxEventBytes) before it ended; reading stopped, ${kept(result)}`,
+    retryable: false,
+    body: null,
+    request,
+    result,
+  });
+}
+
+/** At most `max` bytes of a body as text (an error answer's body: the rest is not read). */
+export async function boundedText(response: TurnFetchResponse, max: number): Promise<string | null> {
+  try {
+    if (response.body === null) return (await response.text()).slice(0, max);
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const r = await reader.read();
+      if (r.done || r.value === undefined) break;
+      chunks.push(r.value.subarray(0, Math.max(0, max - size)));
+      size += r.value.length;
+      if (size >= max) {
+        reader.cancel().catch(() => {});
+        break;
+      }
+    }
+    const all = new Uint8Array(Math.min(size, max));
+    let at = 0;
+    for (const c of chunks) {
+      all.set(c, at);
+      at += c.length;
+    }
+    return new TextDecoder().decode(all);
+  } catch {
+    return null;
+  }
 }

@@ -5,14 +5,15 @@ import type { TurnRequest, TurnResult } from "./types.mjs";
 /**
  * Where a `ProviderError` came from: a non-2xx answer (`"http"`), no answer at all (`"network"`:
  * fetch threw, DNS, refused connection, CORS), an error the provider sent inside a 200 stream
- * (`"stream"`), or a stream that ended before its terminal event (`"incomplete"`).
+ * (`"stream"`), a stream that ended before its terminal event (`"incomplete"`), a stream that
+ * went silent or ran past the turn's time (`"timeout"`), or one past a size limit (`"limit"`).
  *
  * @example
  * ```ts
  * if (isProviderError(e) && e.kind === "http" && e.status === 401) askForAnotherKey();
  * ```
  */
-export type ProviderErrorKind = "http" | "network" | "stream" | "incomplete";
+export type ProviderErrorKind = "http" | "network" | "stream" | "incomplete" | "timeout" | "limit";
 
 /**
  * The fields of a `ProviderError`.

@@ -1,7 +1,7 @@
 // streamTurn: one model turn over the injected fetch. Rust renders the request body and decodes
 // the stream; this file only moves bytes: fetch, framing (SSE or a JSON array), the abort signal,
 // and handing deltas and the result to the caller.
-import { httpError, incompleteError, networkError, parseBody, streamError } from "./classify.mjs";
+import { boundedText, httpError, incompleteError, limitError, networkError, parseBody, streamError, timeoutError } from "./classify.mjs";
 import { getCore } from "./core.mjs";
 import { providerRequest } from "./providers.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
@@ -205,6 +205,12 @@ async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnR
   if (typeof fetchFn !== "function") throw new TypeError("no fetch: this host has no globalThis.fetch; pass `fetch`");
   const idSeed = options.idSeed ?? `turn-${size}`;
 
+  const idleMs = limitMs(options.idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS);
+  const turnMs = limitMs(options.timeoutMs, Infinity);
+  const maxEventBytes = limitMs(options.maxEventBytes, DEFAULT_MAX_EVENT_BYTES);
+  const maxErrorBodyBytes = limitMs(options.maxErrorBodyBytes, DEFAULT_MAX_ERROR_BODY_BYTES);
+  const turnEnds = Date.now() + turnMs;
+
   // The same endpoint in the message's provenance as in the render: continuity metadata is
   // replayed only to the endpoint that produced it.
   const decoder = new core.StreamDecoder(provider, { model, endpoint: renderOptions.endpoint ?? req.baseURL, idSeed });
@@ -212,10 +218,21 @@ async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnR
   let aborted = false;
   let broken: unknown = undefined; // why reading stopped early (not an abort)
   let errorEvent: unknown = undefined; // the payload of the first provider error event
+  let stopped: "idle_timeout" | "turn_timeout" | "event_too_large" | null = null;
   let reader: TurnByteReader | null = null;
+  let wakeOnAbort: () => void = () => {};
+  const abortWait = new Promise<typeof ABORTED>((resolve) => {
+    wakeOnAbort = () => resolve(ABORTED);
+  });
   const onAbort = (): void => {
     aborted = true;
+    wakeOnAbort();
     reader?.cancel(signal?.reason).catch(() => {});
+  };
+  /** The time left to wait for the next thing: the idle limit, within the turn's. */
+  const waitMs = (idle: number): { ms: number; why: "idle_timeout" | "turn_timeout" } => {
+    const left = turnEnds - Date.now();
+    return idle < left ? { ms: idle, why: "idle_timeout" } : { ms: Math.max(0, left), why: "turn_timeout" };
   };
   try {
     if (signal?.aborted) {
@@ -225,50 +242,80 @@ async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnR
       const init: TurnFetchInit = { method: "POST", headers: req.headers, body };
       if (signal !== undefined && signal !== null) init.signal = signal;
       let response: TurnFetchResponse | null = null;
+      const answer = fetchFn(req.url, init);
+      const wait = waitMs(idleMs);
       try {
-        response = await fetchFn(req.url, init);
+        const got = await race(answer, wait.ms, abortWait);
+        if (got === ABORTED) {
+          // Abort wins over a fetch that ignores the signal: its answer, if any, is not read.
+          answer.then((r) => r.body?.getReader().cancel(signal?.reason), () => {}).catch(() => {});
+        } else if (got === TIMEOUT) {
+          stopped = wait.why;
+          answer.then((r) => r.body?.getReader().cancel(), () => {}).catch(() => {});
+        } else {
+          response = got;
+        }
       } catch (e) {
         if (!aborted && !signal?.aborted) throw networkError(request, e);
         aborted = true;
       }
       if (response !== null && (response.status < 200 || response.status > 299)) {
-        let text: string | null = null;
-        try {
-          text = await response.text();
-        } catch {
-          text = null;
-        }
-        throw httpError(request, response.status, response.headers, text);
+        throw httpError(request, response.status, response.headers, await boundedText(response, maxErrorBodyBytes));
       }
       if (response !== null && aborted) {
         // A fetch that ignored the signal answered anyway: nothing of it is read.
         response.body?.getReader().cancel(signal?.reason).catch(() => {});
       } else if (response !== null) {
+        let sinceEvent = 0; // bytes read since the last complete event
+        let doneAt = Infinity; // when a chat stream's terminal event arrived (its [DONE] may follow)
         const push = (data: string): void => {
+          sinceEvent = 0;
           for (const d of decoder.push(data)) {
             if (d.type === "error" && d.code === "provider_error" && errorEvent === undefined) errorEvent = parseBody(data);
+            if (d.type === "done" && doneAt === Infinity) doneAt = Date.now();
             queue.push(d);
           }
         };
         const framing = JSON_FRAMED.test(response.headers.get("content-type") ?? "")
           ? new JsonArrayParser(push)
-          : new SseParser((e) => push(e.data));
+          : new SseParser({ onEvent: (e) => push(e.data), onComment: () => (sinceEvent = 0) });
         if (response.body === null) {
           broken = new Error("the answer has no body");
         } else {
           reader = response.body.getReader();
           if (signal?.aborted) onAbort();
+          let closed = false;
           try {
             for (;;) {
-              const r = await reader.read();
+              // After the terminal event of a chat stream, only its usage chunk and [DONE] may
+              // follow, within AFTER_DONE_GRACE_MS of it (keep-alives do not extend that).
+              const graceLeft = doneAt + AFTER_DONE_GRACE_MS - Date.now();
+              const wait = waitMs(Math.min(idleMs, Math.max(0, graceLeft)));
+              const r = await race(reader.read(), wait.ms, abortWait);
+              if (r === ABORTED) break;
+              if (r === TIMEOUT) {
+                if (doneAt !== Infinity) closed = true;
+                else stopped = wait.why;
+                break;
+              }
               if (r.done) break;
+              sinceEvent += r.value.length;
               framing.feed(r.value);
+              // The stream's last event arrived: the turn is over, whatever the connection does.
+              if (decoder.closed) {
+                closed = true;
+                break;
+              }
+              if (sinceEvent > maxEventBytes) {
+                stopped = "event_too_large";
+                break;
+              }
               if (aborted) break;
             }
           } catch (e) {
             if (!aborted) broken = e;
           }
-          if (aborted) reader.cancel(signal?.reason).catch(() => {});
+          if (aborted || closed || stopped !== null) reader.cancel(signal?.reason).catch(() => {});
           else framing.end();
           try {
             reader.releaseLock();
@@ -304,9 +351,43 @@ async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnR
   if (failure !== undefined) {
     throw streamError(request, failure.errorType ?? "error", `${provider}: ${failure.message}`, errorEvent ?? null, result);
   }
+  if (stopped === "event_too_large") throw limitError(request, result, maxEventBytes);
+  if (stopped !== null && outcome.incomplete) throw timeoutError(request, result, stopped, stopped === "idle_timeout" ? idleMs : turnMs);
   // A read that broke after the terminal event lost nothing: only an unfinished message fails.
   if (outcome.incomplete) throw incompleteError(request, result, broken);
   return result;
+}
+
+/** The default idle timeout of `streamTurn` (ms): reasoning models can think for minutes between events. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
+/** The default most bytes one stream event may take before it is complete (16 MiB). */
+export const DEFAULT_MAX_EVENT_BYTES = 16 * 1024 * 1024;
+/** The default most bytes read of a non-2xx answer's body (64 KiB). */
+export const DEFAULT_MAX_ERROR_BODY_BYTES = 64 * 1024;
+/** How long a chat stream may take after its `finish_reason` for its usage chunk and `[DONE]` (ms). */
+export const AFTER_DONE_GRACE_MS = 2_000;
+
+const ABORTED = Symbol("aborted");
+const TIMEOUT = Symbol("timeout");
+
+/** A limit option: the default when not given; no limit (Infinity) for 0, negative or non-finite. */
+function limitMs(value: number | undefined, fallback: number): number {
+  if (value === undefined || value === null) return fallback;
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : Infinity;
+}
+
+/** `promise`, unless `ms` pass first (TIMEOUT) or `abort` settles first (ABORTED). */
+async function race<T>(promise: Promise<T>, ms: number, abort: Promise<typeof ABORTED>): Promise<T | typeof TIMEOUT | typeof ABORTED> {
+  if (!Number.isFinite(ms)) return Promise.race([promise, abort]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMEOUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMEOUT), ms);
+  });
+  try {
+    return await Promise.race([promise, abort, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The default id seed's part that grows with the history: its messages, or its text's length. */

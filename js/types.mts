@@ -159,6 +159,23 @@ export interface StreamTurnCommonOptions {
    * of a conversation gets its own).
    */
   idSeed?: string | undefined;
+  /**
+   * The longest wait for the next bytes of the answer, in ms (default `DEFAULT_IDLE_TIMEOUT_MS`,
+   * 300,000: reasoning models can think for minutes between events). Past it the turn fails with
+   * a `ProviderError` of kind `"timeout"` (`errorType: "idle_timeout"`, retryable) whose
+   * `.result` holds what arrived. `0` or `Infinity`: no limit.
+   */
+  idleTimeoutMs?: number | undefined;
+  /** The longest the whole turn may take, in ms (default: no limit); past it, `errorType: "turn_timeout"`. */
+  timeoutMs?: number | undefined;
+  /**
+   * The most bytes one SSE event (or JSON chunk) may take before it is complete (default
+   * `DEFAULT_MAX_EVENT_BYTES`, 16 MiB); past it the turn fails with kind `"limit"`
+   * (`errorType: "event_too_large"`, not retryable), what arrived kept.
+   */
+  maxEventBytes?: number | undefined;
+  /** The most bytes read of a non-2xx answer's body (default `DEFAULT_MAX_ERROR_BODY_BYTES`, 64 KiB). */
+  maxErrorBodyBytes?: number | undefined;
 }
 
 /**

@@ -91,7 +91,7 @@ if [ "$ONLY" != node ]; then
   TURNWIRE_RUNTIMES="$RUNTIMES" TURNWIRE_SKIP_CHROMIUM="$skip_chromium" bash tests/js/runtimes/install.sh
 fi
 
-step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/init, turnwire/mock, streamTurn, SSE)"
+step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/init, turnwire/mock, streamTurn, SSE, fault injection)"
 (
   cd "$CONSUMER"
   export TURNWIRE_FIXTURES="$ROOT/tests/fixtures"
@@ -101,7 +101,7 @@ step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/ini
   if [ "$ONLY" != node ]; then export TURNWIRE_RUNTIMES="$RUNTIMES"; fi
   node --expose-gc --test --test-reporter=spec \
     esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs \
-    mock.test.mjs mock-sdk.test.mjs stream-mock.test.mjs sse-conformance.test.mjs
+    mock.test.mjs mock-sdk.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs
 )
 
 if [ "$ONLY" = node ]; then

@@ -7,6 +7,9 @@ use super::options::StreamOptions;
 use super::outcome::StreamOutcome;
 use super::state::StreamState;
 use super::wire::WireFormat;
+
+/// How much of an ignored event its `event_after_end` error quotes (characters).
+const EXCERPT_CHARS: usize = 120;
 use super::Delta;
 use crate::model::{Message, Metadata, Provenance, Speaker};
 use crate::providers::{anthropic, gemini, openai_chat, openai_responses, Provider};
@@ -147,8 +150,10 @@ impl StreamDecoder {
             return Ok(Vec::new());
         }
         if payload == "[DONE]" {
-            self.wire.get().done_marker(&mut self.state);
-            return self.state.end_event();
+            return self.done_marker();
+        }
+        if self.state.closed {
+            return self.after_end(payload);
         }
         match serde_json::from_str::<Value>(payload) {
             Ok(v) => self.push_value(&v),
@@ -172,10 +177,53 @@ impl StreamDecoder {
     /// ```
     pub fn push_value(&mut self, event: &Value) -> Result<Vec<Delta>, StreamError> {
         if event.as_str() == Some("[DONE]") {
-            self.wire.get().done_marker(&mut self.state);
-            return self.state.end_event();
+            return self.done_marker();
+        }
+        if self.state.closed {
+            return self.after_end(&event.to_string());
         }
         self.wire.get().event(event, &mut self.state, &self.options);
+        if self.state.terminal && self.wire.get_ref().ends_at_terminal() {
+            self.state.closed = true;
+        }
+        self.state.end_event()
+    }
+
+    /// Whether the stream's last event has arrived (the terminal event, or a chat stream's
+    /// `[DONE]` after it): nothing more belongs to this turn, so a reader can stop reading even
+    /// if the connection stays open. Later events are ignored (`event_after_end`).
+    ///
+    /// ```
+    /// use turnwire::stream::{StreamDecoder, StreamOptions};
+    /// let mut d = StreamDecoder::new(turnwire::Provider::Anthropic, StreamOptions::default());
+    /// d.push(r#"{"type":"message_start","message":{"id":"m","model":"c"}}"#)?;
+    /// assert!(!d.is_closed());
+    /// d.push(r#"{"type":"message_stop"}"#)?;
+    /// assert!(d.is_closed());
+    /// # Ok::<(), turnwire::stream::StreamError>(())
+    /// ```
+    pub fn is_closed(&self) -> bool {
+        self.state.closed
+    }
+
+    /// The `[DONE]` marker: ends a chat stream; ignored by the other formats.
+    fn done_marker(&mut self) -> Result<Vec<Delta>, StreamError> {
+        if !self.state.closed {
+            self.wire.get().done_marker(&mut self.state);
+            if self.state.terminal {
+                self.state.closed = true;
+            }
+        }
+        self.state.end_event()
+    }
+
+    /// An event after the last one: ignored, and reported.
+    fn after_end(&mut self, payload: &str) -> Result<Vec<Delta>, StreamError> {
+        let excerpt: String = payload.chars().take(EXCERPT_CHARS).collect();
+        self.state.error(StreamError::AfterEnd {
+            terminal: self.wire.get_ref().terminal().to_string(),
+            excerpt,
+        });
         self.state.end_event()
     }
 
@@ -202,6 +250,12 @@ impl StreamDecoder {
             });
         }
         errors.extend(unfinished);
+        if s.dropped_errors > 0 {
+            errors.push(StreamError::ErrorsDropped {
+                count: s.dropped_errors,
+                kept: s.errors.len(),
+            });
+        }
         let stop_reason = s.final_stop_reason(complete);
         let model = provenance_model(self.options.model.as_deref(), s.model.as_deref());
         let mut extra = Map::new();

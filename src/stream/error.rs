@@ -110,6 +110,25 @@ pub enum StreamError {
         /// The provider's message.
         message: String,
     },
+    /// An event arrived after the stream's last event (`message_stop`, `response.completed`, a
+    /// Gemini `finishReason`, a chat stream's `[DONE]`); it was ignored, nothing of it is in
+    /// the message.
+    #[error("an event arrived after the stream ended ({terminal}) and was ignored: {excerpt}")]
+    AfterEnd {
+        /// The event that ended the stream.
+        terminal: String,
+        /// The start of the ignored event.
+        excerpt: String,
+    },
+    /// More problems than [`MAX_STREAM_ERRORS`](crate::stream::MAX_STREAM_ERRORS) were found;
+    /// the first ones are kept, the rest only counted here.
+    #[error("{count} more problems in this stream were not kept (the first {kept} are)")]
+    ErrorsDropped {
+        /// How many were not kept.
+        count: usize,
+        /// How many are kept.
+        kept: usize,
+    },
     /// The stream ended before its terminal event: the message is partial.
     #[error("the stream ended before {expected}; the message is partial")]
     Incomplete {
@@ -140,6 +159,8 @@ impl StreamError {
             StreamError::UnfinishedToolCall { .. } => "unfinished_tool_call",
             StreamError::Provider { .. } => "provider_error",
             StreamError::Incomplete { .. } => "incomplete",
+            StreamError::AfterEnd { .. } => "event_after_end",
+            StreamError::ErrorsDropped { .. } => "errors_dropped",
         }
     }
 

@@ -87,5 +87,6 @@ pub use delta::Delta;
 pub use error::StreamError;
 pub use options::StreamOptions;
 pub use outcome::StreamOutcome;
+pub use state::MAX_STREAM_ERRORS;
 pub use stop_reason::StopReason;
 pub use usage::Usage;

@@ -7,6 +7,10 @@ use super::error::StreamError;
 use super::stop_reason::StopReason;
 use super::usage::Usage;
 
+/// The most problems one stream keeps (a hostile stream can make one per event); the rest are
+/// counted in one `errors_dropped` entry.
+pub const MAX_STREAM_ERRORS: usize = 100;
+
 /// The state of one stream, shared by the wire decoders.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct StreamState {
@@ -24,6 +28,11 @@ pub(crate) struct StreamState {
     pub(crate) terminal: bool,
     /// A provider error ended the stream.
     pub(crate) failed: bool,
+    /// Nothing more belongs to the stream: its last event arrived (the terminal event, or for
+    /// chat streams the `[DONE]` marker after it). Later events are ignored.
+    pub(crate) closed: bool,
+    /// Problems found past [`MAX_STREAM_ERRORS`], counted only.
+    pub(crate) dropped_errors: usize,
     /// Errors of the event being decoded.
     pending: Vec<StreamError>,
     /// Every error of the stream so far.
@@ -115,7 +124,13 @@ impl StreamState {
         let deltas = self.blocks.take_deltas();
         let pending = std::mem::take(&mut self.pending);
         let first = pending.first().cloned();
-        self.errors.extend(pending);
+        for e in pending {
+            if self.errors.len() < MAX_STREAM_ERRORS {
+                self.errors.push(e);
+            } else {
+                self.dropped_errors += 1;
+            }
+        }
         match first {
             Some(e) => Err(e),
             None => Ok(deltas),

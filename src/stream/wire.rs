@@ -16,6 +16,12 @@ pub(crate) trait WireFormat {
     /// Decodes one event (one SSE `data:` payload, parsed).
     fn event(&mut self, event: &Value, state: &mut StreamState, options: &StreamOptions);
 
+    /// Whether the terminal event is the stream's last event. Chat streams send a usage chunk
+    /// and the `[DONE]` marker after their `finish_reason`, so they end at `[DONE]`.
+    fn ends_at_terminal(&self) -> bool {
+        true
+    }
+
     /// The `[DONE]` marker of chat streams (other formats ignore it).
     fn done_marker(&mut self, state: &mut StreamState) {
         let _ = state;

@@ -123,6 +123,17 @@ impl StreamDecoder {
         Ok(to_js(&outcome_value(&decoder.finish()))?)
     }
 
+    /// Whether the stream's last event has arrived (the terminal event, or a chat stream's
+    /// `[DONE]` after it): stop reading then, even if the connection stays open. Later events
+    /// are ignored with an `event_after_end` error.
+    #[wasm_bindgen(getter)]
+    pub fn closed(&self) -> Result<bool, JsValue> {
+        match &self.inner {
+            Some(d) => Ok(d.is_closed()),
+            None => Err(finished().into()),
+        }
+    }
+
     /// The provider this decoder reads.
     #[wasm_bindgen(getter, unchecked_return_type = "Provider")]
     pub fn provider(&self) -> Result<String, JsValue> {

@@ -38,8 +38,15 @@ export const API_NAMES = [
   "wasmMemoryBytes",
 ];
 
-/** The exports that are not functions. */
+/** The exports that are not functions: objects, and the streaming limits' defaults. */
 export const API_VALUES = ["DEFAULT_BASE_URLS"];
+export const API_NUMBERS = [
+  "AFTER_DONE_GRACE_MS",
+  "DEFAULT_IDLE_TIMEOUT_MS",
+  "DEFAULT_MAX_ERROR_BODY_BYTES",
+  "DEFAULT_MAX_EVENT_BYTES",
+  "MAX_RETRY_AFTER_MS",
+];
 
 /** The transcript fixtures (the golden streams are the others). */
 export const transcriptFixtures = (fixtures) => fixtures.filter((f) => !f.stream);
@@ -189,7 +196,8 @@ export function defineSuite(api, label, host) {
     test("exports the API", () => {
       for (const name of API_NAMES) assert.equal(typeof api[name], "function", name);
       for (const name of API_VALUES) assert.equal(typeof api[name], "object", name);
-      const extra = Object.keys(api).filter((k) => ![...API_NAMES, ...API_VALUES].includes(k) && k !== "initSync" && k !== "default");
+      for (const name of API_NUMBERS) assert.equal(typeof api[name], "number", name);
+      const extra = Object.keys(api).filter((k) => ![...API_NAMES, ...API_VALUES, ...API_NUMBERS].includes(k) && k !== "initSync" && k !== "default");
       assert.deepEqual(extra, []);
     });
 

@@ -85,7 +85,7 @@ export const badFetch: TurnFetch = async () => "data: {}";
 // @ts-expect-error: the result is a TurnResult, not text
 export const notText: Promise<string> = streamTurn({ ...turn, conversation }).result;
 // @ts-expect-error: ProviderError kinds are a closed set
-export const isTimeout = (e: unknown): boolean => isProviderError(e) && e.kind === "timeout";
+export const isTimeout = (e: unknown): boolean => isProviderError(e) && e.kind === "stall";
 // @ts-expect-error: a status is a number
 new ProviderError({ kind: "http", provider: "anthropic", status: "500", errorType: "api_error", message: "x", retryable: true });
 // @ts-expect-error: the parser takes bytes or text

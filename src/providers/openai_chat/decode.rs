@@ -249,6 +249,10 @@ impl WireFormat for Decoder {
         }
     }
 
+    fn ends_at_terminal(&self) -> bool {
+        false
+    }
+
     fn done_marker(&mut self, s: &mut StreamState) {
         if !s.terminal {
             let errors = s.blocks.complete_open_tools();

@@ -708,6 +708,12 @@ export class StreamDecoder {
      */
     snapshot(): StreamOutcome;
     /**
+     * Whether the stream's last event has arrived (the terminal event, or a chat stream's
+     * `[DONE]` after it): stop reading then, even if the connection stays open. Later events
+     * are ignored with an `event_after_end` error.
+     */
+    readonly closed: boolean;
+    /**
      * The provider this decoder reads.
      */
     readonly provider: Provider;
@@ -970,6 +976,23 @@ export interface StreamTurnCommonOptions {
      * of a conversation gets its own).
      */
     idSeed?: string | undefined;
+    /**
+     * The longest wait for the next bytes of the answer, in ms (default `DEFAULT_IDLE_TIMEOUT_MS`,
+     * 300,000: reasoning models can think for minutes between events). Past it the turn fails with
+     * a `ProviderError` of kind `"timeout"` (`errorType: "idle_timeout"`, retryable) whose
+     * `.result` holds what arrived. `0` or `Infinity`: no limit.
+     */
+    idleTimeoutMs?: number | undefined;
+    /** The longest the whole turn may take, in ms (default: no limit); past it, `errorType: "turn_timeout"`. */
+    timeoutMs?: number | undefined;
+    /**
+     * The most bytes one SSE event (or JSON chunk) may take before it is complete (default
+     * `DEFAULT_MAX_EVENT_BYTES`, 16 MiB); past it the turn fails with kind `"limit"`
+     * (`errorType: "event_too_large"`, not retryable), what arrived kept.
+     */
+    maxEventBytes?: number | undefined;
+    /** The most bytes read of a non-2xx answer's body (default `DEFAULT_MAX_ERROR_BODY_BYTES`, 64 KiB). */
+    maxErrorBodyBytes?: number | undefined;
 }
 /**
  * Options of `streamTurn`: the common options and either a `Conversation` (the turn's message
@@ -1051,14 +1074,15 @@ export interface TurnStream extends AsyncIterable<StreamDelta>, PromiseLike<Turn
 /**
  * Where a `ProviderError` came from: a non-2xx answer (`"http"`), no answer at all (`"network"`:
  * fetch threw, DNS, refused connection, CORS), an error the provider sent inside a 200 stream
- * (`"stream"`), or a stream that ended before its terminal event (`"incomplete"`).
+ * (`"stream"`), a stream that ended before its terminal event (`"incomplete"`), a stream that
+ * went silent or ran past the turn's time (`"timeout"`), or one past a size limit (`"limit"`).
  *
  * @example
  * ```ts
  * if (isProviderError(e) && e.kind === "http" && e.status === 401) askForAnotherKey();
  * ```
  */
-export type ProviderErrorKind = "http" | "network" | "stream" | "incomplete";
+export type ProviderErrorKind = "http" | "network" | "stream" | "incomplete" | "timeout" | "limit";
 /**
  * The fields of a `ProviderError`.
  *
@@ -1328,3 +1352,11 @@ export declare class JsonArrayParser {
  * ```
  */
 export declare function streamTurn(options: StreamTurnOptions): TurnStream;
+/** The default idle timeout of `streamTurn` (ms): reasoning models can think for minutes between events. */
+export declare const DEFAULT_IDLE_TIMEOUT_MS = 300000;
+/** The default most bytes one stream event may take before it is complete (16 MiB). */
+export declare const DEFAULT_MAX_EVENT_BYTES: number;
+/** The default most bytes read of a non-2xx answer's body (64 KiB). */
+export declare const DEFAULT_MAX_ERROR_BODY_BYTES: number;
+/** How long a chat stream may take after its `finish_reason` for its usage chunk and `[DONE]` (ms). */
+export declare const AFTER_DONE_GRACE_MS = 2000;
