@@ -171,13 +171,16 @@ async function turn(name, path, options = {}) {
   return { ...out, ms };
 }
 
-describe("streamTurn against hostile servers (127.0.0.1)", { timeout: 30_000 }, () => {
+/** Each case is bounded on its own: a hang fails that case only. */
+const BOUND = { timeout: 8_000 };
+
+describe("streamTurn against hostile servers (127.0.0.1)", () => {
   for (const [variant, provider, model] of [
     ["anthropic", "anthropic", "claude-sonnet-4-5"],
     ["chat-done", "openai-chat", "gpt-5.2"],
     ["responses", "openai-responses", "gpt-5.2"],
   ]) {
-    test(`${provider}: the turn ends at the terminal event although the connection stays open`, async () => {
+    test(`${provider}: the turn ends at the terminal event although the connection stays open`, BOUND, async () => {
       const { result, ms } = await turn(`open after done (${provider})`, `open-after-done/${variant}`, { provider, model });
       assert.ok(result, "resolved");
       assert.equal(result.incomplete, false);
@@ -186,20 +189,20 @@ describe("streamTurn against hostile servers (127.0.0.1)", { timeout: 30_000 }, 
     });
   }
 
-  test("openai-chat without [DONE]: the turn ends shortly after finish_reason, usage kept", async () => {
+  test("openai-chat without [DONE]: the turn ends shortly after finish_reason, usage kept", BOUND, async () => {
     const { result, ms } = await turn("open after finish_reason, no [DONE] (openai-chat)", "open-after-done/chat", { provider: "openai-chat", model: "gpt-5.2" });
     assert.ok(result, "resolved");
     assert.equal(result.usage.inputTokens, 5);
     assert.ok(ms >= 1900 && ms < 4000, `${ms} ms (AFTER_DONE_GRACE_MS is 2000)`);
   });
 
-  test("events after message_stop are ignored and reported, not added", async () => {
+  test("events after message_stop are ignored and reported, not added", BOUND, async () => {
     const { result } = await turn("tool call after message_stop", "after-terminal");
     assert.deepEqual(result.message.blocks.map((b) => b.type), ["text"]);
     assert.ok(result.errors.some((e) => e.code === "event_after_end"), JSON.stringify(result.errors));
   });
 
-  test("a stall past idleTimeoutMs is a typed, retryable timeout with what arrived", async () => {
+  test("a stall past idleTimeoutMs is a typed, retryable timeout with what arrived", BOUND, async () => {
     const { error, ms } = await turn("stall (idleTimeoutMs 300)", "stall", { turn: { idleTimeoutMs: 300 } });
     assert.ok(isProviderError(error), String(error));
     assert.equal(error.kind, "timeout");
@@ -209,14 +212,14 @@ describe("streamTurn against hostile servers (127.0.0.1)", { timeout: 30_000 }, 
     assert.ok(ms >= 280 && ms < 2000, `${ms} ms`);
   });
 
-  test("keep-alives past timeoutMs: a turn_timeout", async () => {
+  test("keep-alives past timeoutMs: a turn_timeout", BOUND, async () => {
     const { error, ms } = await turn("keep-alives only (timeoutMs 400)", "trickle", { turn: { timeoutMs: 400 } });
     assert.equal(error?.kind, "timeout");
     assert.equal(error.errorType, "turn_timeout");
     assert.ok(ms >= 380 && ms < 2000, `${ms} ms`);
   });
 
-  test("an endless SSE line stops at maxEventBytes with a typed limit error", async () => {
+  test("an endless SSE line stops at maxEventBytes with a typed limit error", BOUND, async () => {
     const { error, ms } = await turn("endless SSE line (maxEventBytes 4 MiB)", "endless-line", { turn: { maxEventBytes: 4 * 1024 * 1024 } });
     assert.equal(error?.kind, "limit");
     assert.equal(error.errorType, "event_too_large");
@@ -224,7 +227,7 @@ describe("streamTurn against hostile servers (127.0.0.1)", { timeout: 30_000 }, 
     assert.ok(ms < 5000, `${ms} ms`);
   });
 
-  test("a 32 MB error body is read only up to maxErrorBodyBytes", async () => {
+  test("a 32 MB error body is read only up to maxErrorBodyBytes", BOUND, async () => {
     const { error, ms } = await turn("32 MB error body", "giant-error");
     assert.equal(error?.kind, "http");
     assert.equal(error.status, 500);
@@ -233,7 +236,7 @@ describe("streamTurn against hostile servers (127.0.0.1)", { timeout: 30_000 }, 
     assert.ok(ms < 5000, `${ms} ms`);
   });
 
-  test("retry-after 1e12 is clamped to MAX_RETRY_AFTER_MS; -5 is ignored", async () => {
+  test("retry-after 1e12 is clamped to MAX_RETRY_AFTER_MS; -5 is ignored", BOUND, async () => {
     const huge = await turn("retry-after: 1e12", "retry-huge");
     assert.equal(huge.error.retryAfterMs, MAX_RETRY_AFTER_MS);
     const negative = await turn("retry-after: -5", "retry-negative");
@@ -241,7 +244,7 @@ describe("streamTurn against hostile servers (127.0.0.1)", { timeout: 30_000 }, 
     assert.equal(negative.error.retryable, true);
   });
 
-  test("abort wins over a fetch that ignores the signal", async () => {
+  test("abort wins over a fetch that ignores the signal", BOUND, async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const never = () => new Promise(() => {});
@@ -251,7 +254,7 @@ describe("streamTurn against hostile servers (127.0.0.1)", { timeout: 30_000 }, 
     assert.ok(ms < 1000, `${ms} ms`);
   });
 
-  test("a reset mid-stream is an incomplete stream whose partial message was appended", async () => {
+  test("a reset mid-stream is an incomplete stream whose partial message was appended", BOUND, async () => {
     const { error } = await turn("connection reset mid-stream", "reset");
     assert.equal(error?.kind, "incomplete");
     assert.equal(error.result.appended, true);
