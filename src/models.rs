@@ -14,7 +14,9 @@ use crate::providers::Provider;
 pub enum ReasoningField {
     /// Not at all: reasoning fields are rejected or ignored.
     None,
-    /// `reasoning_content` is accepted on assistant messages.
+    /// `reasoning_content` is accepted on assistant messages and required on none: the model
+    /// does not think unless the request turns thinking on, so the field alone does not put a
+    /// body for it in thinking mode.
     Accepted,
     /// `reasoning_content` must be on every assistant message with tool calls (DeepSeek
     /// thinking mode DSK-03, Kimi thinking models KIM-03).
@@ -351,6 +353,10 @@ const TABLE: &[Row] = &[
     ),
     (Provider::Mistral, "magistral", caps("magistral")),
     (Provider::Mistral, "", caps("mistral")),
+    // Kimi models that do not think (k2-0711/0905 preview, k2-turbo preview; thinking-limits §5):
+    // a Kimi turn's reasoning is replayed, never required. Moonshot's KIM-03 check applies only
+    // with thinking enabled, and the Kimi validator reads these rows so that replayed reasoning
+    // on one message does not make it demand the field on every tool-call message (issue 15).
     (
         Provider::Kimi,
         "kimi-k2-0",
@@ -409,12 +415,49 @@ const TABLE: &[Row] = &[
 /// Model names are matched case-insensitively by prefix, ignoring a `models/` or vendor
 /// prefix such as `anthropic/` or `google/`.
 pub fn capabilities(provider: Provider, model: &str) -> Option<ModelCaps> {
+    row_index(provider, model)
+        .and_then(|i| TABLE.get(i))
+        .map(|(_, _, c)| *c)
+}
+
+/// One model id per row of the table, in table order, each naming a model that resolves to
+/// that row: the prefix itself, or for a provider's catch-all row (empty prefix) the provider's
+/// reference model when it lands there, else `{provider}-next`. Property tests draw their
+/// targets from this list so that every row's renderer and validator are checked together.
+///
+/// ```
+/// use turnwire::{models::{capabilities, known_models}, Provider};
+/// let kimi: Vec<String> = known_models().into_iter()
+///     .filter(|(p, _)| *p == Provider::Kimi).map(|(_, m)| m).collect();
+/// assert_eq!(kimi, ["kimi-k2-0", "kimi-k2-turbo", "kimi-k2-thinking"]);
+/// ```
+pub fn known_models() -> Vec<(Provider, String)> {
+    TABLE
+        .iter()
+        .enumerate()
+        .map(|(i, (p, prefix, _))| {
+            let id = if prefix.is_empty() {
+                let reference = p.reference_model().to_string();
+                if row_index(*p, &reference) == Some(i) {
+                    reference
+                } else {
+                    format!("{p}-next")
+                }
+            } else {
+                (*prefix).to_string()
+            };
+            (*p, id)
+        })
+        .collect()
+}
+
+/// The index of the row a model resolves to (see [`capabilities`]).
+fn row_index(provider: Provider, model: &str) -> Option<usize> {
     let m = model.trim().to_ascii_lowercase();
     let m = m.rsplit('/').next().unwrap_or(&m).to_string();
     TABLE
         .iter()
-        .find(|(p, prefix, _)| *p == provider && m.starts_with(prefix))
-        .map(|(_, _, c)| *c)
+        .position(|(p, prefix, _)| *p == provider && m.starts_with(prefix))
 }
 
 /// The provider's safe defaults for a model the table does not know: nothing is replayed that
@@ -471,5 +514,19 @@ pub fn resolve(provider: Provider, model: &str, strict: bool) -> Result<ModelCap
             format!("`{model}` is not a model turnwire knows for {provider}; turn strict mode off to render with the provider's safe defaults"),
         )),
         None => Ok(defaults(provider)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_has_a_known_model_that_resolves_to_it() {
+        let known = known_models();
+        assert_eq!(known.len(), TABLE.len());
+        for (i, (p, model)) in known.iter().enumerate() {
+            assert_eq!(row_index(*p, model), Some(i), "{p} {model} is shadowed");
+        }
     }
 }

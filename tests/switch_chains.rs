@@ -1,8 +1,10 @@
-//! Property tests of provider switch chains: a simulated agent whose provider changes on every
-//! turn (random sequences over every implemented wire format, A→B→A→C…, 20+ turns), each provider
+//! Property tests of provider switch chains: a simulated agent whose provider and model change on
+//! every turn (random sequences over every implemented wire format, A→B→A→C…, 20+ turns; the
+//! models drawn from every row of the capability table, `models::known_models`), each model
 //! answering in its own format (its id style, its own thinking continuity, parallel calls), with
 //! cancelled calls, late and duplicated results and open tool loops. On every turn:
-//! - the request passes the target's strict validator (with the model, for Gemini 3 rules);
+//! - the request passes the target's strict validator for that model (so a capability row and
+//!   its provider's validator cannot disagree);
 //! - nothing real is lost (user texts, calls and real results are in the body or named in a
 //!   diagnostic);
 //! - rendering again gives byte-identical bodies;
@@ -14,7 +16,8 @@ use std::collections::HashMap;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use turnwire::{
-    render, validate_request_for_model, Provider, RenderOptions, ThinkingOptions, Transcript,
+    models::known_models, render, validate_request_for_model, Provider, RenderOptions,
+    ThinkingOptions, Transcript,
 };
 
 #[derive(Debug, Clone, Copy)]
@@ -29,6 +32,8 @@ enum Fate {
 #[derive(Debug, Clone)]
 struct Turn {
     provider: usize,
+    /// Which of the provider's capability rows (modulo their number) answers.
+    model: usize,
     thinking: bool,
     text: bool,
     calls: Vec<Fate>,
@@ -48,18 +53,22 @@ fn fate() -> impl Strategy<Value = Fate> {
 fn turn() -> impl Strategy<Value = Turn> {
     (
         0usize..64,
+        0usize..64,
         any::<bool>(),
         any::<bool>(),
         prop::collection::vec(fate(), 0..4),
         prop::bool::weighted(0.7),
     )
-        .prop_map(|(provider, thinking, text, calls, user_follows)| Turn {
-            provider,
-            thinking,
-            text,
-            calls,
-            user_follows,
-        })
+        .prop_map(
+            |(provider, model, thinking, text, calls, user_follows)| Turn {
+                provider,
+                model,
+                thinking,
+                text,
+                calls,
+                user_follows,
+            },
+        )
 }
 
 /// The simulated conversation and the tokens that must not be lost.
@@ -105,8 +114,7 @@ impl Session {
         }
     }
 
-    fn answer(&mut self, p: Provider, t: &Turn) {
-        let model = p.reference_model();
+    fn answer(&mut self, p: Provider, model: &str, t: &Turn) {
         let (provider, api) = match p {
             Provider::OpenAiChat => ("openai", "chat-completions"),
             Provider::OpenAiResponses => ("openai", "responses"),
@@ -173,8 +181,21 @@ impl Session {
     }
 }
 
-fn options(p: Provider, thinking: bool) -> RenderOptions {
-    let mut o = RenderOptions::new(p, p.reference_model());
+/// The model of `turn`: one of its provider's rows in the capability table.
+fn target(t: &Turn) -> (Provider, String) {
+    let providers = Provider::IMPLEMENTED;
+    let p = providers[t.provider % providers.len()];
+    let rows: Vec<String> = known_models()
+        .into_iter()
+        .filter(|(q, _)| *q == p)
+        .map(|(_, m)| m)
+        .collect();
+    assert!(!rows.is_empty(), "{p} has no row in the capability table");
+    (p, rows[t.model % rows.len()].clone())
+}
+
+fn options(p: Provider, model: &str, thinking: bool) -> RenderOptions {
+    let mut o = RenderOptions::new(p, model);
     o.max_tokens = Some(8192);
     if thinking {
         o.thinking = Some(ThinkingOptions {
@@ -234,7 +255,6 @@ fn lost(history: &[Value], out: &turnwire::Rendered) -> Option<String> {
 }
 
 fn run_chain(turns: &[Turn], thinking: bool) -> Result<(), TestCaseError> {
-    let providers = Provider::IMPLEMENTED;
     let mut s = Session {
         history: Vec::new(),
         counter: 0,
@@ -243,14 +263,14 @@ fn run_chain(turns: &[Turn], thinking: bool) -> Result<(), TestCaseError> {
     s.user();
     let mut seen: HashMap<Provider, HashMap<String, String>> = HashMap::new();
     for t in turns {
-        let p = providers[t.provider % providers.len()];
-        let o = options(p, thinking);
+        let (p, model) = target(t);
+        let o = options(p, &model, thinking);
         let transcript = Transcript::from_value(&Value::Array(s.history.clone())).unwrap();
         let out = render(&transcript, &o).unwrap();
         let violations = validate_request_for_model(p, &o.model, &out.body);
         prop_assert!(
             violations.is_empty(),
-            "{p}: {violations:#?}\nbody: {:#}\nhistory: {:#}",
+            "{p} {model}: {violations:#?}\nbody: {:#}\nhistory: {:#}",
             out.body,
             Value::Array(s.history.clone())
         );
@@ -277,7 +297,7 @@ fn run_chain(turns: &[Turn], thinking: bool) -> Result<(), TestCaseError> {
         for (canonical, id) in &out.id_map.0 {
             ids.insert(canonical.clone(), id.clone());
         }
-        s.answer(p, t);
+        s.answer(p, &model, t);
     }
     Ok(())
 }
@@ -298,12 +318,20 @@ proptest! {
     }
 }
 
+/// Round robin over the providers; each provider's turns walk through its capability rows, so
+/// every row of the table is a target at least once (and answers the turns after it).
 #[test]
-fn round_robin_through_every_provider_for_thirty_turns() {
+fn round_robin_through_every_row_of_the_capability_table() {
     let n = Provider::IMPLEMENTED.len();
-    let turns: Vec<Turn> = (0..30)
+    let rows = Provider::IMPLEMENTED
+        .iter()
+        .map(|p| known_models().iter().filter(|(q, _)| q == p).count())
+        .max()
+        .unwrap();
+    let turns: Vec<Turn> = (0..n * rows.max(4))
         .map(|i| Turn {
             provider: i % n,
+            model: i / n,
             thinking: true,
             text: i % 3 == 0,
             calls: vec![

@@ -339,24 +339,53 @@ fn kim_03_thinking_is_inferred_from_the_body() {
         &json!({"model": "kimi-k2-thinking", "thinking": {"type": "disabled"}, "messages": msgs})
     ));
     assert!(!infers_thinking(&body(msgs)));
-    let with_reasoning = body(json!([
+    let with_reasoning = json!([
         user("hi"),
         {"role": "assistant", "content": "hello", "reasoning_content": "greet"},
         user("list"),
-    ]));
-    assert!(infers_thinking(&with_reasoning));
+    ]);
+    assert!(infers_thinking(&unlisted_body(with_reasoning.clone())));
+    assert!(!infers_thinking(&body(with_reasoning)));
 }
 
-#[test]
-fn kim_03_reasoning_elsewhere_makes_missing_reasoning_fail() {
-    let b = body(json!([
+/// A body for a model the capability table does not single out (its catch-all row).
+fn unlisted_body(messages: Value) -> Value {
+    json!({"model": "kimi-latest", "messages": messages})
+}
+
+/// Replayed reasoning on one message, a tool-call message without it.
+fn reasoning_then_plain_calls() -> Value {
+    json!([
         user("hi"),
         {"role": "assistant", "content": "hello", "reasoning_content": "greet"},
         user("list"),
         calls(&[("functions.ls:0", "ls")]),
         tool("functions.ls:0", "a"),
-    ]));
-    assert_flags(&b, "KIM-03", "$.messages[3]");
+    ])
+}
+
+#[test]
+fn kim_03_reasoning_elsewhere_makes_missing_reasoning_fail_for_an_unlisted_model() {
+    assert_flags(
+        &unlisted_body(reasoning_then_plain_calls()),
+        "KIM-03",
+        "$.messages[3]",
+    );
+}
+
+#[test]
+fn kim_03_models_that_do_not_think_take_reasoning_on_some_messages_only() {
+    for model in [
+        "kimi-k2-0711-preview",
+        "kimi-k2-0905-preview",
+        "kimi-k2-turbo-preview",
+    ] {
+        let b = json!({"model": model, "messages": reasoning_then_plain_calls()});
+        assert!(!infers_thinking(&b), "{model}");
+        assert_not_flagged(&b, "KIM-03");
+        let enabled = json!({"model": model, "thinking": {"type": "enabled"}, "messages": reasoning_then_plain_calls()});
+        assert_flags(&enabled, "KIM-03", "$.messages[3]");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

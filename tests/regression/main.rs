@@ -7,6 +7,7 @@ mod compat_gets_no_foreign_reasoning;
 mod deepseek_v4_needs_reasoning_content;
 mod gemini_parallel_calls_in_pieces;
 mod gemini_parallel_media_moved_or_merged;
+mod kimi_non_thinking_models_take_reasoning_content;
 mod late_duplicate_of_id_less_calls;
 mod media_in_tool_message_without_result;
 mod parallel_calls_sharing_one_id;

@@ -62,9 +62,12 @@ const DIALECT: Dialect = Dialect {
 
 /// Checks a Kimi chat request body, inferring thinking mode from the body: the model thinks when
 /// its name contains `thinking` (`kimi-k2-thinking`); otherwise when the body sends
-/// `"thinking": {"type": "enabled"}`; not when it sends `"thinking": {"type": "disabled"}`;
-/// otherwise when the model thinks by default (`k2.5`, `k2.6`, `k2.7`, `kimi-k3` in its name) or
-/// any assistant message carries `reasoning_content`.
+/// `"thinking": {"type": "enabled"}`; not when it sends `"thinking": {"type": "disabled"}`; not
+/// when the capability table knows the model as one that does not think (its row accepts
+/// `reasoning_content` without requiring it: `kimi-k2-0711-preview`, `kimi-k2-0905-preview`,
+/// `kimi-k2-turbo-preview`), whatever its messages carry; otherwise when the model thinks by
+/// default (`k2.5`, `k2.6`, `k2.7`, `kimi-k3` in its name) or any assistant message carries
+/// `reasoning_content` (a model the table does not single out).
 ///
 /// ```
 /// use turnwire::providers::kimi::validate::validate;

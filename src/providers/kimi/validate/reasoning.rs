@@ -3,10 +3,12 @@
 
 use serde_json::Value;
 
+use crate::models::{capabilities, ReasoningField};
 use crate::providers::openai_compatible::validate::view::{
     any_assistant_has, messages, model_lower, thinking_type, WireMsg, STRUCT,
 };
 use crate::providers::validate_support::Findings;
+use crate::providers::Provider;
 
 /// The reasoning field Kimi reads on assistant messages.
 const FIELD: &str = "reasoning_content";
@@ -26,8 +28,23 @@ pub(super) fn thinking_from_body(body: &Value) -> bool {
         Some("disabled") => return false,
         _ => {}
     }
+    if never_thinks(&model) {
+        return false;
+    }
     THINKING_BY_DEFAULT.iter().any(|f| model.contains(f))
         || any_assistant_has(&messages(body), FIELD)
+}
+
+/// Whether the capability table says the model does not think: its row takes
+/// `reasoning_content` back without requiring it (`kimi-k2-0711-preview`,
+/// `kimi-k2-0905-preview`, `kimi-k2-turbo-preview`; Moonshot documents none of them as a
+/// thinking model, docs/research/thinking-limits.md §5). Moonshot rejects a tool-call message
+/// without `reasoning_content` only when thinking is enabled (KIM-03's message), so for these
+/// models the renderer may replay a Kimi turn's reasoning on one message and leave it off a
+/// foreign tool-call turn, and that `reasoning_content` does not put the body in thinking mode.
+fn never_thinks(model: &str) -> bool {
+    capabilities(Provider::Kimi, model)
+        .is_some_and(|c| c.reasoning_field == ReasoningField::Accepted)
 }
 
 /// KIM-03 when `thinking`; `OAC-STRUCT` for a non-string `reasoning_content` elsewhere.
