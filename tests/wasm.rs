@@ -199,7 +199,7 @@ fn conversation_renders_what_render_body_renders_and_round_trips() {
                 .unwrap();
         } else {
             convo
-                .append_json(&js_sys::JsString::from(m.to_string()))
+                .append_json(&js_sys::JsString::from(m.to_string()).into())
                 .unwrap();
         }
     }
@@ -264,7 +264,7 @@ fn normalize_and_validate_request_cross_the_boundary() {
 fn id_helpers_project_like_a_render() {
     let anthropic = || Ts::new_unchecked(JsValue::from_str("anthropic"));
     assert_eq!(
-        project_tool_id(anthropic(), "call_abc123", Some("read_file".into())).unwrap(),
+        project_tool_id(anthropic(), &"call_abc123".into(), Some("read_file".into())).unwrap(),
         "toolu_abc123"
     );
     let mistral = || Ts::new_unchecked(JsValue::from_str("mistral"));
@@ -275,11 +275,11 @@ fn id_helpers_project_like_a_render() {
     .unwrap();
     assert_eq!(ids.len(), 2);
     for id in &ids {
-        assert!(is_valid_tool_id(mistral(), id).unwrap(), "{id}");
+        assert!(is_valid_tool_id(mistral(), &id.into()).unwrap(), "{id}");
     }
     let compat = Ts::new_unchecked(js(&json!({"compat": {"maxLen": 12, "alphanumeric": true}})));
-    assert!(!is_valid_tool_id(compat, "call_1234567890").unwrap());
-    let err = project_tool_id(Ts::new_unchecked("nope".into()), "x", None).unwrap_err();
+    assert!(!is_valid_tool_id(compat, &"call_1234567890".into()).unwrap());
+    let err = project_tool_id(Ts::new_unchecked("nope".into()), &"x".into(), None).unwrap_err();
     assert!(is_turnwire_error(&err));
 }
 
@@ -297,7 +297,7 @@ fn stream_decoder_gives_the_golden_outcome_and_reports_problems_as_deltas() {
         .lines()
         .filter(|l| !l.trim().is_empty())
     {
-        let deltas = Array::from(&decoder.push(line).unwrap());
+        let deltas = Array::from(&decoder.push(&line.into()).unwrap());
         for d in deltas.iter() {
             assert!(!d.is_instance_of::<js_sys::Map>());
             if get(&d, "type").as_string().as_deref() == Some("text") {
@@ -312,11 +312,11 @@ fn stream_decoder_gives_the_golden_outcome_and_reports_problems_as_deltas() {
 
     // A finished decoder is a TurnwireError, not a panic.
     assert!(is_turnwire_error(&decoder.finish().unwrap_err()));
-    assert!(is_turnwire_error(&decoder.push("{}").unwrap_err()));
+    assert!(is_turnwire_error(&decoder.push(&"{}".into()).unwrap_err()));
 
     // A bad event is an `error` delta; the decoder goes on. A bad provider is a TurnwireError.
     let mut d = StreamDecoder::new(provider(), None).unwrap();
-    let deltas = Array::from(&d.push("{not json").unwrap());
+    let deltas = Array::from(&d.push(&"{not json".into()).unwrap());
     assert_eq!(
         get(&deltas.get(0), "type").as_string().as_deref(),
         Some("error")

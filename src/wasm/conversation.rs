@@ -7,7 +7,7 @@ use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::types::{MessageInput, TranscriptInput};
-use super::{read_options, read_transcript, text, to_js};
+use super::{args, read_options, read_transcript, text, to_js};
 use crate::model::Transcript;
 use crate::render::{RenderOptions, Rendered};
 
@@ -67,8 +67,11 @@ impl Conversation {
 
     /// Appends one message given as JSON text.
     #[wasm_bindgen(js_name = appendJson)]
-    pub fn append_json(&mut self, json: &js_sys::JsString) -> Result<(), JsValue> {
-        self.inner.append_json(&text::json_text(json))?;
+    pub fn append_json(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] json: &JsValue,
+    ) -> Result<(), JsValue> {
+        self.inner.append_json(&args::json_text(json, "json")?)?;
         Ok(())
     }
 

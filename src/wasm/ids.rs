@@ -5,7 +5,7 @@ use serde::Deserialize;
 use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
-use super::json_of;
+use super::{args, json_of};
 use crate::error::{Error, ErrorCode};
 use crate::ids::{IdFormat as CoreIdFormat, IdProjector};
 
@@ -93,11 +93,13 @@ fn read_format(format: &Ts<IdFormat>) -> Result<CoreIdFormat, Error> {
 #[wasm_bindgen(js_name = projectToolId)]
 pub fn project_tool_id(
     format: Ts<IdFormat>,
-    id: &str,
-    tool: Option<String>,
+    #[wasm_bindgen(unchecked_param_type = "string")] id: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] tool: Option<JsValue>,
 ) -> Result<String, JsValue> {
+    let id = args::string(id, "id")?;
+    let tool = args::optional_string(tool, "tool")?;
     let mut projector = IdProjector::new(read_format(&format)?);
-    Ok(projector.project(id, tool.as_deref().unwrap_or_default()))
+    Ok(projector.project(&id, tool.as_deref().unwrap_or_default()))
 }
 
 /// The ids of a conversation's calls, given in conversation order: what a render sends for
@@ -134,6 +136,10 @@ pub fn project_tool_ids(
 /// isValidToolId("openai", "call_abc123"); // true
 /// ```
 #[wasm_bindgen(js_name = isValidToolId)]
-pub fn is_valid_tool_id(format: Ts<IdFormat>, id: &str) -> Result<bool, JsValue> {
-    Ok(read_format(&format)?.is_valid(id))
+pub fn is_valid_tool_id(
+    format: Ts<IdFormat>,
+    #[wasm_bindgen(unchecked_param_type = "string")] id: &JsValue,
+) -> Result<bool, JsValue> {
+    let id = args::string(id, "id")?;
+    Ok(read_format(&format)?.is_valid(&id))
 }

@@ -13,6 +13,7 @@
 //! (`errors.rs`) and `wasmMemoryBytes` (here). The hand-written TypeScript of the transcript
 //! shape is in `types.rs`.
 
+mod args;
 mod conversation;
 mod errors;
 mod ids;

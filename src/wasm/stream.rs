@@ -5,7 +5,7 @@ use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::validate::read_provider;
-use super::{json_of, to_js};
+use super::{args, json_of, to_js};
 use crate::error::{Error, ErrorCode};
 use crate::providers::Provider;
 use crate::stream::{StreamDecoder as CoreDecoder, StreamError, StreamOptions};
@@ -93,9 +93,13 @@ impl StreamDecoder {
     /// done) or, for a problem, one `{ type: "error", code, message }` entry: the decoder keeps
     /// what it could and goes on.
     #[wasm_bindgen(unchecked_return_type = "StreamDelta[]")]
-    pub fn push(&mut self, event: &str) -> Result<JsValue, JsValue> {
+    pub fn push(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] event: &JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let event = args::json_text(event, "event")?;
         let decoder = self.decoder()?;
-        let out = match decoder.push(event) {
+        let out = match decoder.push(&event) {
             Ok(deltas) => serde_json::to_value(&deltas).unwrap_or(Value::Array(Vec::new())),
             Err(e) => Value::Array(vec![error_delta(&e)]),
         };

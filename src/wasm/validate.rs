@@ -4,7 +4,7 @@ use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::errors::js_type_name;
-use super::{text, to_js};
+use super::{args, text, to_js};
 use crate::error::{Error, ErrorCode};
 use crate::providers::{validate_request_text, Provider};
 
@@ -21,8 +21,9 @@ use crate::providers::{validate_request_text, Provider};
 pub fn validate_request_js(
     provider: Ts<Provider>,
     #[wasm_bindgen(unchecked_param_type = "JsonObject | string | Uint8Array")] body: &JsValue,
-    model: Option<String>,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] model: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
+    let model = args::optional_string(model, "model")?;
     let provider = read_provider(&provider.js_value())?;
     let body = read_body(body)?;
     let violations = validate_request_text(provider, model.as_deref(), &body)?;

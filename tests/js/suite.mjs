@@ -361,6 +361,39 @@ export function defineSuite(api, label, host) {
       conv.free();
     });
 
+    test("non-strings where strings belong are invalid_type errors naming the argument, never a trap or a leak (issue 15)", () => {
+      const expected = api.renderBody(HISTORY, ANTHROPIC);
+      const conv = new api.Conversation(HISTORY);
+      const arrayLike = { length: 1_000_000 };
+      const decoder = new api.StreamDecoder("anthropic");
+      const cases = [
+        ["event", () => decoder.push(123)],
+        ["event", () => decoder.push(arrayLike)],
+        ["id", () => api.projectToolId("openai", 123)],
+        ["tool", () => api.projectToolId("openai", "call_1", 5)],
+        ["id", () => api.isValidToolId("openai", [1, 2])],
+        ["id", () => api.isValidToolId("openai", arrayLike)],
+        ["json", () => conv.appendJson(123)],
+        ["json", () => conv.appendJson(arrayLike)],
+        ["model", () => api.validateRequest("anthropic", {}, 456)],
+      ];
+      let before = 0;
+      for (let i = 0; i < 900; i++) {
+        if (i === 90) before = api.wasmMemoryBytes();
+        const [name, f] = cases[i % cases.length];
+        const e = thrown(f);
+        assert.ok(api.isTurnwireError(e), `${name}: ${e}`);
+        assert.equal(e.code, "invalid_type", name);
+        assert.match(e.message, new RegExp(`\`${name}\` must be a string`), name);
+      }
+      assert.equal(api.wasmMemoryBytes(), before, "failed calls must not leak wasm memory");
+      assert.equal(api.projectToolId("openai", "call_1", null), api.projectToolId("openai", "call_1"));
+      assert.ok(bytesEqual(conv.render(ANTHROPIC), expected));
+      assert.deepEqual(decoder.push('{"type":"ping"}'), []);
+      decoder.free();
+      conv.free();
+    });
+
     test("a Conversation survives 10,000 appends", () => {
       const conv = new api.Conversation();
       const n = 10_000;
