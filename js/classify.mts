@@ -219,3 +219,25 @@ export async function boundedText(response: TurnFetchResponse, max: number): Pro
     return null;
   }
 }
+
+/**
+ * A 2xx answer that is neither a stream nor a whole response (an HTML login page of a proxy,
+ * an empty body, a 204): not retryable, since the same request gets the same page.
+ */
+export function unexpectedError(request: TurnRequest, status: number, contentType: string, excerpt: string, result: TurnResult | undefined): ProviderError {
+  const what = excerpt.trim() === "" ? "an empty body" : `${JSON.stringify(excerpt.slice(0, EXCERPT_CHARS))}${excerpt.length > EXCERPT_CHARS ? "…" : ""}`;
+  return new ProviderError({
+    kind: "unexpected",
+    provider: request.provider,
+    status,
+    errorType: "unexpected_response",
+    message: `${request.provider} answered ${status} with ${contentType === "" ? "no content type" : contentType} that holds no ${request.provider} stream or response: ${what}`,
+    retryable: false,
+    body: excerpt.slice(0, EXCERPT_CHARS),
+    request,
+    ...(result === undefined ? {} : { result }),
+  });
+}
+
+/** How much of an unexpected answer an error keeps. */
+const EXCERPT_CHARS = 300;

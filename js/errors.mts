@@ -6,14 +6,16 @@ import type { TurnRequest, TurnResult } from "./types.mjs";
  * Where a `ProviderError` came from: a non-2xx answer (`"http"`), no answer at all (`"network"`:
  * fetch threw, DNS, refused connection, CORS), an error the provider sent inside a 200 stream
  * (`"stream"`), a stream that ended before its terminal event (`"incomplete"`), a stream that
- * went silent or ran past the turn's time (`"timeout"`), or one past a size limit (`"limit"`).
+ * went silent or ran past the turn's time (`"timeout"`), one past a size limit (`"limit"`), or a
+ * 2xx answer that is neither a stream nor a response (`"unexpected"`: an HTML login page, an
+ * empty body, a 204).
  *
  * @example
  * ```ts
  * if (isProviderError(e) && e.kind === "http" && e.status === 401) askForAnotherKey();
  * ```
  */
-export type ProviderErrorKind = "http" | "network" | "stream" | "incomplete" | "timeout" | "limit";
+export type ProviderErrorKind = "http" | "network" | "stream" | "incomplete" | "timeout" | "limit" | "unexpected";
 
 /**
  * The fields of a `ProviderError`.

@@ -1,7 +1,17 @@
 // streamTurn: one model turn over the injected fetch. Rust renders the request body and decodes
 // the stream; this file only moves bytes: fetch, framing (SSE or a JSON array), the abort signal,
 // and handing deltas and the result to the caller.
-import { boundedText, httpError, incompleteError, limitError, networkError, parseBody, streamError, timeoutError } from "./classify.mjs";
+import {
+  boundedText,
+  httpError,
+  incompleteError,
+  limitError,
+  networkError,
+  parseBody,
+  streamError,
+  timeoutError,
+  unexpectedError,
+} from "./classify.mjs";
 import { getCore } from "./core.mjs";
 import { providerRequest } from "./providers.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
@@ -219,6 +229,8 @@ async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnR
   let broken: unknown = undefined; // why reading stopped early (not an abort)
   let errorEvent: unknown = undefined; // the payload of the first provider error event
   let stopped: "idle_timeout" | "turn_timeout" | "event_too_large" | null = null;
+  // A 2xx answer that held no event: its content type and first characters, for the error.
+  let unexpected: { status: number; contentType: string; excerpt: string } | null = null;
   let reader: TurnByteReader | null = null;
   let wakeOnAbort: () => void = () => {};
   const abortWait = new Promise<typeof ABORTED>((resolve) => {
@@ -262,14 +274,23 @@ async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnR
       if (response !== null && (response.status < 200 || response.status > 299)) {
         throw httpError(request, response.status, response.headers, await boundedText(response, maxErrorBodyBytes));
       }
+      const contentType = response?.headers.get("content-type") ?? "";
       if (response !== null && aborted) {
         // A fetch that ignored the signal answered anyway: nothing of it is read.
         response.body?.getReader().cancel(signal?.reason).catch(() => {});
+      } else if (response !== null && (response.status === 204 || HTML.test(contentType))) {
+        // A proxy's login page or a 204: no stream will come.
+        const excerpt = response.status === 204 ? "" : ((await boundedText(response, EXCERPT_BYTES)) ?? "");
+        unexpected = { status: response.status, contentType, excerpt };
       } else if (response !== null) {
+        let events = 0;
+        let head = ""; // the first characters of the answer, should it hold no event
+        const text = new TextDecoder();
         let sinceEvent = 0; // bytes read since the last complete event
         let doneAt = Infinity; // when a chat stream's terminal event arrived (its [DONE] may follow)
         const push = (data: string): void => {
           sinceEvent = 0;
+          events++;
           for (const d of decoder.push(data)) {
             if (d.type === "error" && d.code === "provider_error" && errorEvent === undefined) errorEvent = parseBody(data);
             if (d.type === "done" && doneAt === Infinity) doneAt = Date.now();
@@ -280,7 +301,7 @@ async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnR
           ? new JsonArrayParser(push)
           : new SseParser({ onEvent: (e) => push(e.data), onComment: () => (sinceEvent = 0) });
         if (response.body === null) {
-          broken = new Error("the answer has no body");
+          unexpected = { status: response.status, contentType, excerpt: "" };
         } else {
           reader = response.body.getReader();
           if (signal?.aborted) onAbort();
@@ -300,6 +321,7 @@ async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnR
               }
               if (r.done) break;
               sinceEvent += r.value.length;
+              if (events === 0 && head.length < EXCERPT_BYTES) head += text.decode(r.value.subarray(0, EXCERPT_BYTES), { stream: true });
               framing.feed(r.value);
               // The stream's last event arrived: the turn is over, whatever the connection does.
               if (decoder.closed) {
@@ -317,6 +339,11 @@ async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnR
           }
           if (aborted || closed || stopped !== null) reader.cancel(signal?.reason).catch(() => {});
           else framing.end();
+          // The body ended cleanly and held not one event: not a stream, not a response (only
+          // keep-alive comments before the end is a stream cut short: incomplete, retryable).
+          if (events === 0 && !aborted && stopped === null && broken === undefined && !head.trimStart().startsWith(":")) {
+            unexpected = { status: response.status, contentType, excerpt: head };
+          }
           try {
             reader.releaseLock();
           } catch {
@@ -351,6 +378,9 @@ async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnR
   if (failure !== undefined) {
     throw streamError(request, failure.errorType ?? "error", `${provider}: ${failure.message}`, errorEvent ?? null, result);
   }
+  if (unexpected !== null) {
+    throw unexpectedError(request, unexpected.status, unexpected.contentType, unexpected.excerpt, result.message.blocks.length > 0 ? result : undefined);
+  }
   if (stopped === "event_too_large") throw limitError(request, result, maxEventBytes);
   if (stopped !== null && outcome.incomplete) throw timeoutError(request, result, stopped, stopped === "idle_timeout" ? idleMs : turnMs);
   // A read that broke after the terminal event lost nothing: only an unfinished message fails.
@@ -366,6 +396,11 @@ export const DEFAULT_MAX_EVENT_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_MAX_ERROR_BODY_BYTES = 64 * 1024;
 /** How long a chat stream may take after its `finish_reason` for its usage chunk and `[DONE]` (ms). */
 export const AFTER_DONE_GRACE_MS = 2_000;
+
+/** Content types of a page, not of a stream or a response. */
+const HTML = /^\s*(?:text\/html|application\/xhtml\+xml)\b/i;
+/** How much of an unexpected answer is read for its error. */
+const EXCERPT_BYTES = 512;
 
 const ABORTED = Symbol("aborted");
 const TIMEOUT = Symbol("timeout");

@@ -9,6 +9,9 @@ use serde_json::json;
 use turnwire::stream::{StreamDecoder, StreamOptions, MAX_STREAM_ERRORS};
 use turnwire::Provider;
 
+mod stream_support;
+use stream_support::CHAT_DIALECTS;
+
 fn decoder(p: Provider) -> StreamDecoder {
     StreamDecoder::new(p, StreamOptions::default())
 }
@@ -94,13 +97,7 @@ fn issue_15_responses_and_gemini_close_at_their_terminal_event() {
 
 #[test]
 fn issue_15_a_chat_stream_keeps_its_usage_chunk_and_ends_at_done() {
-    for p in [
-        Provider::OpenAiChat,
-        Provider::Mistral,
-        Provider::Kimi,
-        Provider::DeepSeek,
-        Provider::OpenAiCompatible,
-    ] {
+    for p in CHAT_DIALECTS {
         let mut d = decoder(p);
         push(
             &mut d,

@@ -35,6 +35,14 @@ const RESPONSES_TEXT = [
   { type: "response.completed", response: { id: "resp_1", status: "completed", usage: { input_tokens: 5, output_tokens: 2 } } },
 ].map(sse).join("");
 
+/** Whole (non-streamed) answers of each wire format. */
+const WHOLE = {
+  anthropic: { id: "msg_1", type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: "Hello." }], stop_reason: "end_turn", usage: { input_tokens: 5, output_tokens: 2 } },
+  chat: { id: "c1", object: "chat.completion", model: "gpt-5.2", choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "Hello." } }], usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } },
+  responses: { id: "resp_1", object: "response", model: "gpt-5.2", status: "completed", output: [{ type: "message", id: "msg_1", role: "assistant", content: [{ type: "output_text", text: "Hello." }] }], usage: { input_tokens: 5, output_tokens: 2 } },
+  gemini: { candidates: [{ content: { role: "model", parts: [{ text: "Hello." }] }, finishReason: "STOP" }], usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 2 } },
+};
+
 /** name → (req, res) handler; the server routes on the first path segment. */
 const ROUTES = {
   // the whole answer, then the connection stays open with keep-alive comments
@@ -102,6 +110,21 @@ const ROUTES = {
     res.writeHead(429, { "content-type": "application/json", "retry-after": "-5" });
     res.end('{"type":"error","error":{"type":"rate_limit_error","message":"slow down"}}');
   },
+  // a whole JSON response although the request asked for a stream
+  whole: (res, _body, variant) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(WHOLE[variant]));
+  },
+  // a proxy's login page with status 200
+  html: (res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end("<!doctype html><html><head><title>Sign in</title></head><body>Please sign in to continue.</body></html>");
+  },
+  "no-content": (res) => res.writeHead(204).end(),
+  empty: (res) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.end();
+  },
   // half an answer, then the socket is destroyed
   reset: (res) => {
     res.writeHead(200, { "content-type": "text/event-stream" });
@@ -123,7 +146,7 @@ before(async () => {
       return;
     }
     const body = { anthropic: ANTHROPIC_TEXT, chat: CHAT_TEXT, "chat-done": CHAT_TEXT + sse("[DONE]"), responses: RESPONSES_TEXT }[variant] ?? ANTHROPIC_TEXT;
-    handler(res, body);
+    handler(res, body, variant);
   });
   server.on("connection", (s) => {
     sockets.add(s);
@@ -195,6 +218,38 @@ describe("streamTurn against hostile servers (127.0.0.1)", () => {
     assert.equal(result.usage.inputTokens, 5);
     assert.ok(ms >= 1900 && ms < 4000, `${ms} ms (AFTER_DONE_GRACE_MS is 2000)`);
   });
+
+  for (const [variant, provider, model] of [
+    ["anthropic", "anthropic", "claude-sonnet-4-5"],
+    ["chat", "openai-chat", "gpt-5.2"],
+    ["responses", "openai-responses", "gpt-5.2"],
+    ["gemini", "gemini", "gemini-3-pro-preview"],
+  ]) {
+    test(`${provider}: a whole JSON answer to a streaming request gives the message a stream would`, BOUND, async () => {
+      const { result } = await turn(`non-streamed answer (${provider})`, `whole/${variant}`, { provider, model });
+      assert.ok(result, "resolved");
+      assert.equal(result.incomplete, false);
+      assert.equal(result.message.blocks[0].text, "Hello.");
+      assert.equal(result.appended, true);
+    });
+  }
+
+  for (const [path, status, type] of [
+    ["html", 200, /text\/html/],
+    ["no-content", 204, /no content type/],
+    ["empty", 200, /text\/event-stream/],
+  ]) {
+    test(`a ${status} that is ${path === "html" ? "an HTML login page" : path === "empty" ? "an empty body" : "a 204"} is a typed, non-retryable unexpected_response`, BOUND, async () => {
+      const { error } = await turn(`${path} answer (${status})`, path);
+      assert.ok(isProviderError(error), String(error));
+      assert.equal(error.kind, "unexpected");
+      assert.equal(error.errorType, "unexpected_response");
+      assert.equal(error.status, status);
+      assert.equal(error.retryable, false);
+      assert.match(error.message, type);
+      if (path === "html") assert.match(error.body, /Please sign in/);
+    });
+  }
 
   test("events after message_stop are ignored and reported, not added", BOUND, async () => {
     const { result } = await turn("tool call after message_stop", "after-terminal");

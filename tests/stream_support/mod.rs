@@ -110,3 +110,12 @@ pub fn decode_mixed(provider: Provider, events: &[Value]) -> StreamOutcome {
     }
     d.finish()
 }
+
+/// The providers that speak the Chat Completions stream (`[DONE]` ends it).
+pub const CHAT_DIALECTS: [Provider; 5] = [
+    Provider::OpenAiChat,
+    Provider::Mistral,
+    Provider::Kimi,
+    Provider::DeepSeek,
+    Provider::OpenAiCompatible,
+];

@@ -17,7 +17,7 @@
 
 use std::collections::HashSet;
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::model::ProviderMeta;
 use crate::stream::ids::mint_call_id;
@@ -170,6 +170,22 @@ impl Decoder {
         s.check(r);
     }
 
+    /// A whole message (a server that answered without streaming): its blocks as if they had
+    /// streamed, then the end.
+    fn whole(&mut self, v: &Value, s: &mut StreamState, o: &StreamOptions) {
+        self.message_start(&json!({ "message": v }), s);
+        if let Some(Value::Array(blocks)) = v.get("content") {
+            for (i, block) in blocks.iter().enumerate() {
+                self.block_start(&json!({"index": i, "content_block": block}), s, o);
+                self.block_stop(&json!({ "index": i }), s);
+            }
+        }
+        if let Some(reason) = text(v, "stop_reason") {
+            s.stop_reason = Some(stop_reason(reason));
+        }
+        s.done(None);
+    }
+
     fn message_delta(&mut self, v: &Value, s: &mut StreamState) {
         if let Some(reason) = v.get("delta").and_then(|d| text(d, "stop_reason")) {
             s.stop_reason = Some(stop_reason(reason));
@@ -197,6 +213,7 @@ impl WireFormat for Decoder {
             Some("content_block_stop") => self.block_stop(v, s),
             Some("message_delta") => self.message_delta(v, s),
             Some("message_stop") => s.done(None),
+            Some("message") => self.whole(v, s, o),
             Some("error") => {
                 let e = v.get("error").unwrap_or(&Value::Null);
                 s.provider_error(

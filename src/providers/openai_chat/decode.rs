@@ -183,7 +183,11 @@ impl Decoder {
         if let Some(u) = c.get("usage").filter(|u| u.is_object()) {
             s.add_usage(&usage(u));
         }
-        let d = c.get("delta").unwrap_or(&Value::Null);
+        // A whole `message` (a server that answered without streaming) reads as one delta.
+        let d = c
+            .get("delta")
+            .or_else(|| c.get("message"))
+            .unwrap_or(&Value::Null);
         if let Some((field, t)) = REASONING_FIELDS
             .iter()
             .find_map(|f| text(d, f).filter(|t| !t.is_empty()).map(|t| (*f, t)))

@@ -27,7 +27,7 @@
 //! assembled from the events), and items and events of built-in tools (web search, file
 //! search, code interpreter, image generation, MCP, custom tools).
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::model::ProviderMeta;
 use crate::stream::ids::mint_call_id;
@@ -213,6 +213,25 @@ impl Decoder {
         s.done(Some(reason));
     }
 
+    /// A whole response object (a server that answered without streaming): each output item as
+    /// if it had streamed, then the end its status says.
+    fn whole(&mut self, v: &Value, s: &mut StreamState, o: &StreamOptions) {
+        s.identify(text(v, "model"), text(v, "id"));
+        if let Some(Value::Array(items)) = v.get("output") {
+            for (i, item) in items.iter().enumerate() {
+                let event = json!({"output_index": i, "item": item});
+                self.item_added(&event, s, o);
+                self.item_done(&event, s, o);
+            }
+        }
+        let wrapped = json!({ "response": v });
+        match text(v, "status") {
+            Some("failed") => self.failed(&wrapped, s),
+            Some("incomplete") => self.end(&wrapped, s, true),
+            _ => self.end(&wrapped, s, false),
+        }
+    }
+
     fn failed(&mut self, v: &Value, s: &mut StreamState) {
         let response = v.get("response").unwrap_or(&Value::Null);
         s.identify(text(response, "model"), text(response, "id"));
@@ -249,6 +268,10 @@ impl WireFormat for Decoder {
     }
 
     fn event(&mut self, v: &Value, s: &mut StreamState, o: &StreamOptions) {
+        if text(v, "object") == Some("response") {
+            self.whole(v, s, o);
+            return;
+        }
         let Some(kind) = text(v, "type") else {
             s.error(StreamError::unexpected(
                 FORMAT,
