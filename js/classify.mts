@@ -1,6 +1,6 @@
 // Reading a provider's error answer: its error type and message in each provider's body shape,
 // the retry classification (what failover acts on) and the retry delay (internal module).
-import { ProviderError } from "./errors.mjs";
+import { MAX_RETRY_AFTER_MS, ProviderError } from "./errors.mjs";
 import type { Provider } from "./turnwire.js";
 import type { TurnFetchResponse, TurnRequest, TurnResult } from "./types.mjs";
 
@@ -49,9 +49,6 @@ export function retryableType(errorType: string): boolean {
   if (PERMANENT.test(errorType)) return false;
   return TRANSIENT.test(errorType);
 }
-
-/** The longest retry delay a `retry-after` header is taken at (one hour); longer ones are clamped. */
-export const MAX_RETRY_AFTER_MS = 3_600_000;
 
 /**
  * `retry-after-ms` (milliseconds) or `retry-after` (seconds, or an HTTP date), in milliseconds,

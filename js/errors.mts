@@ -39,6 +39,9 @@ export interface ProviderErrorInit {
   cause?: unknown;
 }
 
+/** The longest retry delay a `retry-after` header is taken at (one hour); longer ones are clamped to it. */
+export const MAX_RETRY_AFTER_MS = 3_600_000;
+
 /**
  * A provider failed the turn. `retryable` says whether the same request may succeed later or
  * elsewhere (429, 5xx, 529 / overloaded, Gemini `UNAVAILABLE` / `RESOURCE_EXHAUSTED`, network
@@ -116,4 +119,32 @@ export function isProviderError(value: unknown): value is ProviderError {
     typeof v.errorType === "string" &&
     typeof v.provider === "string"
   );
+}
+
+/**
+ * A second turn was started on a `Conversation` whose turn is still in flight, or the
+ * conversation was freed during its turn. A turn in flight owns its conversation until it
+ * settles: await it (or abort it) first. `code` is `"turn_in_flight"`.
+ *
+ * @example
+ * ```ts
+ * try { await streamTurn({ ...options, conversation }); } catch (e) { if (isTurnInFlightError(e)) await previousTurn; }
+ * ```
+ */
+export class TurnInFlightError extends Error {
+  declare readonly name: "TurnInFlightError";
+  readonly code = "turn_in_flight" as const;
+}
+Object.defineProperty(TurnInFlightError.prototype, "name", { value: "TurnInFlightError", writable: true, configurable: true });
+
+/**
+ * Whether `value` is a `TurnInFlightError` (from any copy of the package).
+ *
+ * @example
+ * ```ts
+ * if (isTurnInFlightError(e)) console.log("one turn at a time per conversation");
+ * ```
+ */
+export function isTurnInFlightError(value: unknown): value is TurnInFlightError {
+  return value instanceof Error && value.name === "TurnInFlightError" && (value as { code?: unknown }).code === "turn_in_flight";
 }

@@ -12,6 +12,7 @@ import {
   timeoutError,
   unexpectedError,
 } from "./classify.mjs";
+import { TurnInFlightError } from "./errors.mjs";
 import { getCore } from "./core.mjs";
 import { providerRequest } from "./providers.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
@@ -34,7 +35,8 @@ import type {
  * and returns a `TurnStream`: iterate it for deltas, await it for the `TurnResult`. With
  * `conversation`, the turn's message is appended to it (a partial one too), so the next render
  * continues from it; with `transcript`, append `result.message` yourself. Runs one turn at a
- * time per conversation.
+ * time per conversation: a second `streamTurn` on a conversation whose turn is in flight rejects
+ * with a `TurnInFlightError`, and so does its `free()` until the turn settles.
  *
  * Failures reject the result (and end the loop with the same error); the function itself never
  * throws:
@@ -184,7 +186,46 @@ class Turn implements TurnStream {
 /** Content types that carry a JSON array or NDJSON rather than SSE. */
 const JSON_FRAMED = /^\s*application\/(?:json|x-ndjson|jsonl|json-seq)\b/i;
 
+/** The conversations a turn is in flight on. */
+const inFlight = new WeakSet<object>();
+
+/** While a turn is in flight on `conversation`: no second turn, no `free()`. Returns the release. */
+function own(conversation: object): () => void {
+  if (inFlight.has(conversation)) {
+    throw new TurnInFlightError("a turn is already in flight on this conversation: await it (or abort it) before starting the next");
+  }
+  inFlight.add(conversation);
+  const refuse = (): never => {
+    throw new TurnInFlightError("this conversation's turn is still in flight: await it (or abort it) before free()");
+  };
+  const target = conversation as Record<PropertyKey, unknown>;
+  const ownFree = Object.getOwnPropertyDescriptor(target, "free");
+  const disposeKey = (Symbol as { dispose?: symbol }).dispose;
+  const ownDispose = disposeKey === undefined ? undefined : Object.getOwnPropertyDescriptor(target, disposeKey);
+  Object.defineProperty(target, "free", { value: refuse, configurable: true, writable: true });
+  if (disposeKey !== undefined) Object.defineProperty(target, disposeKey, { value: refuse, configurable: true, writable: true });
+  return () => {
+    inFlight.delete(conversation);
+    if (ownFree === undefined) delete target["free"];
+    else Object.defineProperty(target, "free", ownFree);
+    if (disposeKey !== undefined) {
+      if (ownDispose === undefined) delete target[disposeKey];
+      else Object.defineProperty(target, disposeKey, ownDispose);
+    }
+  };
+}
+
 async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnResult> {
+  const { conversation } = options;
+  const release = conversation !== undefined && conversation !== null ? own(conversation) : () => {};
+  try {
+    return await runOwned(options, queue);
+  } finally {
+    release();
+  }
+}
+
+async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnResult> {
   // Everything that depends on the caller's history happens now, synchronously, so that later
   // changes to the conversation do not change this turn's request.
   const core = getCore();

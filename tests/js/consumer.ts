@@ -1,13 +1,20 @@
 // Uses every export of the main entry with its declared types. Checked by scripts/test-js.sh
 // with `tsc --noEmit --strict` against the installed package (tsconfig.json here).
 import {
+  AFTER_DONE_GRACE_MS,
   Conversation,
   DEFAULT_BASE_URLS,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_MAX_ERROR_BODY_BYTES,
+  DEFAULT_MAX_EVENT_BYTES,
+  MAX_RETRY_AFTER_MS,
   isProviderError,
+  isTurnInFlightError,
   isTurnwireError,
   JsonArrayParser,
   ProviderError,
   providerRequest,
+  TurnInFlightError,
   SseParser,
   StreamDecoder,
   streamTurn,
@@ -281,10 +288,24 @@ async function runTurns(conversation: Conversation): Promise<TurnResult> {
       const asError: Error = e;
       void [kind, facts, partial, sentTo, name, asError];
     }
+    if (isTurnInFlightError(e)) {
+      const code: "turn_in_flight" = e.code;
+      const busy: TurnInFlightError = e;
+      void [code, busy];
+    }
     throw e;
   }
 }
+const limits: StreamTurnCommonOptions = {
+  provider: "anthropic",
+  model: "claude-sonnet-4-5",
+  idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
+  timeoutMs: 10 * AFTER_DONE_GRACE_MS,
+  maxEventBytes: DEFAULT_MAX_EVENT_BYTES,
+  maxErrorBodyBytes: DEFAULT_MAX_ERROR_BODY_BYTES,
+};
+const longestWait: number = MAX_RETRY_AFTER_MS;
 const init: ProviderErrorInit = { kind: "network", provider: "kimi", status: 0, errorType: "network", message: "down", retryable: true, cause: new Error("x") };
 const made: ProviderError = new ProviderError(init);
 
-export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, requestParts, anthropicBase, runTurns, made };
+export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, requestParts, anthropicBase, runTurns, made, limits, longestWait };

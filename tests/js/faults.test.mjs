@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { after, before, describe, test } from "node:test";
-import { Conversation, DEFAULT_MAX_ERROR_BODY_BYTES, MAX_RETRY_AFTER_MS, isProviderError, streamTurn } from "turnwire";
+import { Conversation, DEFAULT_MAX_ERROR_BODY_BYTES, MAX_RETRY_AFTER_MS, isProviderError, isTurnInFlightError, streamTurn } from "turnwire";
 
 const human = (text) => ({ speaker: "human", blocks: [{ type: "text", text }] });
 const sse = (obj) => `data: ${typeof obj === "string" ? obj : JSON.stringify(obj)}\n\n`;
@@ -307,6 +307,22 @@ describe("streamTurn against hostile servers (127.0.0.1)", () => {
     assert.equal(result?.aborted, true);
     assert.equal(result.appended, false);
     assert.ok(ms < 1000, `${ms} ms`);
+  });
+
+  test("a turn in flight owns its conversation: a second turn and free() are TurnInFlightErrors until it settles", BOUND, async () => {
+    const conversation = new Conversation([human("hi")]);
+    const options = { provider: "anthropic", model: "claude-sonnet-4-5", apiKey: "k", baseURL: `${base}/stall`, conversation, idleTimeoutMs: 300 };
+    const first = streamTurn(options);
+    const second = streamTurn(options);
+    await assert.rejects(second.result, (e) => isTurnInFlightError(e) && e.code === "turn_in_flight");
+    assert.throws(() => conversation.free(), (e) => isTurnInFlightError(e));
+    await assert.rejects(first.result, (e) => isProviderError(e) && e.errorType === "idle_timeout");
+    // settled: the next turn may start, and free() works
+    const third = streamTurn({ ...options, baseURL: `${base}/whole/anthropic` });
+    assert.equal((await third).message.blocks[0].text, "Hello.");
+    assert.equal(conversation.length, 2, "nothing of the stalled turn had arrived; then the reply");
+    conversation.free();
+    report.push({ name: "second turn / free() during a turn", outcome: "TurnInFlightError", ms: "-", rssMb: Math.round(process.memoryUsage().rss / 1e6) });
   });
 
   test("a reset mid-stream is an incomplete stream whose partial message was appended", BOUND, async () => {

@@ -21,6 +21,7 @@ import { defineStreamSuite } from "./stream-suite.mjs";
 export const API_NAMES = [
   "Conversation",
   "isProviderError",
+  "isTurnInFlightError",
   "isTurnwireError",
   "isValidToolId",
   "JsonArrayParser",
@@ -34,6 +35,7 @@ export const API_NAMES = [
   "SseParser",
   "StreamDecoder",
   "streamTurn",
+  "TurnInFlightError",
   "validateRequest",
   "wasmMemoryBytes",
 ];

@@ -1106,6 +1106,8 @@ export interface ProviderErrorInit {
     result?: TurnResult | undefined;
     cause?: unknown;
 }
+/** The longest retry delay a `retry-after` header is taken at (one hour); longer ones are clamped to it. */
+export declare const MAX_RETRY_AFTER_MS = 3600000;
 /**
  * A provider failed the turn. `retryable` says whether the same request may succeed later or
  * elsewhere (429, 5xx, 529 / overloaded, Gemini `UNAVAILABLE` / `RESOURCE_EXHAUSTED`, network
@@ -1158,6 +1160,29 @@ export declare class ProviderError extends Error {
  * ```
  */
 export declare function isProviderError(value: unknown): value is ProviderError;
+/**
+ * A second turn was started on a `Conversation` whose turn is still in flight, or the
+ * conversation was freed during its turn. A turn in flight owns its conversation until it
+ * settles: await it (or abort it) first. `code` is `"turn_in_flight"`.
+ *
+ * @example
+ * ```ts
+ * try { await streamTurn({ ...options, conversation }); } catch (e) { if (isTurnInFlightError(e)) await previousTurn; }
+ * ```
+ */
+export declare class TurnInFlightError extends Error {
+    readonly name: "TurnInFlightError";
+    readonly code: "turn_in_flight";
+}
+/**
+ * Whether `value` is a `TurnInFlightError` (from any copy of the package).
+ *
+ * @example
+ * ```ts
+ * if (isTurnInFlightError(e)) console.log("one turn at a time per conversation");
+ * ```
+ */
+export declare function isTurnInFlightError(value: unknown): value is TurnInFlightError;
 
 /**
  * Each provider's public base URL, in the form its SDK takes it (what `baseURL` replaces).
@@ -1318,7 +1343,8 @@ export declare class JsonArrayParser {
  * and returns a `TurnStream`: iterate it for deltas, await it for the `TurnResult`. With
  * `conversation`, the turn's message is appended to it (a partial one too), so the next render
  * continues from it; with `transcript`, append `result.message` yourself. Runs one turn at a
- * time per conversation.
+ * time per conversation: a second `streamTurn` on a conversation whose turn is in flight rejects
+ * with a `TurnInFlightError`, and so does its `free()` until the turn settles.
  *
  * Failures reject the result (and end the loop with the same error); the function itself never
  * throws:
