@@ -148,3 +148,67 @@ fn issue_15_a_hostile_stream_keeps_at_most_max_stream_errors_problems() {
         summary.message()
     );
 }
+
+/// `{"choices":[{"index":0,"delta":{"content":"<text>"}}]}` with `text` written as is (escapes).
+fn chat_text(text: &str) -> String {
+    format!(r#"{{"id":"c1","model":"m","choices":[{{"index":0,"delta":{{"content":"{text}"}}}}]}}"#)
+}
+
+#[test]
+fn issue_15_an_emoji_split_across_two_events_is_joined() {
+    let mut d = decoder(Provider::OpenAiChat);
+    // the text before the half goes out now; the half waits for the next event
+    let first = d.push(&chat_text(r"Hello \ud83d")).unwrap();
+    assert_eq!(serde_json::to_value(&first).unwrap()[0]["text"], "Hello ");
+    let deltas = d.push(&chat_text(r"\ude00 world")).unwrap();
+    assert_eq!(
+        serde_json::to_value(&deltas).unwrap()[0]["text"],
+        "😀 world"
+    );
+    push(
+        &mut d,
+        json!({"id":"c1","model":"m","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}),
+    );
+    let o = d.finish();
+    assert_eq!(
+        o.to_value()["message"]["blocks"][0]["text"],
+        "Hello 😀 world"
+    );
+    assert!(o.errors.is_empty(), "{:?}", o.errors);
+}
+
+#[test]
+fn issue_15_unpaired_halves_in_events_become_u_fffd_and_are_reported() {
+    let mut d = decoder(Provider::OpenAiChat);
+    // a low half with no high before it, a high half inside a string, then a high half at the
+    // end of an event that the next (clean) event does not complete
+    push_text(&mut d, r"a\ude00b");
+    push_text(&mut d, r"c\ud83dd");
+    push_text(&mut d, r"e\ud83d");
+    push_text(&mut d, "f");
+    let o = d.finish();
+    assert_eq!(
+        o.to_value()["message"]["blocks"][0]["text"],
+        "a\u{FFFD}bc\u{FFFD}def"
+    );
+    assert_eq!(
+        codes(&o)
+            .iter()
+            .filter(|c| **c == "lone_surrogate_replaced")
+            .count(),
+        3,
+        "{:?}",
+        o.errors
+    );
+    // a half at the very end of the stream is reported too
+    let mut d = decoder(Provider::OpenAiChat);
+    push_text(&mut d, r"end \ud83d");
+    assert_eq!(
+        codes(&d.finish()),
+        ["lone_surrogate_replaced", "incomplete"]
+    );
+}
+
+fn push_text(d: &mut StreamDecoder, text: &str) {
+    let _ = d.push(&chat_text(text));
+}

@@ -9,7 +9,7 @@
 mod locate;
 mod parse;
 pub(crate) mod report;
-mod surrogates;
+pub(crate) mod surrogates;
 
 pub use parse::MAX_DEPTH;
 pub(crate) use parse::{parse, parse_bytes, Parsed, SurrogateRepair};

@@ -6,6 +6,7 @@ use super::error::StreamError;
 use super::options::StreamOptions;
 use super::outcome::StreamOutcome;
 use super::state::StreamState;
+use super::surrogate_halves;
 use super::wire::WireFormat;
 
 /// How much of an ignored event its `event_after_end` error quotes (characters).
@@ -98,6 +99,9 @@ pub struct StreamDecoder {
     options: StreamOptions,
     wire: Wire,
     state: StreamState,
+    /// The high half of a surrogate pair the last event's text ended with (escaped), waiting
+    /// for its low half at the start of the next event.
+    pending_high: Option<u16>,
 }
 
 impl StreamDecoder {
@@ -115,6 +119,7 @@ impl StreamDecoder {
             options,
             wire: Wire::of(provider),
             state: StreamState::default(),
+            pending_high: None,
         }
     }
 
@@ -155,7 +160,35 @@ impl StreamDecoder {
         if self.state.closed {
             return self.after_end(payload);
         }
-        match serde_json::from_str::<Value>(payload) {
+        // The high half of a pair the previous event ended with, if any: this event's text
+        // must start with its low half, else it is left out (reported).
+        let waiting = self.pending_high.take();
+        let parsed = match serde_json::from_str::<Value>(payload) {
+            Ok(v) => {
+                if let Some(h) = waiting {
+                    self.state.note(surrogate_halves::left_out(h));
+                }
+                Ok(v)
+            }
+            // Text cut between the halves of a surrogate pair: join them, or U+FFFD.
+            Err(e) => {
+                let mut pending = waiting;
+                match surrogate_halves::rewrite(payload, &mut pending) {
+                    Some(r) => {
+                        self.pending_high = pending;
+                        r.errors.into_iter().for_each(|e| self.state.note(e));
+                        serde_json::from_str::<Value>(&r.text).or(Err(e))
+                    }
+                    None => {
+                        if let Some(h) = waiting {
+                            self.state.note(surrogate_halves::left_out(h));
+                        }
+                        Err(e)
+                    }
+                }
+            }
+        };
+        match parsed {
             Ok(v) => self.push_value(&v),
             Err(e) => {
                 self.state.error(StreamError::InvalidJson {
@@ -306,7 +339,10 @@ impl StreamDecoder {
     /// assert_eq!(out.message.blocks.len(), 1);
     /// # Ok::<(), turnwire::stream::StreamError>(())
     /// ```
-    pub fn finish(self) -> StreamOutcome {
+    pub fn finish(mut self) -> StreamOutcome {
+        if let Some(high) = self.pending_high.take() {
+            self.state.note(surrogate_halves::left_out(high));
+        }
         self.outcome()
     }
 }

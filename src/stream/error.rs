@@ -110,6 +110,13 @@ pub enum StreamError {
         /// The provider's message.
         message: String,
     },
+    /// Half of a surrogate pair that no other half completed (a server that cut its text by
+    /// UTF-16 units): replaced by U+FFFD, or left out when it ended an event.
+    #[error("{detail}")]
+    LoneSurrogate {
+        /// What was found and done.
+        detail: String,
+    },
     /// An event arrived after the stream's last event (`message_stop`, `response.completed`, a
     /// Gemini `finishReason`, a chat stream's `[DONE]`); it was ignored, nothing of it is in
     /// the message.
@@ -160,6 +167,7 @@ impl StreamError {
             StreamError::Provider { .. } => "provider_error",
             StreamError::Incomplete { .. } => "incomplete",
             StreamError::AfterEnd { .. } => "event_after_end",
+            StreamError::LoneSurrogate { .. } => "lone_surrogate_replaced",
             StreamError::ErrorsDropped { .. } => "errors_dropped",
         }
     }

@@ -79,6 +79,7 @@ mod options;
 mod outcome;
 pub(crate) mod state;
 mod stop_reason;
+mod surrogate_halves;
 mod usage;
 pub(crate) mod wire;
 

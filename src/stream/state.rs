@@ -45,6 +45,16 @@ impl StreamState {
         self.pending.push(e);
     }
 
+    /// Records a problem the stream survived without losing the event (kept in the outcome's
+    /// errors, not returned by `push`).
+    pub(crate) fn note(&mut self, e: StreamError) {
+        if self.errors.len() < MAX_STREAM_ERRORS {
+            self.errors.push(e);
+        } else {
+            self.dropped_errors += 1;
+        }
+    }
+
     /// Records the error of a fallible step, if any.
     pub(crate) fn check(&mut self, r: Result<(), StreamError>) {
         if let Err(e) = r {
@@ -125,11 +135,7 @@ impl StreamState {
         let pending = std::mem::take(&mut self.pending);
         let first = pending.first().cloned();
         for e in pending {
-            if self.errors.len() < MAX_STREAM_ERRORS {
-                self.errors.push(e);
-            } else {
-                self.dropped_errors += 1;
-            }
+            self.note(e);
         }
         match first {
             Some(e) => Err(e),
