@@ -316,8 +316,8 @@ fn errors_that_remain_name_the_json_path() {
     assert_eq!(e.path(), "$[0].blocks[0].text");
     let deep = format!(
         r#"[{{"speaker":"ai","blocks":[{{"type":"tool_call","id":"c","name":"n","parameters":{{"a":{}{}}}}}]}}]"#,
-        "[".repeat(200),
-        "]".repeat(200)
+        "[".repeat(turnwire::MAX_DEPTH + 10),
+        "]".repeat(turnwire::MAX_DEPTH + 10)
     );
     let e = Transcript::from_json(&deep).unwrap_err();
     assert!(

@@ -212,3 +212,34 @@ fn issue_15_unpaired_halves_in_events_become_u_fffd_and_are_reported() {
 fn push_text(d: &mut StreamDecoder, text: &str) {
     let _ = d.push(&chat_text(text));
 }
+
+#[test]
+fn issue_15_events_nested_past_128_levels_decode_up_to_max_depth() {
+    let deep = |levels: usize| format!("{}1{}", "[".repeat(levels), "]".repeat(levels));
+    let mut d = decoder(Provider::Anthropic);
+    push(
+        &mut d,
+        json!({"type":"message_start","message":{"id":"m","model":"c"}}),
+    );
+    push(
+        &mut d,
+        json!({"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"ast","input":{}}}),
+    );
+    // the arguments are 300 levels deep; the event holding them is deeper still
+    let args = format!(r#"{{"tree":{}}}"#, deep(300));
+    let event = json!({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":args}});
+    assert!(d.push(&event.to_string()).is_ok());
+    push(&mut d, json!({"type":"content_block_stop","index":0}));
+    push(&mut d, json!({"type":"message_stop"}));
+    let o = d.finish();
+    assert!(o.errors.is_empty(), "{:?}", o.errors);
+    let mut v = &o.to_value()["message"]["blocks"][0]["parameters"]["tree"];
+    for _ in 0..300 {
+        v = &v[0];
+    }
+    assert_eq!(v, &json!(1));
+    // an event nested past MAX_DEPTH is an invalid_json problem, not a crash
+    let mut d = decoder(Provider::OpenAiChat);
+    let too_deep = deep(turnwire::MAX_DEPTH + 1);
+    assert_eq!(d.push(&too_deep).unwrap_err().code(), "invalid_json");
+}

@@ -4,14 +4,16 @@
 //! Every reader of JSON text goes through [`parse`] (transcripts, appended messages, render
 //! options, request bodies, arguments given as JSON strings): the clean path is serde_json
 //! alone; text it refuses is scanned for unpaired surrogates, rewritten, parsed again, and each
-//! repaired string is reported by its path ([`report`]).
+//! repaired string is reported by its path ([`report`]). Nesting is read up to
+//! [`MAX_DEPTH`] (512) levels ([`depth`]), in readers and stream decoders alike.
 
+pub(crate) mod depth;
 mod locate;
 mod parse;
 pub(crate) mod report;
 pub(crate) mod surrogates;
 
-pub use parse::MAX_DEPTH;
+pub use depth::MAX_DEPTH;
 pub(crate) use parse::{parse, parse_bytes, Parsed, SurrogateRepair};
 
 /// Formats a path below `root` (`$`, `$[12]`).

@@ -9,9 +9,7 @@ use super::locate::{self, Seg};
 use super::surrogates::{self, LoneSurrogate};
 use crate::error::{Error, ErrorCode};
 
-/// The deepest nesting of arrays and objects a JSON text may have (serde_json's limit). A
-/// deeper document is an `invalid_json` error that names the path where it went too deep.
-pub const MAX_DEPTH: usize = 128;
+use super::depth::{self, DeepError, MAX_DEPTH};
 
 /// Member names whose string values are identifiers: call ids, result ids, tool names. An
 /// unpaired surrogate in one of them becomes U+FFFD followed by the unit's four hex digits
@@ -52,7 +50,7 @@ pub(crate) struct Parsed {
 /// The clean path is serde_json alone: only text it refuses is scanned for lone surrogates
 /// (serde_json refuses every one of them), rewritten and parsed again.
 pub(crate) fn parse(text: &str, root: &str, what: &str) -> Result<Parsed, Error> {
-    let first = match serde_json::from_str(text) {
+    let first = match depth::from_str(text) {
         Ok(value) => {
             return Ok(Parsed {
                 value,
@@ -66,7 +64,7 @@ pub(crate) fn parse(text: &str, root: &str, what: &str) -> Result<Parsed, Error>
         return Err(located(text, &first, root, what));
     }
     let (fixed, repairs) = rewrite(text, &lone);
-    match serde_json::from_str(&fixed) {
+    match depth::from_str(&fixed) {
         Ok(value) => Ok(Parsed { value, repairs }),
         Err(e) => Err(located(&fixed, &e, root, what)),
     }
@@ -135,17 +133,20 @@ fn rewrite(text: &str, lone: &[LoneSurrogate]) -> (String, Vec<SurrogateRepair>)
 }
 
 /// A serde_json error as a typed error at the JSON path where the text broke.
-fn located(text: &str, e: &serde_json::Error, root: &str, what: &str) -> Error {
-    let offset = locate::offset_of(text.as_bytes(), e.line(), e.column());
+fn located(text: &str, e: &DeepError, root: &str, what: &str) -> Error {
+    let offset = match e {
+        DeepError::Json(e) => locate::offset_of(text.as_bytes(), e.line(), e.column()),
+        DeepError::TooDeep(at) => *at,
+    };
     let path = locate::paths_at(text.as_bytes(), &[offset])
         .pop()
         .unwrap_or_default();
     let path = locate::format(root, &path);
-    let detail = e.to_string();
-    let message = if detail.starts_with("recursion limit exceeded") {
-        format!("{what} nests arrays and objects deeper than {MAX_DEPTH} levels at {path}")
-    } else {
-        format!("{what} is not valid JSON at {path}: {detail}")
+    let message = match e {
+        DeepError::TooDeep(_) => {
+            format!("{what} nests arrays and objects deeper than {MAX_DEPTH} levels at {path}")
+        }
+        DeepError::Json(e) => format!("{what} is not valid JSON at {path}: {e}"),
     };
     Error::new(ErrorCode::InvalidJson, path, message)
 }
@@ -223,7 +224,7 @@ mod tests {
         let e = parse(&deep, "$", "the message").err();
         let path = e.as_ref().map(|e| e.path().to_string()).unwrap_or_default();
         assert!(path.starts_with("$.args[0][0]"), "{path}");
-        assert!(e.is_some_and(|e| e.message().contains("deeper than 128")));
+        assert!(e.is_some_and(|e| e.message().contains("deeper than 512")));
     }
 
     #[test]

@@ -163,7 +163,7 @@ impl StreamDecoder {
         // The high half of a pair the previous event ended with, if any: this event's text
         // must start with its low half, else it is left out (reported).
         let waiting = self.pending_high.take();
-        let parsed = match serde_json::from_str::<Value>(payload) {
+        let parsed = match crate::json::depth::from_str(payload) {
             Ok(v) => {
                 if let Some(h) = waiting {
                     self.state.note(surrogate_halves::left_out(h));
@@ -177,7 +177,7 @@ impl StreamDecoder {
                     Some(r) => {
                         self.pending_high = pending;
                         r.errors.into_iter().for_each(|e| self.state.note(e));
-                        serde_json::from_str::<Value>(&r.text).or(Err(e))
+                        crate::json::depth::from_str(&r.text).or(Err(e))
                     }
                     None => {
                         if let Some(h) = waiting {

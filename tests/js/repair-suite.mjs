@@ -180,10 +180,22 @@ export function defineRepairSuite(api, label, host) {
       assert.equal(fuzzNonJson(api, { cases: 200, seed: 20261125 }), 1600);
     });
 
+    test("arguments nested 400 levels deep render for every provider (issue 15: MAX_DEPTH 512)", () => {
+      let deep = { leaf: 1 };
+      for (let i = 0; i < 400; i++) deep = { x: deep };
+      const text = JSON.stringify(callWith(deep));
+      for (const provider of ["anthropic", "openai-chat", "openai-responses", "gemini", "mistral", "kimi", "deepseek", "openai-compatible"]) {
+        const options = { provider, model: provider === "gemini" ? "gemini-2.5-pro" : "m" };
+        const fromObject = decoder.decode(api.renderBody(callWith(deep), options));
+        assert.equal(decoder.decode(api.renderBody(text, options)), fromObject, provider);
+        assert.ok(fromObject.replaceAll("\\", "").includes('{"leaf":1}'), provider);
+      }
+    });
+
     test("errors that remain name the JSON path: too deep, not a transcript", () => {
       let deep = {};
       const root = deep;
-      for (let i = 0; i < 200; i++) deep = deep.x = {};
+      for (let i = 0; i < 600; i++) deep = deep.x = {};
       for (const f of [() => api.renderBody(callWith(root), OPENAI), () => new api.Conversation(callWith(root))]) {
         try {
           f();
@@ -192,7 +204,7 @@ export function defineRepairSuite(api, label, host) {
           assert.ok(api.isTurnwireError(e), String(e));
           assert.equal(e.code, "invalid_json");
           assert.ok(e.path.startsWith("$[1].blocks[0].parameters.x.x.x"), e.path);
-          assert.match(e.message, /deeper than 128 levels/);
+          assert.match(e.message, /deeper than 512 levels/);
         }
       }
       try {

@@ -18,7 +18,7 @@ pub(super) fn parse_arguments(
             .cloned()
             .unwrap_or_else(|| Value::Object(Map::new())));
     }
-    serde_json::from_str::<Value>(raw)
+    crate::json::depth::from_str(raw)
         .map_err(|e| (Value::Object(Map::new()), raw.to_string(), e.to_string()))
 }
 

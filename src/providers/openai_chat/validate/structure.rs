@@ -140,7 +140,7 @@ pub(super) fn check_tool_calls(msg: &Msg<'_>, dialect: &Dialect, out: &mut Findi
 /// OAC-14: `function.arguments` is a string holding a JSON object.
 fn check_arguments(args: Option<&Value>, path: &Path, out: &mut Findings) {
     let problem = match args {
-        Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
+        Some(Value::String(s)) => match crate::json::depth::from_str(s) {
             Ok(Value::Object(_)) => return,
             Ok(other) => format!("it holds {}, not an object", type_name(&other)),
             Err(e) => format!("it is not valid JSON: {e}"),

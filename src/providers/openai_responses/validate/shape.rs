@@ -139,7 +139,7 @@ fn check_arguments(item: &Item<'_>, out: &mut Findings) {
     let path = item.path().k("arguments");
     match item.get("arguments") {
         Some(Value::String(s)) => {
-            if let Err(e) = serde_json::from_str::<Value>(s) {
+            if let Err(e) = crate::json::depth::from_str(s) {
                 out.push(
                     STRUCT,
                     path,
