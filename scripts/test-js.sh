@@ -10,15 +10,17 @@
 #      `turnwire/init` used before init, with --expose-gc for the memory tests; the strict
 #      mock providers (`turnwire/mock`), also driven by the official SDKs (openai,
 #      @anthropic-ai/sdk, @google/genai from tests/js/mock-sdk, installed once into
-#      target/js-mock-sdk); streamTurn end to end against the mock providers; and the SSE
-#      parser against eventsource-parser (also from tests/js/mock-sdk);
+#      target/js-mock-sdk); streamTurn end to end against the mock providers; the SSE
+#      parser against eventsource-parser (also from tests/js/mock-sdk); and fault injection
+#      (tests/js/faults.test.mjs: hostile servers on 127.0.0.1);
 #   5. the same suite in Deno, Bun, workerd (wrangler bundle, Miniflare) and headless Chromium
 #      (tests/js/runtimes/run.mjs), and the check that all six runtimes render byte-identical
 #      bodies, equal to the Rust goldens. tests/js/runtimes/install.sh installs those runtimes
-#      first (once; Chromium from apt only when /usr/bin/chromium is missing).
+#      first (once; Chromium from apt only when /usr/bin/chromium is missing);
+#   6. the fault injection suite again in Deno (`deno test`) and Bun (`bun test`).
 #
-#   TURNWIRE_JS_RUNTIMES=node         Node only (skips step 5 and its installs)
-#   TURNWIRE_JS_RUNTIMES=deno,bun     step 5 for some runtimes (deno, bun, workerd, chromium)
+#   TURNWIRE_JS_RUNTIMES=node         Node only (skips steps 5 and 6 and their installs)
+#   TURNWIRE_JS_RUNTIMES=deno,bun     steps 5 and 6 for some runtimes (deno, bun, workerd, chromium)
 #   TURNWIRE_JS_CONSUMER=<dir>        the scratch consumer (default target/js-consumer)
 set -euo pipefail
 
@@ -117,4 +119,11 @@ step "the suite in Deno, Bun, workerd and Chromium; six runtimes, one digest"
   export TURNWIRE_RUNTIMES="$RUNTIMES"
   if [ "$ONLY" != all ]; then export TURNWIRE_ONLY="$ONLY"; fi
   node run.mjs
+)
+
+step "fault injection (tests/js/faults.test.mjs) in Deno and Bun, against servers on 127.0.0.1"
+(
+  cd "$CONSUMER"
+  case ",$ONLY," in ,all,|*,deno,*) "$RUNTIMES/node_modules/.bin/deno" test -A --no-check --quiet faults.test.mjs ;; esac
+  case ",$ONLY," in ,all,|*,bun,*) "$RUNTIMES/node_modules/.bin/bun" test ./faults.test.mjs ;; esac
 )

@@ -2,8 +2,10 @@
 // in time. A server that keeps the connection open after the terminal event (or sends keep-alives
 // after it), events after the terminal event, a stall, a trickle of keep-alives past the turn's
 // time, an endless SSE line, a giant error body, absurd retry-after values, a fetch that ignores
-// the abort signal, a connection reset mid-stream. Each case checks the typed outcome and, at the
-// end, the suite prints each case's outcome, time and peak RSS (the closing note's figures).
+// the abort signal, a connection reset mid-stream, non-streamed answers, HTML / 204 / empty 200s,
+// a second turn on a busy conversation. Each case checks the typed outcome and, at the end, the
+// suite prints each case's outcome, time and peak RSS. Runs in Node (node --test), Deno
+// (deno test) and Bun (bun test): scripts/test-js.sh steps 4 and 6.
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { after, before, describe, test } from "node:test";
