@@ -241,7 +241,8 @@ describe("streamTurn against hostile servers (127.0.0.1)", () => {
     ["no-content", 204, /no content type/],
     ["empty", 200, /text\/event-stream/],
   ]) {
-    test(`a ${status} that is ${path === "html" ? "an HTML login page" : path === "empty" ? "an empty body" : "a 204"} is a typed, non-retryable unexpected_response`, BOUND, async () => {
+    const what = { html: "a 200 that is an HTML login page", empty: "a 200 with an empty body", "no-content": "a 204 (no content)" }[path];
+    test(`${what} is a typed, non-retryable unexpected_response`, BOUND, async () => {
       const { error } = await turn(`${path} answer (${status})`, path);
       assert.ok(isProviderError(error), String(error));
       assert.equal(error.kind, "unexpected");
