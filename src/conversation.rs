@@ -8,8 +8,12 @@ use crate::model::{JsonPath, Message, Transcript};
 use crate::normalize::NormalizeOptions;
 use crate::render::{prepare, render, IdMap, RenderOptions, Rendered};
 
-/// Render targets (distinct options) a conversation keeps a cache for.
-const MAX_TARGETS: usize = 8;
+/// How many render targets (distinct options) a conversation keeps a cache for by default; the
+/// least recently rendered one is dropped first. Each cache holds about 3–5× the history (the
+/// wire messages before the boundary, as values and as text), so this bounds a conversation's
+/// memory at about 12–20× its history however many providers it renders for. Set it per
+/// conversation with [`Conversation::set_cache_targets`].
+pub const DEFAULT_CACHE_TARGETS: usize = 4;
 
 /// A boundary that could not be taken is tried again after this many more messages.
 const RETRY_AFTER: usize = 8;
@@ -72,7 +76,10 @@ struct Target {
 #[derive(Debug, Default)]
 pub struct Conversation {
     transcript: Transcript,
+    /// The cached targets, least recently rendered first.
     targets: Vec<Target>,
+    /// How many targets may stay cached (0: the default).
+    cache_targets: usize,
     stats: RenderStats,
 }
 
@@ -201,11 +208,43 @@ impl Conversation {
         &self.stats
     }
 
+    /// How many render targets stay cached ([`DEFAULT_CACHE_TARGETS`] unless set).
+    ///
+    /// ```
+    /// use turnwire::{Conversation, DEFAULT_CACHE_TARGETS};
+    /// let mut c = Conversation::new();
+    /// assert_eq!(c.cache_targets(), DEFAULT_CACHE_TARGETS);
+    /// c.set_cache_targets(8); // a round robin over eight providers, each render incremental
+    /// assert_eq!(c.cache_targets(), 8);
+    /// ```
+    pub fn cache_targets(&self) -> usize {
+        if self.cache_targets == 0 {
+            DEFAULT_CACHE_TARGETS
+        } else {
+            self.cache_targets
+        }
+    }
+
+    /// Keeps caches for at most `n` render targets (at least 1), dropping the least recently
+    /// rendered ones now if there are more. A target whose cache was dropped renders in full
+    /// once, then incrementally again: the results are the same either way.
+    pub fn set_cache_targets(&mut self, n: usize) {
+        self.cache_targets = n.max(1);
+        let keep = self.cache_targets;
+        if self.targets.len() > keep {
+            self.targets.drain(..self.targets.len() - keep);
+        }
+    }
+
+    /// The cache of `options`, made the most recently rendered one (created when missing, the
+    /// least recently rendered one dropped when over the budget).
     fn target(&mut self, options: &RenderOptions) -> usize {
         if let Some(i) = self.targets.iter().position(|t| t.options == *options) {
-            return i;
+            let hit = self.targets.remove(i);
+            self.targets.push(hit);
+            return self.targets.len() - 1;
         }
-        if self.targets.len() >= MAX_TARGETS {
+        while self.targets.len() >= self.cache_targets() {
             self.targets.remove(0);
         }
         self.targets.push(Target {

@@ -27,7 +27,7 @@ pub mod providers;
 mod render;
 pub mod stream;
 
-pub use conversation::{Conversation, RenderStats};
+pub use conversation::{Conversation, RenderStats, DEFAULT_CACHE_TARGETS};
 pub use error::{Error, ErrorCode};
 pub use json::report::MAX_LISTED as MAX_LISTED_REPAIRS;
 pub use json::MAX_DEPTH;

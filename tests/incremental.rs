@@ -719,6 +719,8 @@ fn each_target_keeps_its_own_cache() {
         .map(|p| RenderOptions::new(*p, p.reference_model()))
         .collect();
     let mut convo = Conversation::new();
+    // a round robin over every provider: a cache each (the default keeps the last 4)
+    convo.set_cache_targets(targets.len());
     for msg in &input {
         convo.append_value(msg).unwrap();
         for o in &targets {

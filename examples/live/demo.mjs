@@ -74,6 +74,7 @@ const endpoint = (provider) =>
 
 // ---- the session -----------------------------------------------------------------------------
 const conversation = new Conversation();
+conversation.cacheTargets = ROTATION.length; // a render cache for each provider of the round robin
 conversation.append({ speaker: "system", blocks: [{ type: "text", text: SYSTEM }] });
 conversation.append({ speaker: "human", blocks: [{ type: "text", text: USER[0] }] });
 console.log(`${bold("user")}  ${USER[0]}`);

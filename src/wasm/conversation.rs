@@ -49,6 +49,34 @@ impl Conversation {
         })
     }
 
+    /// How many render targets (distinct options) keep a cache, least recently rendered dropped
+    /// first (default 4: each cache holds about 3–5× the history). Raise it for a round robin
+    /// over more providers; a target whose cache was dropped renders in full once.
+    #[wasm_bindgen(getter, js_name = cacheTargets)]
+    pub fn cache_targets(&self) -> u32 {
+        u32::try_from(self.inner.cache_targets()).unwrap_or(u32::MAX)
+    }
+
+    /// Sets `cacheTargets` (at least 1).
+    #[wasm_bindgen(setter, js_name = cacheTargets)]
+    pub fn set_cache_targets(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: &JsValue,
+    ) -> Result<(), JsValue> {
+        match n.as_f64() {
+            Some(v) if v.is_finite() && v >= 1.0 => {
+                self.inner.set_cache_targets(v.min(1024.0) as usize);
+                Ok(())
+            }
+            _ => Err(crate::error::Error::new(
+                crate::error::ErrorCode::InvalidType,
+                "$",
+                "`cacheTargets` must be a number of at least 1",
+            )
+            .into()),
+        }
+    }
+
     /// The number of messages.
     #[wasm_bindgen(getter)]
     pub fn length(&self) -> u32 {

@@ -165,6 +165,8 @@ const memory: number = wasmMemoryBytes();
 const restored = Conversation.fromJSON(JSON.stringify(history));
 const fromValue = Conversation.fromJSON(wrapped);
 const empty = new Conversation();
+empty.cacheTargets = 8; // a round robin over eight providers
+const cachedTargets: number = empty.cacheTargets;
 restored.free();
 fromValue.free();
 empty.free();
@@ -308,4 +310,4 @@ const longestWait: number = MAX_RETRY_AFTER_MS;
 const init: ProviderErrorInit = { kind: "network", provider: "kimi", status: 0, errorType: "network", message: "down", retryable: true, cause: new Error("x") };
 const made: ProviderError = new ProviderError(init);
 
-export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, requestParts, anthropicBase, runTurns, made, limits, longestWait };
+export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };

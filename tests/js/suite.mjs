@@ -396,6 +396,24 @@ export function defineSuite(api, label, host) {
       conv.free();
     });
 
+    test("cacheTargets: 4 by default, settable, a typed error for a bad value (issue 15)", () => {
+      const conv = new api.Conversation(HISTORY);
+      assert.equal(conv.cacheTargets, 4);
+      conv.cacheTargets = 8;
+      assert.equal(conv.cacheTargets, 8);
+      for (const bad of [0, -1, "8", NaN, null]) {
+        const e = thrown(() => {
+          conv.cacheTargets = bad;
+        });
+        assert.ok(api.isTurnwireError(e), String(bad));
+        assert.equal(e.code, "invalid_type");
+      }
+      assert.equal(conv.cacheTargets, 8);
+      for (const provider of ["anthropic", "openai-chat", "gemini", "mistral", "kimi", "deepseek"]) conv.render({ provider, model: "m" });
+      assert.ok(bytesEqual(conv.render(ANTHROPIC), api.renderBody(HISTORY, ANTHROPIC)));
+      conv.free();
+    });
+
     test("a Conversation survives 10,000 appends", () => {
       const conv = new api.Conversation();
       const n = 10_000;

@@ -662,6 +662,12 @@ export class Conversation {
      */
     toJSON(): Transcript;
     /**
+     * How many render targets (distinct options) keep a cache, least recently rendered dropped
+     * first (default 4: each cache holds about 3–5× the history). Raise it for a round robin
+     * over more providers; a target whose cache was dropped renders in full once.
+     */
+    cacheTargets: number;
+    /**
      * The number of messages.
      */
     readonly length: number;
