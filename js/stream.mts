@@ -12,10 +12,12 @@ import {
   timeoutError,
   unexpectedError,
 } from "./classify.mjs";
-import { TurnInFlightError } from "./errors.mjs";
 import { getCore } from "./core.mjs";
 import { providerRequest } from "./providers.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
+import { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES } from "./turn-limits.mjs";
+import { ABORTED, EXCERPT_BYTES, HTML, limitMs, race, TIMEOUT } from "./turn-wait.mjs";
+import { own } from "./turn-owner.mjs";
 import type { Rendered, StreamDelta, StreamOutcome } from "./turnwire.js";
 import type {
   StreamTurnOptions,
@@ -186,34 +188,6 @@ class Turn implements TurnStream {
 /** Content types that carry a JSON array or NDJSON rather than SSE. */
 const JSON_FRAMED = /^\s*application\/(?:json|x-ndjson|jsonl|json-seq)\b/i;
 
-/** The conversations a turn is in flight on. */
-const inFlight = new WeakSet<object>();
-
-/** While a turn is in flight on `conversation`: no second turn, no `free()`. Returns the release. */
-function own(conversation: object): () => void {
-  if (inFlight.has(conversation)) {
-    throw new TurnInFlightError("a turn is already in flight on this conversation: await it (or abort it) before starting the next");
-  }
-  inFlight.add(conversation);
-  const refuse = (): never => {
-    throw new TurnInFlightError("this conversation's turn is still in flight: await it (or abort it) before free()");
-  };
-  const target = conversation as Record<PropertyKey, unknown>;
-  const ownFree = Object.getOwnPropertyDescriptor(target, "free");
-  const disposeKey = (Symbol as { dispose?: symbol }).dispose;
-  const ownDispose = disposeKey === undefined ? undefined : Object.getOwnPropertyDescriptor(target, disposeKey);
-  Object.defineProperty(target, "free", { value: refuse, configurable: true, writable: true });
-  if (disposeKey !== undefined) Object.defineProperty(target, disposeKey, { value: refuse, configurable: true, writable: true });
-  return () => {
-    inFlight.delete(conversation);
-    if (ownFree === undefined) delete target["free"];
-    else Object.defineProperty(target, "free", ownFree);
-    if (disposeKey !== undefined) {
-      if (ownDispose === undefined) delete target[disposeKey];
-      else Object.defineProperty(target, disposeKey, ownDispose);
-    }
-  };
-}
 
 async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnResult> {
   const { conversation } = options;
@@ -429,42 +403,6 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
   return result;
 }
 
-/** The default idle timeout of `streamTurn` (ms): reasoning models can think for minutes between events. */
-export const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
-/** The default most bytes one stream event may take before it is complete (16 MiB). */
-export const DEFAULT_MAX_EVENT_BYTES = 16 * 1024 * 1024;
-/** The default most bytes read of a non-2xx answer's body (64 KiB). */
-export const DEFAULT_MAX_ERROR_BODY_BYTES = 64 * 1024;
-/** How long a chat stream may take after its `finish_reason` for its usage chunk and `[DONE]` (ms). */
-export const AFTER_DONE_GRACE_MS = 2_000;
-
-/** Content types of a page, not of a stream or a response. */
-const HTML = /^\s*(?:text\/html|application\/xhtml\+xml)\b/i;
-/** How much of an unexpected answer is read for its error. */
-const EXCERPT_BYTES = 512;
-
-const ABORTED = Symbol("aborted");
-const TIMEOUT = Symbol("timeout");
-
-/** A limit option: the default when not given; no limit (Infinity) for 0, negative or non-finite. */
-function limitMs(value: number | undefined, fallback: number): number {
-  if (value === undefined || value === null) return fallback;
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : Infinity;
-}
-
-/** `promise`, unless `ms` pass first (TIMEOUT) or `abort` settles first (ABORTED). */
-async function race<T>(promise: Promise<T>, ms: number, abort: Promise<typeof ABORTED>): Promise<T | typeof TIMEOUT | typeof ABORTED> {
-  if (!Number.isFinite(ms)) return Promise.race([promise, abort]);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<typeof TIMEOUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMEOUT), ms);
-  });
-  try {
-    return await Promise.race([promise, abort, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** The default id seed's part that grows with the history: its messages, or its text's length. */
 function historySize(transcript: NonNullable<StreamTurnOptions["transcript"]>): string {

@@ -1342,6 +1342,15 @@ export declare class JsonArrayParser {
     end(): void;
 }
 
+/** The default idle timeout of `streamTurn` (ms): reasoning models can think for minutes between events. */
+export declare const DEFAULT_IDLE_TIMEOUT_MS = 300000;
+/** The default most bytes one stream event may take before it is complete (16 MiB). */
+export declare const DEFAULT_MAX_EVENT_BYTES: number;
+/** The default most bytes read of a non-2xx answer's body (64 KiB). */
+export declare const DEFAULT_MAX_ERROR_BODY_BYTES: number;
+/** How long a chat stream may take after its `finish_reason` for its usage chunk and `[DONE]` (ms). */
+export declare const AFTER_DONE_GRACE_MS = 2000;
+
 /**
  * Runs one model turn: renders the history with turnwire for `provider` and `model` (with
  * `render` options and the streaming switches), POSTs it with `fetch` to the provider's streaming
@@ -1386,11 +1395,3 @@ export declare class JsonArrayParser {
  * ```
  */
 export declare function streamTurn(options: StreamTurnOptions): TurnStream;
-/** The default idle timeout of `streamTurn` (ms): reasoning models can think for minutes between events. */
-export declare const DEFAULT_IDLE_TIMEOUT_MS = 300000;
-/** The default most bytes one stream event may take before it is complete (16 MiB). */
-export declare const DEFAULT_MAX_EVENT_BYTES: number;
-/** The default most bytes read of a non-2xx answer's body (64 KiB). */
-export declare const DEFAULT_MAX_ERROR_BODY_BYTES: number;
-/** How long a chat stream may take after its `finish_reason` for its usage chunk and `[DONE]` (ms). */
-export declare const AFTER_DONE_GRACE_MS = 2000;

@@ -1,0 +1,9 @@
+// The bounds of a streamed turn: their defaults, exported with streamTurn.
+/** The default idle timeout of `streamTurn` (ms): reasoning models can think for minutes between events. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
+/** The default most bytes one stream event may take before it is complete (16 MiB). */
+export const DEFAULT_MAX_EVENT_BYTES = 16 * 1024 * 1024;
+/** The default most bytes read of a non-2xx answer's body (64 KiB). */
+export const DEFAULT_MAX_ERROR_BODY_BYTES = 64 * 1024;
+/** How long a chat stream may take after its `finish_reason` for its usage chunk and `[DONE]` (ms). */
+export const AFTER_DONE_GRACE_MS = 2_000;
