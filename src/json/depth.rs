@@ -6,6 +6,8 @@
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::locate::string_end;
+
 /// The deepest nesting of arrays and objects a JSON text may have, in every reader and stream
 /// decoder. A deeper document is an `invalid_json` error naming the path where it went too
 /// deep.
@@ -54,20 +56,13 @@ pub(crate) fn from_str(text: &str) -> Result<Value, DeepError> {
 /// `max` levels, if it does.
 pub(crate) fn too_deep_at(text: &[u8], max: usize) -> Option<usize> {
     let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, &b) in text.iter().enumerate() {
-        if in_string {
-            match (escaped, b) {
-                (true, _) => escaped = false,
-                (false, b'\\') => escaped = true,
-                (false, b'"') => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
+    let mut i = 0;
+    while let Some(&b) = text.get(i) {
         match b {
-            b'"' => in_string = true,
+            b'"' => {
+                i = string_end(text, i);
+                continue;
+            }
             b'[' | b'{' => {
                 depth += 1;
                 if depth > max {
@@ -77,6 +72,7 @@ pub(crate) fn too_deep_at(text: &[u8], max: usize) -> Option<usize> {
             b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         }
+        i += 1;
     }
     None
 }

@@ -57,7 +57,7 @@ fn current(stack: &[Frame]) -> Vec<Seg> {
 
 /// The end of the string starting with the quote at `start` (index after its closing quote,
 /// or the text length when it is not closed).
-fn string_end(text: &[u8], start: usize) -> usize {
+pub(super) fn string_end(text: &[u8], start: usize) -> usize {
     let mut i = start + 1;
     while let Some(&b) = text.get(i) {
         match b {
