@@ -145,9 +145,7 @@ impl ToolResultMedia {
             ToolResultMedia::Any => true,
             ToolResultMedia::None => false,
             ToolResultMedia::Only(types) => {
-                let essence = mime_type.split(';').next().unwrap_or_default().trim();
-                let essence = crate::providers::common::media_type(essence);
-                types.contains(&essence.as_str())
+                types.contains(&crate::providers::common::media_essence(mime_type).as_str())
             }
         }
     }

@@ -19,6 +19,12 @@ pub(crate) fn media_type(mime: &str) -> String {
     }
 }
 
+/// The essence of a media type, as [`media_type`] writes it: parameters left out
+/// (`text/plain; charset=utf-8` → `text/plain`), lower case, `image/jpg` → `image/jpeg`.
+pub(crate) fn media_essence(mime: &str) -> String {
+    media_type(mime.split(';').next().unwrap_or_default().trim())
+}
+
 /// The system prompt: the caller's, then the transcript's system messages.
 pub(crate) fn system_text(options: &crate::RenderOptions, hoisted: &[String]) -> String {
     let mut parts: Vec<&str> = Vec::new();

@@ -8,6 +8,7 @@ use super::contents::{Content, Role};
 use super::parts::PartKind;
 use super::signatures::is_gemini_3;
 use super::turns::GEM_01_MSG;
+use crate::providers::common::media_essence;
 use crate::providers::gemini::FUNCTION_RESPONSE_MEDIA;
 use crate::providers::validate_support::{Findings, Path};
 
@@ -68,13 +69,7 @@ fn check_media_part(part: &Value, path: Path, out: &mut Findings) {
         .get("mimeType")
         .and_then(Value::as_str)
         .unwrap_or_default();
-    let essence = mime
-        .split(';')
-        .next()
-        .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase();
-    if !FUNCTION_RESPONSE_MEDIA.contains(&essence.as_str()) {
+    if !FUNCTION_RESPONSE_MEDIA.contains(&media_essence(mime).as_str()) {
         out.push(
             "GEM-17",
             path.k(key).k("mimeType"),
