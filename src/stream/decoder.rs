@@ -163,31 +163,23 @@ impl StreamDecoder {
         // The high half of a pair the previous event ended with, if any: this event's text
         // must start with its low half, else it is left out (reported).
         let waiting = self.pending_high.take();
+        let mut joined = false;
         let parsed = match crate::json::depth::from_str(payload) {
-            Ok(v) => {
-                if let Some(h) = waiting {
-                    self.state.note(surrogate_halves::left_out(h));
-                }
-                Ok(v)
-            }
+            Ok(v) => Ok(v),
             // Text cut between the halves of a surrogate pair: join them, or U+FFFD.
-            Err(e) => {
-                let mut pending = waiting;
-                match surrogate_halves::rewrite(payload, &mut pending) {
-                    Some(r) => {
-                        self.pending_high = pending;
-                        r.errors.into_iter().for_each(|e| self.state.note(e));
-                        crate::json::depth::from_str(&r.text).or(Err(e))
-                    }
-                    None => {
-                        if let Some(h) = waiting {
-                            self.state.note(surrogate_halves::left_out(h));
-                        }
-                        Err(e)
-                    }
+            Err(e) => match surrogate_halves::rewrite(payload, waiting) {
+                Some(r) => {
+                    joined = r.joined;
+                    self.pending_high = r.pending;
+                    r.errors.into_iter().for_each(|e| self.state.note(e));
+                    crate::json::depth::from_str(&r.text).or(Err(e))
                 }
-            }
+                None => Err(e),
+            },
         };
+        if let (Some(high), false) = (waiting, joined) {
+            self.state.note(surrogate_halves::left_out(high));
+        }
         match parsed {
             Ok(v) => self.push_value(&v),
             Err(e) => {

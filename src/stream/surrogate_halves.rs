@@ -13,21 +13,24 @@ use super::error::StreamError;
 pub(crate) struct Rewritten {
     /// The event's JSON text, every unpaired half replaced or joined.
     pub text: String,
-    /// The halves that became U+FFFD (or were left out), as errors of the event.
+    /// The halves that became U+FFFD, as errors of the event.
     pub errors: Vec<StreamError>,
+    /// Whether the waiting high half was completed by this event's first low half.
+    pub joined: bool,
+    /// The high half this event's text ends with, waiting for the next event.
+    pub pending: Option<u16>,
 }
 
 /// Rewrites the unpaired surrogate escapes of one event's JSON text (`None` when it has none).
-/// `pending` is the high half the previous event ended with; it is taken, and set again when
-/// this event ends with one.
-pub(crate) fn rewrite(payload: &str, pending: &mut Option<u16>) -> Option<Rewritten> {
+/// `waiting` is the high half the previous event ended with.
+pub(crate) fn rewrite(payload: &str, waiting: Option<u16>) -> Option<Rewritten> {
     let bytes = payload.as_bytes();
     let lone = escaped(bytes);
     if lone.is_empty() {
         return None;
     }
-    let waiting = pending.take();
     let mut joined = false;
+    let mut pending = None;
     let mut text = String::with_capacity(payload.len() + 6);
     let mut errors = Vec::new();
     let mut at = 0;
@@ -44,7 +47,7 @@ pub(crate) fn rewrite(payload: &str, pending: &mut Option<u16>) -> Option<Rewrit
                 joined = true;
             }
             // this event's last character is half a pair: wait for the next event
-            (0xD800..=0xDBFF, _) if i == last && closes_string => *pending = Some(s.unit),
+            (0xD800..=0xDBFF, _) if i == last && closes_string => pending = Some(s.unit),
             _ => {
                 text.push_str("\\ufffd");
                 errors.push(replaced(s));
@@ -52,10 +55,12 @@ pub(crate) fn rewrite(payload: &str, pending: &mut Option<u16>) -> Option<Rewrit
         }
     }
     text.push_str(payload.get(at..).unwrap_or_default());
-    if let (Some(high), false) = (waiting, joined) {
-        errors.push(left_out(high));
-    }
-    Some(Rewritten { text, errors })
+    Some(Rewritten {
+        text,
+        errors,
+        joined,
+        pending,
+    })
 }
 
 /// The half an event ended with, when the next event did not complete it (or none came).
