@@ -173,14 +173,36 @@ export function timeoutError(request: TurnRequest, result: TurnResult, which: "i
   });
 }
 
-/** One event of the stream grew past `maxEventBytes` before it was complete. */
-export function limitError(request: TurnRequest, result: TurnResult, max: number): ProviderError {
+/**
+ * A size limit of the stream was hit: one event grew past `maxEventBytes` before it was complete
+ * (`event_too_large`), or the whole answer past `maxReplyBytes` (`reply_too_large`).
+ */
+export function limitError(request: TurnRequest, result: TurnResult, limit: "event_too_large" | "reply_too_large", max: number): ProviderError {
+  const what =
+    limit === "event_too_large"
+      ? `one event of the ${request.provider} stream grew past ${max} bytes (maxEventBytes) before it ended`
+      : `the ${request.provider} stream grew past ${max} bytes (maxReplyBytes) before its terminal event`;
   return new ProviderError({
     kind: "limit",
     provider: request.provider,
     status: 200,
-    errorType: "event_too_large",
-    message: `one event of the ${request.provider} stream grew past ${max} bytes (maxEventBytes) before it ended; reading stopped, ${kept(result)}`,
+    errorType: limit,
+    message: `${what}; reading stopped, ${kept(result)}`,
+    retryable: false,
+    body: null,
+    request,
+    result,
+  });
+}
+
+/** The module's memory budget ran out while decoding the stream (`setMemoryBudget`). */
+export function memoryError(request: TurnRequest, result: TurnResult): ProviderError {
+  return new ProviderError({
+    kind: "limit",
+    provider: request.provider,
+    status: 200,
+    errorType: "out_of_memory",
+    message: `the module's memory budget (setMemoryBudget) ran out while decoding the ${request.provider} stream; reading stopped, ${kept(result)}`,
     retryable: false,
     body: null,
     request,

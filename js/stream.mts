@@ -6,6 +6,7 @@ import {
   httpError,
   incompleteError,
   limitError,
+  memoryError,
   networkError,
   parseBody,
   streamError,
@@ -15,7 +16,7 @@ import {
 import { getCore } from "./core.mjs";
 import { providerRequest } from "./providers.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
-import { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES } from "./turn-limits.mjs";
+import { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES } from "./turn-limits.mjs";
 import { ABORTED, EXCERPT_BYTES, HTML, limitMs, race, TIMEOUT } from "./turn-wait.mjs";
 import { own } from "./turn-owner.mjs";
 import type { Rendered, StreamDelta, StreamOutcome } from "./turnwire.js";
@@ -50,8 +51,10 @@ import type {
  *   message was appended;
  * - a stream that ended or broke before its terminal event: `kind: "incomplete"`,
  *   `errorType: "incomplete_stream"`, retryable, with `.result` (appended);
- * - a render error (bad options or history): the `TurnwireError`; an unusable base URL: a
- *   `TypeError`.
+ * - the module's memory budget (`setMemoryBudget`) ran out while decoding: `kind: "limit"`,
+ *   `errorType: "out_of_memory"`, not retryable, with `.result` (appended when memory allowed);
+ * - a render error (bad options or history, or `out_of_memory`): the `TurnwireError`; an
+ *   unusable base URL: a `TypeError`.
  *
  * Aborting `signal` is not a failure: the response body is cancelled and the result resolves
  * with `aborted: true`, `incomplete: true` and what arrived, appended (nothing when nothing
@@ -233,6 +236,7 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
   const idleMs = limitMs(options.idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS);
   const turnMs = limitMs(options.timeoutMs, Infinity);
   const maxEventBytes = limitMs(options.maxEventBytes, DEFAULT_MAX_EVENT_BYTES);
+  const maxReplyBytes = limitMs(options.maxReplyBytes, DEFAULT_MAX_REPLY_BYTES);
   const maxErrorBodyBytes = limitMs(options.maxErrorBodyBytes, DEFAULT_MAX_ERROR_BODY_BYTES);
   const turnEnds = Date.now() + turnMs;
 
@@ -243,7 +247,9 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
   let aborted = false;
   let broken: unknown = undefined; // why reading stopped early (not an abort)
   let errorEvent: unknown = undefined; // the payload of the first provider error event
-  let stopped: "idle_timeout" | "turn_timeout" | "event_too_large" | null = null;
+  let stopped: "idle_timeout" | "turn_timeout" | "event_too_large" | "reply_too_large" | null = null;
+  // Set by the decoder callback (a holder: TypeScript does not follow assignments in callbacks).
+  const memory = { ranOut: false };
   // A 2xx answer that held no event: its content type and first characters, for the error.
   let unexpected: { status: number; contentType: string; excerpt: string } | null = null;
   let reader: TurnByteReader | null = null;
@@ -302,11 +308,22 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
         let head = ""; // the first characters of the answer, should it hold no event
         const text = new TextDecoder();
         let sinceEvent = 0; // bytes read since the last complete event
+        let received = 0; // bytes read in all
         let doneAt = Infinity; // when a chat stream's terminal event arrived (its [DONE] may follow)
         const push = (data: string): void => {
+          if (memory.ranOut) return; // the rest of a chunk after memory ran out
           sinceEvent = 0;
           events++;
-          for (const d of decoder.push(data)) {
+          let deltas: StreamDelta[];
+          try {
+            deltas = decoder.push(data);
+          } catch (e) {
+            // The module's memory budget ran out: the event is kept, reading stops.
+            if (!isOutOfMemory(e)) throw e;
+            memory.ranOut = true;
+            return;
+          }
+          for (const d of deltas) {
             if (d.type === "error" && d.code === "provider_error" && errorEvent === undefined) errorEvent = parseBody(data);
             if (d.type === "done" && doneAt === Infinity) doneAt = Date.now();
             queue.push(d);
@@ -335,6 +352,12 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
                 break;
               }
               if (r.done) break;
+              received += r.value.length;
+              if (received > maxReplyBytes) {
+                // the chunk that would take the answer past the limit is not decoded
+                stopped = "reply_too_large";
+                break;
+              }
               sinceEvent += r.value.length;
               if (events === 0 && head.length < EXCERPT_BYTES) head += text.decode(r.value.subarray(0, EXCERPT_BYTES), { stream: true });
               framing.feed(r.value);
@@ -343,16 +366,18 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
                 closed = true;
                 break;
               }
+              if (memory.ranOut) break;
               if (sinceEvent > maxEventBytes) {
                 stopped = "event_too_large";
                 break;
               }
+
               if (aborted) break;
             }
           } catch (e) {
             if (!aborted) broken = e;
           }
-          if (aborted || closed || stopped !== null) reader.cancel(signal?.reason).catch(() => {});
+          if (aborted || closed || stopped !== null || memory.ranOut) reader.cancel(signal?.reason).catch(() => {});
           else framing.end();
           // The body ended cleanly and held not one event: not a stream, not a response (only
           // keep-alive comments before the end is a stream cut short: incomplete, retryable).
@@ -376,8 +401,13 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
   const wasAborted = aborted && outcome.incomplete;
   let appended = false;
   if (conversation !== undefined && conversation !== null && outcome.message.blocks.length > 0) {
-    conversation.append(outcome.message);
-    appended = true;
+    try {
+      conversation.append(outcome.message);
+      appended = true;
+    } catch (e) {
+      // Out of memory again: the message stays in the error's .result, the conversation as it was.
+      if (!memory.ranOut || !isOutOfMemory(e)) throw e;
+    }
   }
   const result: TurnResult = {
     ...outcome,
@@ -396,7 +426,9 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
   if (unexpected !== null) {
     throw unexpectedError(request, unexpected.status, unexpected.contentType, unexpected.excerpt, result.message.blocks.length > 0 ? result : undefined);
   }
-  if (stopped === "event_too_large") throw limitError(request, result, maxEventBytes);
+  if (stopped === "event_too_large") throw limitError(request, result, stopped, maxEventBytes);
+  if (stopped === "reply_too_large") throw limitError(request, result, stopped, maxReplyBytes);
+  if (memory.ranOut) throw memoryError(request, result);
   if (stopped !== null && outcome.incomplete) throw timeoutError(request, result, stopped, stopped === "idle_timeout" ? idleMs : turnMs);
   // A read that broke after the terminal event lost nothing: only an unfinished message fails.
   if (outcome.incomplete) throw incompleteError(request, result, broken);
@@ -408,4 +440,9 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
 function historySize(transcript: NonNullable<StreamTurnOptions["transcript"]>): string {
   if (typeof transcript === "string") return `t${transcript.length}`;
   return String(Array.isArray(transcript) ? transcript.length : transcript.messages.length);
+}
+
+/** A TurnwireError of the module's memory budget (`setMemoryBudget`). */
+function isOutOfMemory(e: unknown): boolean {
+  return e instanceof Error && e.name === "TurnwireError" && (e as { code?: unknown }).code === "out_of_memory";
 }

@@ -3,6 +3,12 @@
 export const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
 /** The default most bytes one stream event may take before it is complete (16 MiB). */
 export const DEFAULT_MAX_EVENT_BYTES = 16 * 1024 * 1024;
+/**
+ * The default most bytes a whole streamed answer may take (64 MiB): an endless stream of valid
+ * events (a model stuck in a loop behind a proxy, a hostile server) stops there instead of
+ * growing the module's memory to its limit. A long reply is well under 1 MiB.
+ */
+export const DEFAULT_MAX_REPLY_BYTES = 64 * 1024 * 1024;
 /** The default most bytes read of a non-2xx answer's body (64 KiB). */
 export const DEFAULT_MAX_ERROR_BODY_BYTES = 64 * 1024;
 /** How long a chat stream may take after its `finish_reason` for its usage chunk and `[DONE]` (ms). */

@@ -174,6 +174,12 @@ export interface StreamTurnCommonOptions {
    * (`errorType: "event_too_large"`, not retryable), what arrived kept.
    */
   maxEventBytes?: number | undefined;
+  /**
+   * The most bytes the whole streamed answer may take (default `DEFAULT_MAX_REPLY_BYTES`, 64 MiB);
+   * past it the turn fails with kind `"limit"` (`errorType: "reply_too_large"`, not retryable),
+   * what arrived kept. It stops an endless stream of valid events.
+   */
+  maxReplyBytes?: number | undefined;
   /** The most bytes read of a non-2xx answer's body (default `DEFAULT_MAX_ERROR_BODY_BYTES`, 64 KiB). */
   maxErrorBodyBytes?: number | undefined;
 }

@@ -146,6 +146,7 @@ impl Conversation {
     pub fn append_value_owned(&mut self, value: Value) -> Result<(), Error> {
         let root = JsonPath::Root;
         let message = Message::read(value, &root.index(self.transcript.messages.len()))?;
+        crate::memory::check("appending a message")?;
         self.transcript.messages.push(message);
         Ok(())
     }
@@ -271,10 +272,37 @@ impl Conversation {
             want,
             &mut self.stats,
         );
-        if result.is_err() {
-            target.prefix = Prefix::default();
+        let result = result.and_then(|out| {
+            crate::memory::check("rendering")?;
+            Ok(out)
+        });
+        match &result {
+            Err(e) if crate::memory::is_out_of_memory(e) => self.drop_caches(),
+            Err(_) => target.prefix = Prefix::default(),
+            Ok(_) => {}
         }
-        result
+        result.map_err(|e| self.out_of_memory_note(e))
+    }
+
+    /// Frees every render cache after the memory budget ran out (the transcript stays).
+    fn drop_caches(&mut self) {
+        self.targets = Vec::new();
+    }
+
+    /// Says in an `out_of_memory` error what became of the conversation.
+    fn out_of_memory_note(&self, e: Error) -> Error {
+        if !crate::memory::is_out_of_memory(&e) {
+            return e;
+        }
+        Error::new(
+            e.code(),
+            e.path(),
+            format!(
+                "{}; the conversation's render caches were dropped, its {} messages are intact",
+                e.message(),
+                self.transcript.messages.len()
+            ),
+        )
     }
 }
 
@@ -337,6 +365,7 @@ fn step(
             }
         }
     };
+    crate::memory::check("rendering")?;
     let m = transcript.messages.len();
     stats.incremental = prefix.boundary > 0;
     stats.messages_rendered = m - prefix.boundary;

@@ -26,6 +26,8 @@ pub enum ErrorCode {
     ReadFailed,
     /// Strict mode: the model is unknown or lacks the continuity features turnwire needs.
     UnsupportedModel,
+    /// The memory budget ran out ([`crate::memory`]); a conversation keeps its transcript.
+    OutOfMemory,
 }
 
 impl ErrorCode {
@@ -46,6 +48,7 @@ impl ErrorCode {
             ErrorCode::EmptyTranscript => "empty_transcript",
             ErrorCode::ReadFailed => "read_failed",
             ErrorCode::UnsupportedModel => "unsupported_model",
+            ErrorCode::OutOfMemory => "out_of_memory",
         }
     }
 }

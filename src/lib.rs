@@ -20,6 +20,7 @@ mod error;
 pub mod ids;
 mod incremental;
 mod json;
+pub mod memory;
 pub mod model;
 pub mod models;
 pub mod normalize;

@@ -56,7 +56,9 @@ impl Transcript {
     /// ```
     pub fn from_json(text: &str) -> Result<Transcript, Error> {
         let parsed = json::parse(text, "$", "the transcript")?;
+        crate::memory::check("reading a transcript")?;
         let mut t = Transcript::from_value_owned(parsed.value)?;
+        crate::memory::check("reading a transcript")?;
         json::report::push_capped(
             &mut t.read_repairs,
             json::report::surrogates(&parsed.repairs, "$"),

@@ -171,7 +171,9 @@ fn finish_render(
     if normalized.transcript.messages.is_empty() {
         return Err(empty_transcript());
     }
+    crate::memory::check("rendering (normalised)")?;
     let (body, mut projection) = project(&normalized, options);
+    crate::memory::check("rendering (projected)")?;
     let renamed = projection.finish();
     let mut diagnostics = normalized.diagnostics;
     diagnostics.append(&mut projection.diagnostics);

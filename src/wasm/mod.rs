@@ -10,13 +10,15 @@
 //! `normalize` (`normalize.rs`), `validateRequest` (`validate.rs`), `projectToolId`,
 //! `projectToolIds`, `isValidToolId` (`ids.rs`), the `Conversation` class
 //! (`conversation.rs`), the `StreamDecoder` class (`stream.rs`), `isTurnwireError`
-//! (`errors.rs`) and `wasmMemoryBytes` (here). The hand-written TypeScript of the transcript
+//! (`errors.rs`), `setMemoryBudget` and `memoryStats` (`memory.rs`) and `wasmMemoryBytes`
+//! (here). The hand-written TypeScript of the transcript
 //! shape is in `types.rs`.
 
 mod args;
 mod conversation;
 mod errors;
 mod ids;
+mod memory;
 mod normalize;
 mod render;
 mod stream;
@@ -27,6 +29,7 @@ mod validate;
 pub use conversation::Conversation;
 pub use errors::is_turnwire_error;
 pub use ids::{is_valid_tool_id, project_tool_id, project_tool_ids, IdFormat, ToolCallRef};
+pub use memory::{memory_stats, set_memory_budget, MemoryStats};
 pub use normalize::{normalize_js, NormalizeResult};
 pub use render::{render_body, render_for_provider};
 pub use stream::StreamDecoder;
@@ -90,7 +93,12 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Error> {
             format!("the result could not be converted to JSON: {e}"),
         )
     })?;
-    js_sys::JSON::parse(&text).map_err(|e| {
+    parse_result(&text)
+}
+
+/// The host's `JSON.parse` of a result's JSON text.
+fn parse_result(text: &str) -> Result<JsValue, Error> {
+    js_sys::JSON::parse(text).map_err(|e| {
         Error::new(
             ErrorCode::InvalidValue,
             "$",
@@ -100,6 +108,35 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Error> {
             ),
         )
     })
+}
+
+/// [`to_js`] for one large value (a stream's reply): its JSON text is measured first and written
+/// into a buffer of exactly that size, so no doubling buffer holds up to twice the text.
+fn to_js_exact(value: &serde_json::Value) -> Result<JsValue, Error> {
+    /// Counts the bytes written to it.
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let failed = |e: &dyn std::fmt::Display| {
+        Error::new(
+            ErrorCode::InvalidValue,
+            "$",
+            format!("the result could not be converted to JSON: {e}"),
+        )
+    };
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, value).map_err(|e| failed(&e))?;
+    let mut bytes = Vec::with_capacity(count.0);
+    serde_json::to_writer(&mut bytes, value).map_err(|e| failed(&e))?;
+    let text = String::from_utf8(bytes).map_err(|e| failed(&e))?;
+    parse_result(&text)
 }
 
 /// The size of this module's WebAssembly memory in bytes. It grows when needed and never
@@ -174,6 +211,7 @@ mod tests {
             ErrorCode::EmptyTranscript,
             ErrorCode::ReadFailed,
             ErrorCode::UnsupportedModel,
+            ErrorCode::OutOfMemory,
         ] {
             let quoted = format!("\"{}\"", code.as_str());
             assert_eq!(serde_json::to_string(&code).ok(), Some(quoted.clone()));

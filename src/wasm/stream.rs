@@ -5,7 +5,7 @@ use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::validate::read_provider;
-use super::{args, json_of, to_js};
+use super::{args, json_of, to_js, to_js_exact};
 use crate::error::{Error, ErrorCode};
 use crate::providers::Provider;
 use crate::stream::{StreamDecoder as CoreDecoder, StreamError, StreamOptions};
@@ -76,7 +76,7 @@ impl StreamDecoder {
     #[wasm_bindgen(constructor)]
     pub fn new(
         provider: Ts<Provider>,
-        #[wasm_bindgen(unchecked_param_type = "StreamOptions")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "StreamOptions")] options: Option<JsValue>,
     ) -> Result<StreamDecoder, JsValue> {
         let provider = read_provider(&provider.js_value())?;
         let options = match options {
@@ -103,6 +103,8 @@ impl StreamDecoder {
             Ok(deltas) => serde_json::to_value(&deltas).unwrap_or(Value::Array(Vec::new())),
             Err(e) => Value::Array(vec![error_delta(&e)]),
         };
+        // The event is kept (finish() returns it); the caller learns that memory ran out.
+        crate::memory::check("decoding a stream event")?;
         Ok(to_js(&out)?)
     }
 
@@ -124,7 +126,12 @@ impl StreamDecoder {
         let Some(decoder) = self.inner.take() else {
             return Err(finished().into());
         };
-        Ok(to_js(&outcome_value(&decoder.finish()))?)
+        // One copy of the reply at a time besides its JSON text (sized exactly): a long reply
+        // costs about twice its size in wasm memory at the peak, not four times.
+        let outcome = decoder.finish();
+        let value = outcome_value(&outcome);
+        drop(outcome);
+        Ok(to_js_exact(&value)?)
     }
 
     /// Whether the stream's last event has arrived (the terminal event, or a chat stream's

@@ -7,6 +7,7 @@ import {
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_MAX_ERROR_BODY_BYTES,
   DEFAULT_MAX_EVENT_BYTES,
+  DEFAULT_MAX_REPLY_BYTES,
   MAX_RETRY_AFTER_MS,
   isProviderError,
   isTurnInFlightError,
@@ -26,6 +27,9 @@ import {
   renderForProvider,
   validateRequest,
   wasmMemoryBytes,
+  memoryStats,
+  setMemoryBudget,
+  type MemoryStats,
   type Block,
   type Diagnostic,
   type DiagnosticCode,
@@ -150,6 +154,11 @@ const one: string = projectToolId("anthropic", "call_1", "grep");
 const many: string[] = projectToolIds(format, calls);
 const valid: boolean = isValidToolId("mistral", "abcDEF123");
 const memory: number = wasmMemoryBytes();
+memoryStats({ resetPeak: true });
+const stats: MemoryStats = memoryStats();
+const budget: number | null = stats.budgetBytes;
+setMemoryBudget(budget);
+const live: number = stats.liveBytes + stats.peakBytes + stats.wasmBytes;
 
 {
   using convo = new Conversation(history);
@@ -211,6 +220,8 @@ try {
 
 {
   using decoder = new StreamDecoder("anthropic", { model: "claude-sonnet-4-5", endpoint: "https://api.anthropic.com", idSeed: "t1" } satisfies StreamOptions);
+  using bare = new StreamDecoder("gemini"); // options are optional
+  bare.push("[DONE]");
   const pushed: StreamDelta[] = decoder.push('{"type":"message_start","message":{"id":"msg_1"}}');
   for (const d of pushed) {
     if (d.type === "error") {
@@ -304,10 +315,11 @@ const limits: StreamTurnCommonOptions = {
   idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
   timeoutMs: 10 * AFTER_DONE_GRACE_MS,
   maxEventBytes: DEFAULT_MAX_EVENT_BYTES,
+  maxReplyBytes: DEFAULT_MAX_REPLY_BYTES,
   maxErrorBodyBytes: DEFAULT_MAX_ERROR_BODY_BYTES,
 };
 const longestWait: number = MAX_RETRY_AFTER_MS;
 const init: ProviderErrorInit = { kind: "network", provider: "kimi", status: 0, errorType: "network", message: "down", retryable: true, cause: new Error("x") };
 const made: ProviderError = new ProviderError(init);
 
-export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };
+export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };

@@ -1,7 +1,8 @@
 // Fault injection for streamTurn (issue 15): tiny hostile servers on 127.0.0.1, each case bounded
 // in time. A server that keeps the connection open after the terminal event (or sends keep-alives
 // after it), events after the terminal event, a stall, a trickle of keep-alives past the turn's
-// time, an endless SSE line, a giant error body, absurd retry-after values, a fetch that ignores
+// time, an endless SSE line, an endless stream of valid events, a long reply (its wasm memory),
+// memory running out under a budget, a giant error body, absurd retry-after values, a fetch that ignores
 // the abort signal, a connection reset mid-stream, non-streamed answers, HTML / 204 / empty 200s,
 // a second turn on a busy conversation. Each case checks the typed outcome and, at the end, the
 // suite prints each case's outcome, time and peak RSS. Runs in Node (node --test), Deno
@@ -9,7 +10,7 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { after, before, describe, test } from "node:test";
-import { Conversation, DEFAULT_MAX_ERROR_BODY_BYTES, MAX_RETRY_AFTER_MS, isProviderError, isTurnInFlightError, streamTurn } from "turnwire";
+import { Conversation, DEFAULT_MAX_ERROR_BODY_BYTES, MAX_RETRY_AFTER_MS, isProviderError, isTurnInFlightError, memoryStats, renderBody, setMemoryBudget, streamTurn } from "turnwire";
 
 const human = (text) => ({ speaker: "human", blocks: [{ type: "text", text }] });
 const sse = (obj) => `data: ${typeof obj === "string" ? obj : JSON.stringify(obj)}\n\n`;
@@ -126,6 +127,28 @@ const ROUTES = {
   empty: (res) => {
     res.writeHead(200, { "content-type": "text/event-stream" });
     res.end();
+  },
+  // a long text reply: `variant` MB in 64 KiB deltas, then the end
+  "big-reply": (res, _body, variant) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    const [start, block] = ANTHROPIC_TEXT.split("\n\n");
+    res.write(`${start}\n\n${block}\n\n`);
+    const delta = sse({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "z".repeat(64 * 1024) } });
+    let left = Number(variant) * 16;
+    let open = true;
+    res.on("close", () => (open = false));
+    const pump = () => {
+      // write() queues the chunk even when it returns false (wait for "drain" then)
+      let more = true;
+      while (open && left > 0 && more) {
+        more = res.write(delta);
+        left--;
+      }
+      if (!open) return;
+      if (left === 0) res.end(ANTHROPIC_TEXT.split("\n\n").slice(3).join("\n\n"));
+      else res.once("drain", pump);
+    };
+    pump();
   },
   // half an answer, then the socket is destroyed
   reset: (res) => {
@@ -285,6 +308,17 @@ describe("streamTurn against hostile servers (127.0.0.1)", () => {
     assert.ok(ms < 5000, `${ms} ms`);
   });
 
+  test("an endless stream of valid events stops at maxReplyBytes with a typed limit error", BOUND, async () => {
+    const { error, ms } = await turn("endless valid events (maxReplyBytes 4 MiB)", "big-reply/1000000", { turn: { maxReplyBytes: 4 * 1024 * 1024 } });
+    assert.equal(error?.kind, "limit");
+    assert.equal(error.errorType, "reply_too_large");
+    assert.equal(error.retryable, false);
+    const text = error.result.message.blocks[0].text;
+    assert.ok(text.length > 3 * 1024 * 1024 && text.length <= 4 * 1024 * 1024, String(text.length));
+    assert.equal(error.result.appended, true);
+    assert.ok(ms < 5000, `${ms} ms`);
+  });
+
   test("a 32 MB error body is read only up to maxErrorBodyBytes", BOUND, async () => {
     const { error, ms } = await turn("32 MB error body", "giant-error");
     assert.equal(error?.kind, "http");
@@ -333,5 +367,47 @@ describe("streamTurn against hostile servers (127.0.0.1)", () => {
     assert.equal(error?.kind, "incomplete");
     assert.equal(error.result.appended, true);
     assert.match(error.message, /the partial message was appended/);
+  });
+
+  test("a streamed reply of 8 MB: the wasm bytes it takes at its peak, and after", BOUND, async () => {
+    const before = memoryStats({ resetPeak: true });
+    const { result } = await turn("8 MB streamed reply (memory)", "big-reply/8");
+    const after = memoryStats();
+    const reply = 8 * 1024 * 1024;
+    const peak = (after.peakBytes - before.liveBytes) / reply;
+    report.at(-1).outcome += `, wasm peak ${peak.toFixed(2)}x the reply, ${Math.round((after.liveBytes - before.liveBytes) / 1024)} KiB kept`;
+    assert.equal(result?.message.blocks[0].text.length, reply);
+    // It was 4.0x before the reply was handed over with one copy and exactly sized JSON.
+    assert.ok(peak < 2.5, `peak wasm bytes in use ${peak.toFixed(2)}x the reply`);
+    assert.ok(after.liveBytes - before.liveBytes < 256 * 1024, "nothing of the turn stays in wasm memory");
+  });
+
+  test("memory runs out under a budget the test sets: a typed out_of_memory limit, the conversation usable", BOUND, async () => {
+    const conversation = new Conversation([human("hi")]);
+    const start = memoryStats();
+    setMemoryBudget(start.liveBytes + 2 * 1024 * 1024);
+    const began = performance.now();
+    let error;
+    try {
+      await streamTurn({ provider: "anthropic", model: "claude-sonnet-4-5", apiKey: "k", baseURL: `${base}/big-reply/16`, conversation });
+    } catch (e) {
+      error = e;
+    } finally {
+      setMemoryBudget(start.budgetBytes);
+    }
+    const ms = Math.round(performance.now() - began);
+    report.push({ name: "16 MB reply over a 2 MiB memory budget", outcome: `${error?.kind}/${error?.errorType}`, ms, rssMb: Math.round(process.memoryUsage().rss / 1e6) });
+    assert.ok(isProviderError(error), String(error));
+    assert.equal(error.kind, "limit");
+    assert.equal(error.errorType, "out_of_memory");
+    assert.equal(error.retryable, false);
+    const text = error.result.message.blocks[0].text;
+    assert.ok(text.length > 0 && text.length < 16 * 1024 * 1024, "what arrived is kept, reading stopped");
+    // The conversation works: with memory again it holds the partial reply and renders as fresh.
+    assert.equal(conversation.length, error.result.appended ? 2 : 1);
+    const options = { provider: "anthropic", model: "claude-sonnet-4-5" };
+    const bytes = conversation.render(options);
+    assert.equal(Buffer.compare(Buffer.from(bytes), Buffer.from(renderBody(conversation.toJSON(), options))), 0);
+    conversation.free();
   });
 });

@@ -38,6 +38,8 @@ export const API_NAMES = [
   "TurnInFlightError",
   "validateRequest",
   "wasmMemoryBytes",
+  "memoryStats",
+  "setMemoryBudget",
 ];
 
 /** The exports that are not functions: objects, and the streaming limits' defaults. */
@@ -47,6 +49,7 @@ export const API_NUMBERS = [
   "DEFAULT_IDLE_TIMEOUT_MS",
   "DEFAULT_MAX_ERROR_BODY_BYTES",
   "DEFAULT_MAX_EVENT_BYTES",
+  "DEFAULT_MAX_REPLY_BYTES",
   "MAX_RETRY_AFTER_MS",
 ];
 
@@ -412,6 +415,72 @@ export function defineSuite(api, label, host) {
       for (const provider of ["anthropic", "openai-chat", "gemini", "mistral", "kimi", "deepseek"]) conv.render({ provider, model: "m" });
       assert.ok(bytesEqual(conv.render(ANTHROPIC), api.renderBody(HISTORY, ANTHROPIC)));
       conv.free();
+    });
+
+    test("out of memory is a typed error under a budget the test sets; the conversation stays usable (issue 15)", () => {
+      const start = api.memoryStats();
+      assert.equal(start.budgetBytes, 2 * 1024 ** 3, "2 GiB by default");
+      for (const bad of [-1, "8", NaN, undefined]) {
+        const e = thrown(() => api.setMemoryBudget(bad));
+        assert.ok(api.isTurnwireError(e), String(bad));
+        assert.equal(e.code, "invalid_type");
+      }
+      const filler = "lorem ipsum ".repeat(2000);
+      const turns = [];
+      for (let i = 0; i < 40; i++) {
+        turns.push({ speaker: "human", blocks: [{ type: "text", text: `${i} ${filler}` }] });
+        turns.push({ speaker: "ai", blocks: [{ type: "tool_call", id: `call_${i}`, name: "read", parameters: { path: `f${i}` } }] });
+        turns.push({ speaker: "tool", blocks: [{ type: "tool_result", call_id: `call_${i}`, content: [{ type: "text", text: filler }] }] });
+      }
+      const conv = new api.Conversation(turns);
+      conv.cacheTargets = 8;
+      const json = JSON.stringify(conv);
+      const decoder = new api.StreamDecoder("anthropic", { model: "claude-sonnet-4-5" });
+      try {
+        decoder.push('{"type":"message_start","message":{"id":"m","role":"assistant","content":[],"usage":{"input_tokens":1,"output_tokens":0}}}');
+        decoder.push('{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}');
+        // A budget of what is in use now plus 256 KiB: one render of ~1 MB of history outgrows it.
+        api.setMemoryBudget(api.memoryStats().liveBytes + 256 * 1024);
+        const e = thrown(() => {
+          for (const provider of Object.keys(PROVIDERS)) conv.render({ provider, model: PROVIDERS[provider] });
+        });
+        assert.ok(api.isTurnwireError(e), String(e));
+        assert.equal(e.code, "out_of_memory");
+        assert.equal(e.path, "$");
+        assert.match(e.message, /over the budget of \d+ bytes/);
+        assert.match(e.message, /its 120 messages are intact/);
+        // Usable: reads work, appends and event decoding fail cleanly while memory is short…
+        assert.equal(conv.length, 120);
+        assert.equal(JSON.stringify(conv), json);
+        api.setMemoryBudget(0);
+        const append = thrown(() => conv.append({ speaker: "human", blocks: [{ type: "text", text: "more" }] }));
+        assert.equal(append?.code, "out_of_memory");
+        assert.equal(conv.length, 120);
+        const push = thrown(() => decoder.push('{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"kept"}}'));
+        assert.equal(push?.code, "out_of_memory");
+        // …and with memory again everything renders as a fresh render does; the event was kept.
+        api.setMemoryBudget(null);
+        assert.equal(api.memoryStats().budgetBytes, null);
+        conv.append({ speaker: "human", blocks: [{ type: "text", text: "more" }] });
+        const fresh = [...turns, { speaker: "human", blocks: [{ type: "text", text: "more" }] }];
+        for (const provider of Object.keys(PROVIDERS)) {
+          const options = { provider, model: PROVIDERS[provider] };
+          assert.ok(bytesEqual(conv.render(options), api.renderBody(fresh, options)), provider);
+        }
+        assert.equal(decoder.finish().message.blocks[0].text, "kept");
+      } finally {
+        api.setMemoryBudget(start.budgetBytes);
+        conv.free();
+        try {
+          decoder.free();
+        } catch {
+          // finished above
+        }
+      }
+      const stats = api.memoryStats({ resetPeak: true });
+      assert.ok(stats.peakBytes >= stats.liveBytes && stats.wasmBytes >= stats.peakBytes, JSON.stringify(stats));
+      const after = api.memoryStats();
+      assert.ok(after.peakBytes - after.liveBytes < 64 * 1024, `resetPeak starts from what is in use: ${JSON.stringify(after)}`);
     });
 
     test("a Conversation survives 10,000 appends", () => {

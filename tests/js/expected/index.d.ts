@@ -209,7 +209,7 @@ export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "du
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
  */
-export type ErrorCode = "invalid_json" | "invalid_type" | "missing_field" | "invalid_value" | "unknown_provider" | "unsupported_provider" | "empty_transcript" | "read_failed" | "unsupported_model";
+export type ErrorCode = "invalid_json" | "invalid_type" | "missing_field" | "invalid_value" | "unknown_provider" | "unsupported_provider" | "empty_transcript" | "read_failed" | "unsupported_model" | "out_of_memory";
 
 /**
  * A tool the model may call, declared in the request.
@@ -427,6 +427,28 @@ export interface ThinkingOptions {
      * Reasoning effort for OpenAI-style targets (`low`, `medium`, `high`).
      */
     effort?: string;
+}
+
+/**
+ * The module's memory, in bytes.
+ */
+export interface MemoryStats {
+    /**
+     * Allocated and not yet freed: conversations, decoders, a call's work.
+     */
+    liveBytes: number;
+    /**
+     * The most in use at once since the module started or since `resetPeak` was asked.
+     */
+    peakBytes: number;
+    /**
+     * The budget (`null`: none); a call that takes more throws `out_of_memory`.
+     */
+    budgetBytes: number | null;
+    /**
+     * The WebAssembly memory's size: the high-water mark, which never shrinks.
+     */
+    wasmBytes: number;
 }
 
 /**
@@ -701,7 +723,7 @@ export class StreamDecoder {
     /**
      * A decoder for one stream of `provider`.
      */
-    constructor(provider: Provider, options: StreamOptions);
+    constructor(provider: Provider, options?: StreamOptions);
     /**
      * Decodes one event: an SSE `data:` payload (with or without the `data:` prefix), a JSON
      * chunk, or `[DONE]`. Returns what it added (text, reasoning, tool-call progress, usage,
@@ -745,6 +767,19 @@ export function isTurnwireError(value: unknown): value is TurnwireError;
  * ```
  */
 export function isValidToolId(format: IdFormat, id: string): boolean;
+
+/**
+ * The module's memory: bytes in use, their peak, the budget and the WebAssembly memory's size.
+ * `memoryStats({ resetPeak: true })` starts a new peak measurement after reading this one.
+ *
+ * @example
+ * ```ts
+ * memoryStats({ resetPeak: true });
+ * await streamTurn(...);
+ * console.log(memoryStats().peakBytes);
+ * ```
+ */
+export function memoryStats(options?: { resetPeak?: boolean }): MemoryStats;
 
 /**
  * Repairs a transcript for `options.provider` and `options.model` exactly as
@@ -800,6 +835,21 @@ export function renderBody(transcript: Transcript | string, options: RenderOptio
  * ```
  */
 export function renderForProvider(transcript: Transcript | string, options: RenderOptions): Rendered;
+
+/**
+ * Sets the module's memory budget in bytes (`null`: none; the default is 2 GiB, half the
+ * 4 GiB wasm32 limit). Rendering, appending, reading a transcript and decoding an event stop
+ * with a `TurnwireError` `out_of_memory` once more than the budget is in use; a
+ * `Conversation` then drops its render caches and keeps its messages. The check runs between
+ * a call's stages, so a call can go past the budget by about one render of its history.
+ *
+ * @example
+ * ```ts
+ * setMemoryBudget(256 * 1024 * 1024);
+ * try { convo.render(options); } catch (e) { if (isTurnwireError(e) && e.code === "out_of_memory") convo.cacheTargets = 1; }
+ * ```
+ */
+export function setMemoryBudget(bytes: number | null): void;
 
 /**
  * Checks a request body against every strict rule of `provider` that one body can show and
@@ -997,6 +1047,12 @@ export interface StreamTurnCommonOptions {
      * (`errorType: "event_too_large"`, not retryable), what arrived kept.
      */
     maxEventBytes?: number | undefined;
+    /**
+     * The most bytes the whole streamed answer may take (default `DEFAULT_MAX_REPLY_BYTES`, 64 MiB);
+     * past it the turn fails with kind `"limit"` (`errorType: "reply_too_large"`, not retryable),
+     * what arrived kept. It stops an endless stream of valid events.
+     */
+    maxReplyBytes?: number | undefined;
     /** The most bytes read of a non-2xx answer's body (default `DEFAULT_MAX_ERROR_BODY_BYTES`, 64 KiB). */
     maxErrorBodyBytes?: number | undefined;
 }
@@ -1346,6 +1402,12 @@ export declare class JsonArrayParser {
 export declare const DEFAULT_IDLE_TIMEOUT_MS = 300000;
 /** The default most bytes one stream event may take before it is complete (16 MiB). */
 export declare const DEFAULT_MAX_EVENT_BYTES: number;
+/**
+ * The default most bytes a whole streamed answer may take (64 MiB): an endless stream of valid
+ * events (a model stuck in a loop behind a proxy, a hostile server) stops there instead of
+ * growing the module's memory to its limit. A long reply is well under 1 MiB.
+ */
+export declare const DEFAULT_MAX_REPLY_BYTES: number;
 /** The default most bytes read of a non-2xx answer's body (64 KiB). */
 export declare const DEFAULT_MAX_ERROR_BODY_BYTES: number;
 /** How long a chat stream may take after its `finish_reason` for its usage chunk and `[DONE]` (ms). */
@@ -1371,8 +1433,10 @@ export declare const AFTER_DONE_GRACE_MS = 2000;
  *   message was appended;
  * - a stream that ended or broke before its terminal event: `kind: "incomplete"`,
  *   `errorType: "incomplete_stream"`, retryable, with `.result` (appended);
- * - a render error (bad options or history): the `TurnwireError`; an unusable base URL: a
- *   `TypeError`.
+ * - the module's memory budget (`setMemoryBudget`) ran out while decoding: `kind: "limit"`,
+ *   `errorType: "out_of_memory"`, not retryable, with `.result` (appended when memory allowed);
+ * - a render error (bad options or history, or `out_of_memory`): the `TurnwireError`; an
+ *   unusable base URL: a `TypeError`.
  *
  * Aborting `signal` is not a failure: the response body is cancelled and the result resolves
  * with `aborted: true`, `incomplete: true` and what arrived, appended (nothing when nothing
