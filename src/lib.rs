@@ -18,6 +18,7 @@
 mod conversation;
 mod error;
 pub mod ids;
+pub mod import;
 mod incremental;
 mod json;
 pub mod memory;

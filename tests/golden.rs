@@ -10,34 +10,13 @@
 //! `make bless`), then review the diff.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use serde_json::{json, Value};
+use serde_json::json;
 use turnwire::{render, validate_request_text, Provider, RenderOptions, Transcript};
 
-fn default_model(p: Provider) -> &'static str {
-    p.reference_model()
-}
-
-fn read_json(path: &Path) -> Option<Value> {
-    let text = std::fs::read_to_string(path).ok()?;
-    Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-}
-
-fn options_for(dir: &Path, provider: Provider) -> Value {
-    let mut o = json!({"provider": provider.as_str(), "model": default_model(provider)});
-    for file in [
-        "options.json".to_string(),
-        format!("options.{}.json", provider.as_str()),
-    ] {
-        if let Some(Value::Object(extra)) = read_json(&dir.join(file)) {
-            for (k, v) in extra {
-                o[k] = v;
-            }
-        }
-    }
-    o
-}
+mod fixture_support;
+use fixture_support::{cases, options_for};
 
 /// The golden text of one render: `{body, idMap, diagnostics}` or `{error}`, pretty, with a
 /// trailing newline.
@@ -70,17 +49,6 @@ fn golden_text(dir: &Path, provider: Provider) -> (String, Vec<String>) {
         serde_json::to_string_pretty(&value).unwrap() + "\n",
         problems,
     )
-}
-
-fn cases() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("transcript.json").is_file())
-        .collect();
-    dirs.sort();
-    dirs
 }
 
 #[test]

@@ -109,6 +109,13 @@ pub enum DiagnosticCode {
     /// The final assistant text (a prefill) ended with whitespace, which Anthropic refuses
     /// (ANT-23); the trailing whitespace was trimmed.
     PrefillWhitespaceTrimmed,
+    /// An importer met a part the canonical transcript has no block for (a server tool's
+    /// block, an unknown part type); it was kept as an opaque block, which renders leave out.
+    /// `path` names the part.
+    ImportOpaque,
+    /// An importer read a value in another form than it had (a URL image without a media type,
+    /// a tool result's parts joined); `path` names the value.
+    ImportConverted,
 }
 
 /// Which completion a dedupe kept and why.
@@ -290,6 +297,8 @@ impl DiagnosticCode {
             DiagnosticCode::ThinkingBudgetAdjusted => "thinking_budget_adjusted",
             DiagnosticCode::ContinuationUserInserted => "continuation_user_inserted",
             DiagnosticCode::PrefillWhitespaceTrimmed => "prefill_whitespace_trimmed",
+            DiagnosticCode::ImportOpaque => "import_opaque",
+            DiagnosticCode::ImportConverted => "import_converted",
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Speaker repair (REQ-915-047): every block ends up under the speaker that can carry it.
 //!
-//! Tool calls belong to `ai`, tool responses to `tool`, user text and media to `human`. A message
-//! holding blocks of several kinds (the cancelled fan-out persisted as one tool message with both
+//! Tool calls belong to `ai`, tool responses to `tool`, user text and media to `human`; text and
+//! media right after a response in a tool message are that response's attachments (a tool's
+//! further output parts) and stay with it. A message holding blocks of several kinds (the cancelled fan-out persisted as one tool message with both
 //! calls and responses, 864 failure mode A) is split, in order, into one message per run.
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
@@ -15,8 +16,9 @@ fn home(block: &Block, stored: Speaker, after_response: bool) -> Speaker {
     match block {
         Block::ToolCall(_) | Block::Thinking(_) => Speaker::Ai,
         Block::ToolResponse(_) => Speaker::Tool,
-        // media right after a tool response is that response's attachment
+        // media or a text note right after a tool response is that response's attachment
         Block::Media(_) if after_response => Speaker::Tool,
+        Block::Text(_) if after_response && stored == Speaker::Tool => Speaker::Tool,
         Block::Media(_) => Speaker::Human,
         Block::Text(_) | Block::Code(_) | Block::Other(_) if stored == Speaker::Tool => {
             Speaker::Human
@@ -121,6 +123,18 @@ mod tests {
     }
 
     #[test]
+    fn a_text_note_after_a_response_stays_with_it_text_before_any_response_moves() {
+        let (s, c) = run(json!([
+            {"speaker": "tool", "blocks": [text("before"), result("c1"), text("note"), png(), text("caption")]}
+        ]));
+        assert_eq!(
+            s,
+            ["human: text", "tool: result(c1) text media(image/png) text"]
+        );
+        assert_eq!(c, ["speaker_repaired"]);
+    }
+
+    #[test]
     fn calls_in_tool_message_move_to_ai_before_results() {
         let mut diags = Vec::new();
         let out = repair(
@@ -147,12 +161,12 @@ mod tests {
     }
 
     #[test]
-    fn text_in_tool_message_moves_to_human_after() {
+    fn text_after_a_response_stays_with_it_code_moves_to_human_after() {
         let (s, c) = run(json!([
             {"speaker": "tool", "blocks": [result("c1"), text("and also"), {"type": "code", "code": "x"}]}
         ]));
-        assert_eq!(s, ["tool: result(c1)", "human: text code"]);
-        assert_eq!(c, ["speaker_repaired", "speaker_repaired"]);
+        assert_eq!(s, ["tool: result(c1) text", "human: code"]);
+        assert_eq!(c, ["speaker_repaired"]);
     }
 
     #[test]
@@ -176,14 +190,10 @@ mod tests {
             s,
             [
                 "human: media(image/png)",
-                "tool: result(c1)",
-                "human: text media(image/png)"
+                "tool: result(c1) text media(image/png)"
             ]
         );
-        assert_eq!(
-            c,
-            ["speaker_repaired", "speaker_repaired", "speaker_repaired"]
-        );
+        assert_eq!(c, ["speaker_repaired"]);
     }
 
     #[test]

@@ -1,0 +1,148 @@
+//! What every importer carries while it reads: the provenance of assistant turns, the tool
+//! names of the calls seen so far (results often name only the call id), and the diagnostics.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, ErrorCode};
+use crate::model::{Block, Message, Metadata, Provenance, Speaker};
+use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+
+/// The reading state of one import.
+pub(crate) struct Reader {
+    /// Provenance given to assistant messages.
+    pub assistant: Provenance,
+    /// Tool name by call id, for results that name only the id.
+    pub names: HashMap<String, String>,
+    /// What could not be carried as it was.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The messages read so far.
+    pub messages: Vec<Message>,
+}
+
+impl Reader {
+    pub fn new(assistant: Provenance) -> Self {
+        Reader {
+            assistant,
+            names: HashMap::new(),
+            diagnostics: Vec::new(),
+            messages: Vec::new(),
+        }
+    }
+
+    /// Appends blocks as a message of `speaker`, joining the last message when it has the same
+    /// speaker and `join` is set (one provider message can hold several canonical ones).
+    pub fn push(&mut self, speaker: Speaker, blocks: Vec<Block>) {
+        if blocks.is_empty() {
+            return;
+        }
+        let mut m = Message::new(speaker, blocks);
+        if speaker == Speaker::Ai && !self.assistant.is_empty() {
+            m.metadata = Some(Metadata {
+                provenance: self.assistant.clone(),
+                extra: Map::new(),
+            });
+        }
+        self.messages.push(m);
+    }
+
+    /// What was read, with the options of a body when there was one.
+    pub fn finish(self, options: Option<crate::render::RenderOptions>) -> super::Imported {
+        super::Imported {
+            transcript: crate::model::Transcript::new(self.messages),
+            options,
+            diagnostics: self.diagnostics,
+        }
+    }
+
+    /// Keeps a part the transcript has no block for as an opaque block, and says so.
+    pub fn opaque(&mut self, part: Value, path: &str, what: &str) -> Block {
+        self.diagnostics.push(
+            Diagnostic::new(
+                DiagnosticCode::ImportOpaque,
+                FaultClass::CanonicalState,
+                format!("{what} has no canonical block; it is kept as an opaque block, which renders leave out"),
+            )
+            .at_path(path),
+        );
+        Block::Other(part)
+    }
+
+    /// Notes a value that was read in another form than it had.
+    pub fn note(&mut self, path: &str, message: impl Into<String>) {
+        self.diagnostics.push(
+            Diagnostic::new(
+                DiagnosticCode::ImportConverted,
+                FaultClass::CanonicalState,
+                message,
+            )
+            .at_path(path),
+        );
+    }
+}
+
+/// The error of a value of the wrong JSON type.
+pub(crate) fn wrong_type(path: &str, expected: &str, got: &Value) -> Error {
+    Error::new(
+        ErrorCode::InvalidType,
+        path,
+        format!(
+            "expected {expected}, found {}",
+            crate::model::type_name(got)
+        ),
+    )
+}
+
+/// The `type` of a part (`""` when it has none).
+pub(crate) fn part_type(part: &Value) -> &str {
+    part.get("type").and_then(Value::as_str).unwrap_or_default()
+}
+
+/// A string member, or the error naming its path.
+pub(crate) fn string_at<'a>(v: &'a Value, key: &str, path: &str) -> Result<&'a str, Error> {
+    match v.get(key) {
+        Some(Value::String(s)) => Ok(s),
+        Some(other) => Err(wrong_type(&format!("{path}.{key}"), "a string", other)),
+        None => Err(Error::new(
+            ErrorCode::MissingField,
+            format!("{path}.{key}"),
+            format!("required field `{key}` is missing"),
+        )),
+    }
+}
+
+/// Content parts as a list: a string is one text part, `null` none.
+pub(crate) fn parts(content: &Value, path: &str) -> Result<Vec<Value>, Error> {
+    match content {
+        Value::Null => Ok(Vec::new()),
+        Value::String(s) => Ok(vec![serde_json::json!({"type": "text", "text": s})]),
+        Value::Array(a) => Ok(a.clone()),
+        other => Err(wrong_type(
+            path,
+            "a string or an array of content parts",
+            other,
+        )),
+    }
+}
+
+/// The provenance of the assistant turns of a `provider` history read through `api`: the
+/// caller's model, else the body's.
+pub(crate) fn provenance(
+    provider: crate::providers::Provider,
+    api: &str,
+    body: Option<&Map<String, Value>>,
+    source: &super::ImportSource,
+) -> Provenance {
+    let model = source.model.clone().or_else(|| {
+        body.and_then(|b| b.get("model"))
+            .and_then(Value::as_str)
+            .map(|m| m.strip_prefix("models/").unwrap_or(m).to_string())
+    });
+    Provenance {
+        provider: Some(provider.as_str().to_string()),
+        api: Some(api.to_string()),
+        model,
+        endpoint: source.endpoint.clone(),
+    }
+}

@@ -1,0 +1,151 @@
+//! The render options a request body implies: its model, output limit, tool declarations,
+//! thinking switch and sampling; every other field is kept as `extra`.
+
+use serde_json::{Map, Value};
+
+use super::context::{wrong_type, Reader};
+use super::ImportSource;
+use crate::error::{Error, ErrorCode};
+use crate::providers::Provider;
+use crate::render::{RenderOptions, ThinkingOptions, ToolDeclaration, OWNED_FIELDS};
+
+/// Where a wire format keeps what [`body_options`] reads.
+pub(super) struct BodyFields {
+    /// The fields the history was read from (not options).
+    pub history: &'static [&'static str],
+    /// The output limit's names, first found wins.
+    pub max_tokens: &'static [&'static str],
+    /// The member of a tool declaration that holds its JSON Schema.
+    pub tool_schema: &'static str,
+}
+
+/// Reads the options of an Anthropic-shaped or chat-shaped body.
+pub(super) fn body_options(
+    provider: Provider,
+    body: &Map<String, Value>,
+    source: &ImportSource,
+    fields: &BodyFields,
+    r: &mut Reader,
+) -> Result<RenderOptions, Error> {
+    let model = match body.get("model") {
+        Some(Value::String(m)) => m.clone(),
+        Some(other) => return Err(wrong_type("$.model", "a string", other)),
+        None => source.model.clone().ok_or_else(|| {
+            Error::new(
+                ErrorCode::MissingField,
+                "$.model",
+                "the body names no model; give one in the import source",
+            )
+        })?,
+    };
+    let mut o = RenderOptions::new(provider, model);
+    o.endpoint = source.endpoint.clone();
+    for (key, value) in body {
+        let at = format!("$.{key}");
+        match key.as_str() {
+            k if fields.history.contains(&k) || k == "model" => {}
+            k if fields.max_tokens.contains(&k) => o.max_tokens = Some(count(value, &at)?),
+            "temperature" => o.temperature = Some(number(value, &at)?),
+            "top_p" => o.top_p = Some(number(value, &at)?),
+            "tools" => o.tools = tools(value, fields.tool_schema, r)?,
+            "thinking" => o.thinking = switch_thinking(value, o.thinking.take()),
+            "reasoning_effort" => {
+                let mut t = o.thinking.take().unwrap_or(ThinkingOptions {
+                    enabled: true,
+                    budget_tokens: None,
+                    effort: None,
+                });
+                t.effort = value.as_str().map(str::to_string);
+                o.thinking = Some(t);
+            }
+            k if OWNED_FIELDS.contains(&k) => {
+                r.opaque(value.clone(), &at, "this field");
+            }
+            _ => {
+                o.extra.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    Ok(o)
+}
+
+fn count(v: &Value, at: &str) -> Result<u32, Error> {
+    v.as_u64()
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| wrong_type(at, "a whole number of tokens", v))
+}
+
+fn number(v: &Value, at: &str) -> Result<f64, Error> {
+    v.as_f64().ok_or_else(|| wrong_type(at, "a number", v))
+}
+
+/// `tools`: function declarations; other kinds (a provider's server tools) cannot be declared
+/// through the options and are reported.
+fn tools(v: &Value, schema: &str, r: &mut Reader) -> Result<Vec<ToolDeclaration>, Error> {
+    let Value::Array(list) = v else {
+        return Err(wrong_type("$.tools", "an array of tool declarations", v));
+    };
+    let mut out = Vec::with_capacity(list.len());
+    for (i, t) in list.iter().enumerate() {
+        // Chat formats wrap the declaration in {"type": "function", "function": {…}}.
+        let decl = t.get("function").unwrap_or(t);
+        match decl.get("name").and_then(Value::as_str) {
+            Some(name)
+                if t.get("type")
+                    .is_none_or(|k| k == "function" || k == "custom") =>
+            {
+                out.push(ToolDeclaration {
+                    name: name.to_string(),
+                    description: decl
+                        .get("description")
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
+                    parameters: decl.get(schema).cloned(),
+                })
+            }
+            _ => {
+                r.opaque(
+                    t.clone(),
+                    &format!("$.tools[{i}]"),
+                    "this tool (not a function)",
+                );
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `thinking`: `{type: "enabled", budget_tokens?}` or `{type: "disabled"}` (Anthropic, and the
+/// Kimi / DeepSeek switch); an effort read before it is kept.
+fn switch_thinking(v: &Value, before: Option<ThinkingOptions>) -> Option<ThinkingOptions> {
+    let enabled = v.get("type").and_then(Value::as_str) == Some("enabled");
+    Some(ThinkingOptions {
+        enabled,
+        budget_tokens: v
+            .get("budget_tokens")
+            .and_then(Value::as_u64)
+            .and_then(|n| u32::try_from(n).ok()),
+        effort: before.and_then(|b| b.effort),
+    })
+}
+
+/// The media type of a URL by its extension (`image/*` formats, PDF), for formats whose URL
+/// parts carry none.
+pub(super) fn media_type_of_url(url: &str, image: bool) -> &'static str {
+    let path = url
+        .split(['?', '#'])
+        .next()
+        .unwrap_or(url)
+        .to_ascii_lowercase();
+    let ext = path.rsplit('.').next().unwrap_or_default();
+    match ext {
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "gif" => "image/gif",
+        "webp" => "image/webp",
+        "pdf" => "application/pdf",
+        "txt" => "text/plain",
+        _ if image => "image/jpeg",
+        _ => "application/pdf",
+    }
+}
