@@ -18,14 +18,16 @@
 //! - nothing real is lost: every user text, real call and real result is in the body or named
 //!   in a diagnostic;
 //! - two renders are byte-identical;
-//! - appending a turn leaves every earlier projected id unchanged.
+//! - appending a turn leaves every earlier projected id unchanged;
+//! - the body read back by the provider's importer renders the same bytes (issue 11).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
+use turnwire::import::{from_request_body, ImportSource};
 use turnwire::{
-    render, validate_request_for_model, validate_request_text, DiagnosticCode, ErrorCode,
-    OrphanPolicy, Provider, RenderOptions, Transcript,
+    render, render_body, validate_request_for_model, validate_request_text, DiagnosticCode,
+    ErrorCode, OrphanPolicy, Provider, RenderOptions, Transcript,
 };
 
 #[derive(Debug, Clone, Copy)]
@@ -751,6 +753,24 @@ fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError>
     }
     let again = render(&transcript, &o).unwrap();
     prop_assert_eq!(&sent, &again.body_bytes());
+    // Issue 11: the body read back by the provider's importer renders the same bytes (the
+    // options a body cannot show, an OpenAI-compatible server's id rules, are the caller's).
+    let source = ImportSource {
+        model: Some(o.model.clone()),
+        endpoint: o.endpoint.clone(),
+    };
+    let imported = from_request_body(provider, &out.body, &source)
+        .map_err(|e| TestCaseError::fail(format!("{provider}: {e}\nbody: {:#}", out.body)))?;
+    let mut reread = imported.options.unwrap();
+    reread.compat = o.compat.clone();
+    let round = render_body(&imported.transcript, &reread)
+        .map_err(|e| TestCaseError::fail(format!("{provider}: {e}\nbody: {:#}", out.body)))?;
+    prop_assert_eq!(
+        String::from_utf8_lossy(&round),
+        String::from_utf8_lossy(&sent),
+        "{}: imported body renders differently",
+        provider
+    );
     // appending a turn never changes an earlier projected id
     let mut longer = input.clone();
     longer.push(json!({"speaker": "human", "blocks": [{"type": "text", "text": "one more"}]}));

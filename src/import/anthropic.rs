@@ -222,7 +222,7 @@ fn media(r: &mut Reader, part: &Value, at: &str) -> Option<MediaBlock> {
         )),
         "url" => {
             let url = source.get("url").and_then(Value::as_str)?;
-            let mime = super::options::media_type_of_url(url, image);
+            let mime = super::values::media_type_of_url(url, image);
             r.note(
                 &format!("{at}.source"),
                 format!("a URL source names no media type; `{mime}` was taken from the URL"),

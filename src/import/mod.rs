@@ -32,11 +32,16 @@
 
 mod anthropic;
 mod context;
+mod gemini;
 mod openai_chat;
+mod openai_responses;
 mod options;
+mod values;
 
 pub use anthropic::from_anthropic;
+pub use gemini::from_gemini;
 pub use openai_chat::from_openai_chat;
+pub use openai_responses::from_responses_input;
 
 use serde_json::Value;
 
@@ -105,10 +110,7 @@ pub fn from_request_body(
         | Provider::Kimi
         | Provider::DeepSeek
         | Provider::OpenAiCompatible => openai_chat::from_body(provider, obj, source),
-        other => Err(Error::new(
-            ErrorCode::UnsupportedProvider,
-            "$",
-            format!("importing {other} request bodies is not implemented yet"),
-        )),
+        Provider::OpenAiResponses => openai_responses::from_body(obj, source),
+        Provider::Gemini => gemini::from_body(obj, source),
     }
 }

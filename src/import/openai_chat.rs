@@ -15,12 +15,13 @@
 use serde_json::{Map, Value};
 
 use super::context::{part_type, parts, provenance, string_at, wrong_type, Reader};
-use super::options::{body_options, media_type_of_url, BodyFields};
+use super::options::{body_options, BodyFields};
+use super::values::{arguments, url_media};
 use super::{ImportSource, Imported};
 use crate::error::{Error, ErrorCode};
 use crate::model::{
-    split_data_url, Block, MediaBlock, MediaEncoding, Speaker, TextBlock, ThinkingBlock,
-    ToolCallBlock, ToolResponseBlock,
+    Block, MediaBlock, MediaEncoding, Speaker, TextBlock, ThinkingBlock, ToolCallBlock,
+    ToolResponseBlock,
 };
 use crate::providers::Provider;
 
@@ -194,20 +195,6 @@ fn user(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error
     Ok(out)
 }
 
-/// A media part given by URL: a data URL is inline base64 with its type; any other URL keeps
-/// its address, its type inferred from the extension (reported).
-fn url_media(r: &mut Reader, url: &str, image: bool, at: &str) -> MediaBlock {
-    if let Some((mime, data)) = split_data_url(url) {
-        return MediaBlock::new(mime, data, MediaEncoding::Base64);
-    }
-    let mime = media_type_of_url(url, image);
-    r.note(
-        at,
-        format!("a URL part names no media type; `{mime}` was taken from the URL"),
-    );
-    MediaBlock::new(mime, url, MediaEncoding::Url)
-}
-
 fn assistant(r: &mut Reader, m: &Value, at: &str) -> Result<Vec<Block>, Error> {
     let mut blocks = Vec::new();
     for field in REASONING_FIELDS {
@@ -233,17 +220,10 @@ fn assistant(r: &mut Reader, m: &Value, at: &str) -> Result<Vec<Block>, Error> {
         let id = string_at(call, "id", &call_at)?.to_string();
         let function = call.get("function").unwrap_or(&Value::Null);
         let name = string_at(function, "name", &format!("{call_at}.function"))?.to_string();
-        let parameters = match function.get("arguments") {
-            Some(Value::String(text)) => Some(
-                crate::json::parse(
-                    text,
-                    &format!("{call_at}.function.arguments"),
-                    "the arguments",
-                )
-                .map_or_else(|_| Value::String(text.clone()), |p| p.value),
-            ),
-            other => other.cloned(),
-        };
+        let parameters = arguments(
+            function.get("arguments"),
+            &format!("{call_at}.function.arguments"),
+        );
         r.names.insert(id.clone(), name.clone());
         blocks.push(Block::ToolCall(ToolCallBlock {
             parameters,

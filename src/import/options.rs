@@ -48,6 +48,17 @@ pub(super) fn body_options(
             "temperature" => o.temperature = Some(number(value, &at)?),
             "top_p" => o.top_p = Some(number(value, &at)?),
             "tools" => o.tools = tools(value, fields.tool_schema, r)?,
+            // Responses: `{effort, summary}` turns reasoning on.
+            "reasoning" => {
+                o.thinking = Some(ThinkingOptions {
+                    enabled: true,
+                    budget_tokens: None,
+                    effort: value
+                        .get("effort")
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
+                })
+            }
             "thinking" => o.thinking = switch_thinking(value, o.thinking.take()),
             "reasoning_effort" => {
                 let mut t = o.thinking.take().unwrap_or(ThinkingOptions {
@@ -94,14 +105,7 @@ fn tools(v: &Value, schema: &str, r: &mut Reader) -> Result<Vec<ToolDeclaration>
                 if t.get("type")
                     .is_none_or(|k| k == "function" || k == "custom") =>
             {
-                out.push(ToolDeclaration {
-                    name: name.to_string(),
-                    description: decl
-                        .get("description")
-                        .and_then(Value::as_str)
-                        .map(str::to_string),
-                    parameters: decl.get(schema).cloned(),
-                })
+                out.push(declaration(decl, name, decl.get(schema).cloned()))
             }
             _ => {
                 r.opaque(
@@ -129,23 +133,14 @@ fn switch_thinking(v: &Value, before: Option<ThinkingOptions>) -> Option<Thinkin
     })
 }
 
-/// The media type of a URL by its extension (`image/*` formats, PDF), for formats whose URL
-/// parts carry none.
-pub(super) fn media_type_of_url(url: &str, image: bool) -> &'static str {
-    let path = url
-        .split(['?', '#'])
-        .next()
-        .unwrap_or(url)
-        .to_ascii_lowercase();
-    let ext = path.rsplit('.').next().unwrap_or_default();
-    match ext {
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "gif" => "image/gif",
-        "webp" => "image/webp",
-        "pdf" => "application/pdf",
-        "txt" => "text/plain",
-        _ if image => "image/jpeg",
-        _ => "application/pdf",
+/// A function declaration: its name, its `description` and the schema found for it.
+pub(super) fn declaration(decl: &Value, name: &str, schema: Option<Value>) -> ToolDeclaration {
+    ToolDeclaration {
+        name: name.to_string(),
+        description: decl
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        parameters: schema,
     }
 }

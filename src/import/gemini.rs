@@ -1,0 +1,380 @@
+//! Gemini histories (`contents` and `systemInstruction`, or a whole generateContent body) read
+//! into the canonical transcript.
+//!
+//! - `model` contents: `text` parts (with `thought: true`, thinking), `functionCall` parts; a
+//!   part's `thoughtSignature` is kept as [`ProviderMeta::GeminiThoughtSignature`] on its block;
+//! - `user` contents: `functionResponse` parts become a tool message (`response.output` or
+//!   `response.error` as the result or error, another object as the result; media in
+//!   `response.parts` follows the result as attachments); `text`, `inlineData` and `fileData`
+//!   parts become a human message, in order;
+//! - calls without an `id` (Gemini sends none unless asked) get `gemini_call_{n}` ids, and each
+//!   response is paired with the oldest open call of its name, as Gemini pairs them.
+//!
+//! The body does not name its model (it is in the URL): give it in [`ImportSource`].
+
+use std::collections::VecDeque;
+
+use serde_json::{Map, Value};
+
+use super::context::{provenance, string_at, wrong_type, Reader};
+use super::values::media_type_of_url;
+use super::{ImportSource, Imported};
+use crate::error::{Error, ErrorCode};
+use crate::model::{
+    Block, MediaBlock, MediaEncoding, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
+    ToolCallBlock, ToolResponseBlock,
+};
+use crate::providers::Provider;
+use crate::render::{RenderOptions, ThinkingOptions, ToolDeclaration};
+
+/// The provenance's name of the generateContent API.
+const API: &str = "generate-content";
+
+/// Reads Gemini `contents` (and the request's `systemInstruction`) into a transcript.
+///
+/// ```
+/// use turnwire::import::{from_gemini, ImportSource};
+/// let contents = serde_json::json!([
+///   {"role": "user", "parts": [{"text": "weather?"}]},
+///   {"role": "model", "parts": [{"functionCall": {"name": "weather", "args": {}}, "thoughtSignature": "c2ln"}]},
+///   {"role": "user", "parts": [{"functionResponse": {"name": "weather", "response": {"output": "cold"}}}]}
+/// ]);
+/// let source = ImportSource { model: Some("gemini-3-pro-preview".into()), ..Default::default() };
+/// let imported = from_gemini(&contents, None, &source)?;
+/// assert_eq!(imported.transcript.messages.len(), 3);
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+pub fn from_gemini(
+    contents: &Value,
+    system_instruction: Option<&Value>,
+    source: &ImportSource,
+) -> Result<Imported, Error> {
+    let mut r = Reader::new(provenance(Provider::Gemini, API, None, source));
+    read(&mut r, contents, system_instruction, "$")?;
+    Ok(r.finish(None))
+}
+
+/// A whole generateContent body: its history and the options it implies.
+pub(super) fn from_body(
+    body: &Map<String, Value>,
+    source: &ImportSource,
+) -> Result<Imported, Error> {
+    let Some(model) = source.model.clone() else {
+        return Err(Error::new(
+            ErrorCode::MissingField,
+            "$.model",
+            "a Gemini body does not name its model (it is in the URL); give it in the import source",
+        ));
+    };
+    let mut r = Reader::new(provenance(Provider::Gemini, API, None, source));
+    let empty = Value::Array(Vec::new());
+    read(
+        &mut r,
+        body.get("contents").unwrap_or(&empty),
+        body.get("systemInstruction"),
+        "$.contents",
+    )?;
+    let mut o = RenderOptions::new(Provider::Gemini, model);
+    o.endpoint = source.endpoint.clone();
+    for (key, value) in body {
+        match key.as_str() {
+            "contents" | "systemInstruction" => {}
+            "tools" => o.tools = tools(&mut r, value)?,
+            "generationConfig" => generation_config(&mut r, value, &mut o)?,
+            _ => {
+                o.extra.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    Ok(r.finish(Some(o)))
+}
+
+/// Gemini's pairing: open calls by name, oldest first.
+#[derive(Default)]
+struct Calls {
+    open: Vec<(String, VecDeque<String>)>,
+    minted: usize,
+}
+
+impl Calls {
+    fn opened(&mut self, name: &str, id: String) {
+        match self.open.iter_mut().find(|(n, _)| n == name) {
+            Some((_, ids)) => ids.push_back(id),
+            None => self.open.push((name.to_string(), VecDeque::from([id]))),
+        }
+    }
+
+    fn answered(&mut self, name: &str) -> Option<String> {
+        self.open
+            .iter_mut()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, ids)| ids.pop_front())
+    }
+
+    fn mint(&mut self) -> String {
+        self.minted += 1;
+        format!("gemini_call_{}", self.minted)
+    }
+}
+
+fn read(r: &mut Reader, contents: &Value, system: Option<&Value>, path: &str) -> Result<(), Error> {
+    if let Some(system) = system.filter(|s| !s.is_null()) {
+        let parts = system.get("parts").unwrap_or(system);
+        let blocks = user_parts(r, parts, "$.systemInstruction.parts", &mut Calls::default())?;
+        r.push(
+            Speaker::System,
+            blocks.into_iter().map(|(_, b)| b).collect(),
+        );
+    }
+    let Value::Array(list) = contents else {
+        return Err(wrong_type(path, "an array of contents", contents));
+    };
+    let mut calls = Calls::default();
+    for (i, content) in list.iter().enumerate() {
+        let at = format!("{path}[{i}]");
+        let parts_at = format!("{at}.parts");
+        let parts = content.get("parts").unwrap_or(&Value::Null);
+        match content.get("role").and_then(Value::as_str) {
+            Some("model") => {
+                let blocks = model_parts(r, parts, &parts_at, &mut calls)?;
+                r.push(Speaker::Ai, blocks);
+            }
+            // A content without a role is the user's (Gemini's own default).
+            Some("user") | None => {
+                let mut run: Option<(Speaker, Vec<Block>)> = None;
+                for (speaker, block) in user_parts(r, parts, &parts_at, &mut calls)? {
+                    match run.as_mut() {
+                        Some((s, blocks)) if *s == speaker => blocks.push(block),
+                        _ => {
+                            if let Some((s, blocks)) = run.take() {
+                                r.push(s, blocks);
+                            }
+                            run = Some((speaker, vec![block]));
+                        }
+                    }
+                }
+                if let Some((s, blocks)) = run {
+                    r.push(s, blocks);
+                }
+            }
+            Some(other) => {
+                return Err(Error::new(
+                    ErrorCode::InvalidValue,
+                    format!("{at}.role"),
+                    format!("a Gemini content's role is `user` or `model`, found `{other}`"),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+fn part_list<'a>(parts: &'a Value, at: &str) -> Result<&'a [Value], Error> {
+    match parts {
+        Value::Array(a) => Ok(a),
+        Value::Null => Ok(&[]),
+        other => Err(wrong_type(at, "an array of parts", other)),
+    }
+}
+
+fn signature(part: &Value) -> Option<ProviderMeta> {
+    part.get("thoughtSignature")
+        .and_then(Value::as_str)
+        .map(|s| ProviderMeta::GeminiThoughtSignature {
+            thought_signature: s.to_string(),
+        })
+}
+
+fn model_parts(
+    r: &mut Reader,
+    parts: &Value,
+    at: &str,
+    calls: &mut Calls,
+) -> Result<Vec<Block>, Error> {
+    let mut out = Vec::new();
+    for (j, part) in part_list(parts, at)?.iter().enumerate() {
+        let part_at = format!("{at}[{j}]");
+        if let Some(call) = part.get("functionCall") {
+            let call_at = format!("{part_at}.functionCall");
+            let name = string_at(call, "name", &call_at)?.to_string();
+            let id = match call.get("id").and_then(Value::as_str) {
+                Some(id) => id.to_string(),
+                None => calls.mint(),
+            };
+            calls.opened(&name, id.clone());
+            r.names.insert(id.clone(), name.clone());
+            out.push(Block::ToolCall(ToolCallBlock {
+                parameters: call.get("args").cloned(),
+                meta: signature(part),
+                ..ToolCallBlock::new(id, name, Value::Null)
+            }));
+        } else if let Some(Value::String(text)) = part.get("text") {
+            if part.get("thought").and_then(Value::as_bool) == Some(true) {
+                let mut t = ThinkingBlock::new(text.as_str());
+                t.meta = signature(part);
+                out.push(Block::Thinking(t));
+            } else {
+                let mut t = TextBlock::new(text.as_str());
+                t.meta = signature(part);
+                out.push(Block::Text(t));
+            }
+        } else {
+            out.push(r.opaque(part.clone(), &part_at, "this model part"));
+        }
+    }
+    Ok(out)
+}
+
+/// A user content's parts, each with the speaker it belongs to: responses (and the media in
+/// them) to `tool`, the rest to `human`.
+fn user_parts(
+    r: &mut Reader,
+    parts: &Value,
+    at: &str,
+    calls: &mut Calls,
+) -> Result<Vec<(Speaker, Block)>, Error> {
+    let mut out = Vec::new();
+    for (j, part) in part_list(parts, at)?.iter().enumerate() {
+        let part_at = format!("{at}[{j}]");
+        if let Some(response) = part.get("functionResponse") {
+            let response_at = format!("{part_at}.functionResponse");
+            let name = string_at(response, "name", &response_at)?.to_string();
+            let id = match response.get("id").and_then(Value::as_str) {
+                Some(id) => id.to_string(),
+                None => calls.answered(&name).unwrap_or_else(|| calls.mint()),
+            };
+            let mut block = ToolResponseBlock {
+                call_id: id,
+                tool_name: Some(name),
+                ..ToolResponseBlock::default()
+            };
+            match response.get("response") {
+                Some(Value::Object(o)) if o.len() == 1 && o.contains_key("error") => {
+                    block.error = Some(text_of(o.get("error")));
+                }
+                Some(Value::Object(o)) if o.len() == 1 && o.contains_key("output") => {
+                    block.result = Some(Value::String(text_of(o.get("output"))));
+                }
+                other => block.result = other.cloned(),
+            }
+            out.push((Speaker::Tool, Block::ToolResponse(block)));
+            let media = response.get("parts").unwrap_or(&Value::Null);
+            for (k, m) in part_list(media, &format!("{response_at}.parts"))?
+                .iter()
+                .enumerate()
+            {
+                let media_at = format!("{response_at}.parts[{k}]");
+                out.push((Speaker::Tool, content_part(r, m, &media_at)));
+            }
+        } else {
+            out.push((Speaker::Human, content_part(r, part, &part_at)));
+        }
+    }
+    Ok(out)
+}
+
+/// A string as it is; any other value as its JSON text.
+fn text_of(v: Option<&Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.clone(),
+        None | Some(Value::Null) => String::new(),
+        Some(other) => other.to_string(),
+    }
+}
+
+/// `text`, `inlineData` and `fileData` parts.
+fn content_part(r: &mut Reader, part: &Value, at: &str) -> Block {
+    if let Some(Value::String(text)) = part.get("text") {
+        return Block::Text(TextBlock::new(text.as_str()));
+    }
+    if let Some(inline) = part.get("inlineData") {
+        let mime = inline.get("mimeType").and_then(Value::as_str);
+        if let (Some(mime), Some(data)) = (mime, inline.get("data").and_then(Value::as_str)) {
+            return Block::Media(MediaBlock::new(mime, data, MediaEncoding::Base64));
+        }
+    }
+    if let Some(file) = part.get("fileData") {
+        if let Some(uri) = file.get("fileUri").and_then(Value::as_str) {
+            let mime = match file.get("mimeType").and_then(Value::as_str) {
+                Some(m) => m.to_string(),
+                None => {
+                    let m = media_type_of_url(uri, true);
+                    r.note(
+                        at,
+                        format!("a file part names no media type; `{m}` was taken from its URI"),
+                    );
+                    m.to_string()
+                }
+            };
+            return Block::Media(MediaBlock::new(mime, uri, MediaEncoding::Url));
+        }
+    }
+    r.opaque(part.clone(), at, "this part")
+}
+
+/// `tools`: the function declarations of every entry; other tools (search, code execution) are
+/// reported.
+fn tools(r: &mut Reader, v: &Value) -> Result<Vec<ToolDeclaration>, Error> {
+    let Value::Array(list) = v else {
+        return Err(wrong_type("$.tools", "an array of tools", v));
+    };
+    let mut out = Vec::new();
+    for (i, tool) in list.iter().enumerate() {
+        let Some(Value::Array(decls)) = tool.get("functionDeclarations") else {
+            r.opaque(
+                tool.clone(),
+                &format!("$.tools[{i}]"),
+                "this tool (not function declarations)",
+            );
+            continue;
+        };
+        for (k, d) in decls.iter().enumerate() {
+            let name = string_at(
+                d,
+                "name",
+                &format!("$.tools[{i}].functionDeclarations[{k}]"),
+            )?;
+            let schema = d
+                .get("parametersJsonSchema")
+                .or_else(|| d.get("parameters"))
+                .cloned();
+            out.push(super::options::declaration(d, name, schema));
+        }
+    }
+    Ok(out)
+}
+
+/// `generationConfig`: the output limit, sampling and thinking; other settings cannot be given
+/// through the options and are reported.
+fn generation_config(r: &mut Reader, v: &Value, o: &mut RenderOptions) -> Result<(), Error> {
+    let Value::Object(config) = v else {
+        return Err(wrong_type("$.generationConfig", "an object", v));
+    };
+    for (key, value) in config {
+        let at = format!("$.generationConfig.{key}");
+        match key.as_str() {
+            "maxOutputTokens" => {
+                o.max_tokens = value.as_u64().and_then(|n| u32::try_from(n).ok());
+            }
+            "temperature" => o.temperature = value.as_f64(),
+            "topP" => o.top_p = value.as_f64(),
+            "thinkingConfig" => {
+                o.thinking = Some(ThinkingOptions {
+                    enabled: value.get("thinkingBudget").and_then(Value::as_i64) != Some(0),
+                    budget_tokens: value
+                        .get("thinkingBudget")
+                        .and_then(Value::as_u64)
+                        .and_then(|n| u32::try_from(n).ok()),
+                    effort: value
+                        .get("thinkingLevel")
+                        .and_then(Value::as_str)
+                        .map(str::to_string),
+                });
+            }
+            _ => {
+                r.opaque(value.clone(), &at, "this generation setting");
+            }
+        }
+    }
+    Ok(())
+}
