@@ -127,3 +127,29 @@ fn validate_exits_non_zero_on_violations() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "[]");
 }
+
+#[test]
+fn issue_11_import_reads_a_request_body_back_into_a_transcript_and_options() {
+    let body = r#"{"model": "gpt-5.2", "max_completion_tokens": 100, "messages": [
+      {"role": "user", "content": "go"},
+      {"role": "assistant", "content": null, "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "ls", "arguments": "{}"}}]},
+      {"role": "tool", "tool_call_id": "call_1", "content": "a.rs"}]}"#;
+    let out = run(&["import", "--provider", "openai-chat", "-"], body);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["transcript"][1]["blocks"][0]["id"], "call_1");
+    assert_eq!(v["transcript"][2]["blocks"][0]["toolName"], "ls");
+    assert_eq!(v["options"]["maxTokens"], 100);
+    assert_eq!(v["diagnostics"], serde_json::json!([]));
+    // a Gemini body names no model: a typed error with its path
+    let out = run(
+        &["import", "--provider", "gemini", "-"],
+        r#"{"contents": []}"#,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error[missing_field] at $.model"));
+}

@@ -22,6 +22,7 @@ macro_rules! err {
 }
 use std::process::ExitCode;
 
+use turnwire::import::{from_request_body, ImportSource};
 use turnwire::{
     render_owned, validate_request, Error, ErrorCode, Provider, RenderOptions, Transcript,
 };
@@ -29,9 +30,11 @@ use turnwire::{
 const USAGE: &str = "usage:
   turnwire render --provider <p> [--model <id>] [--options <json>] [FILE|-]
   turnwire validate --provider <p> [FILE|-]
+  turnwire import --provider <p> [--model <id>] [FILE|-]
 
 providers: anthropic, openai-chat, openai-responses, gemini, mistral, kimi, deepseek, openai-compatible
-render prints {\"body\", \"idMap\", \"toolNames\", \"diagnostics\"}; validate prints violations and exits 1 when there are any.";
+render prints {\"body\", \"idMap\", \"toolNames\", \"diagnostics\"}; validate prints violations and exits 1 when there are any;
+import reads a request body for <p> and prints {\"transcript\", \"options\", \"diagnostics\"} (--model: the model of its assistant turns, required for gemini).";
 
 /// Marker returned by the argument parser for `-h`/`--help`.
 const HELP: &str = "help";
@@ -160,6 +163,25 @@ fn run(a: &Args) -> Result<ExitCode, Error> {
             } else {
                 ExitCode::from(1)
             })
+        }
+        "import" => {
+            let provider = provider(a)?;
+            let text = read_input(a.file.as_deref())?;
+            let body: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+                Error::new(ErrorCode::InvalidJson, "$", format!("not valid JSON: {e}"))
+            })?;
+            let source = ImportSource {
+                model: a.model.clone(),
+                endpoint: None,
+            };
+            let imported = from_request_body(provider, &body, &source)?;
+            let out = serde_json::json!({
+                "transcript": imported.transcript.to_value(),
+                "options": imported.options,
+                "diagnostics": imported.diagnostics,
+            });
+            out!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+            Ok(ExitCode::SUCCESS)
         }
         other => Err(Error::new(
             ErrorCode::InvalidValue,

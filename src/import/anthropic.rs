@@ -96,6 +96,7 @@ fn read(r: &mut Reader, messages: &Value, system: Option<&Value>, path: &str) ->
             "assistant" => {
                 let blocks = assistant(r, content, &format!("{at}.content"))?;
                 r.push(Speaker::Ai, blocks);
+                r.keep_extra(m, &["role", "content"]);
             }
             "user" => user(r, content, &format!("{at}.content"))?,
             other => {

@@ -56,6 +56,22 @@ impl Reader {
         }
     }
 
+    /// Keeps the members of a provider message that turnwire does not read (all but `known`)
+    /// on the canonical message last pushed, so they survive in the transcript.
+    pub fn keep_extra(&mut self, message: &Value, known: &[&str]) {
+        let Value::Object(fields) = message else {
+            return;
+        };
+        let extra: Map<String, Value> = fields
+            .iter()
+            .filter(|(k, _)| !known.contains(&k.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        if let (false, Some(last)) = (extra.is_empty(), self.messages.last_mut()) {
+            last.extra.extend(extra);
+        }
+    }
+
     /// Keeps a part the transcript has no block for as an opaque block, and says so.
     pub fn opaque(&mut self, part: Value, path: &str, what: &str) -> Block {
         self.diagnostics.push(

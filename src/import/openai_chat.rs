@@ -28,6 +28,17 @@ use crate::providers::Provider;
 /// The provenance's name of the Chat Completions API.
 const API: &str = "chat-completions";
 
+/// The assistant message fields the importer reads (`prefix` is Mistral's, set by the render);
+/// any other (`name`, `audio`, …) is kept on the canonical message.
+const ASSISTANT_FIELDS: [&str; 6] = [
+    "role",
+    "content",
+    "tool_calls",
+    "reasoning_content",
+    "reasoning",
+    "prefix",
+];
+
 /// The assistant fields reasoning text is read from, first found wins.
 const REASONING_FIELDS: [&str; 2] = ["reasoning_content", "reasoning"];
 
@@ -103,6 +114,7 @@ fn read(r: &mut Reader, messages: &Value, path: &str) -> Result<(), Error> {
             "assistant" => {
                 let blocks = assistant(r, m, &at)?;
                 r.push(Speaker::Ai, blocks);
+                r.keep_extra(m, &ASSISTANT_FIELDS);
             }
             "tool" => {
                 let call_id = string_at(m, "tool_call_id", &at)?.to_string();

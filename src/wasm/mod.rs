@@ -6,7 +6,9 @@
 //! as plain JS objects (maps as plain objects, `null` kept as `null`). Every failure is a thrown
 //! `TurnwireError` (`errors.rs`); nothing here panics, so a failed call leaves the module usable.
 //!
-//! Exports (camelCase in JavaScript): `renderForProvider`, `renderBody` (`render.rs`),
+//! Exports (camelCase in JavaScript): `renderForProvider`, `renderBody` (`render.rs`), the
+//! importers `fromRequestBody`, `fromAnthropic`, `fromOpenAIChat`, `fromResponsesInput`,
+//! `fromGemini` (`import.rs`),
 //! `normalize` (`normalize.rs`), `validateRequest` (`validate.rs`), `projectToolId`,
 //! `projectToolIds`, `isValidToolId` (`ids.rs`), the `Conversation` class
 //! (`conversation.rs`), the `StreamDecoder` class (`stream.rs`), `isTurnwireError`
@@ -18,6 +20,7 @@ mod args;
 mod conversation;
 mod errors;
 mod ids;
+mod import;
 mod memory;
 mod normalize;
 mod render;
@@ -29,6 +32,9 @@ mod validate;
 pub use conversation::Conversation;
 pub use errors::is_turnwire_error;
 pub use ids::{is_valid_tool_id, project_tool_id, project_tool_ids, IdFormat, ToolCallRef};
+pub use import::{
+    from_anthropic, from_gemini, from_openai_chat, from_request_body, from_responses_input,
+};
 pub use memory::{memory_stats, set_memory_budget, MemoryStats};
 pub use normalize::{normalize_js, NormalizeResult};
 pub use render::{render_body, render_for_provider};

@@ -46,7 +46,7 @@ pub(super) fn read_provider(value: &JsValue) -> Result<Provider, Error> {
 
 /// The body's bytes: as given, the UTF-8 of JSON text (lone surrogates kept as escapes, so
 /// the surrogate rule sees them), or the JSON text of an object.
-fn read_body(value: &JsValue) -> Result<Vec<u8>, Error> {
+pub(super) fn read_body(value: &JsValue) -> Result<Vec<u8>, Error> {
     if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
         return Ok(bytes.to_vec());
     }

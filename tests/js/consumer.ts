@@ -29,6 +29,13 @@ import {
   wasmMemoryBytes,
   memoryStats,
   setMemoryBudget,
+  fromAnthropic,
+  fromGemini,
+  fromOpenAIChat,
+  fromRequestBody,
+  fromResponsesInput,
+  type Imported,
+  type ImportSource,
   type MemoryStats,
   type Block,
   type Diagnostic,
@@ -159,6 +166,15 @@ const stats: MemoryStats = memoryStats();
 const budget: number | null = stats.budgetBytes;
 setMemoryBudget(budget);
 const live: number = stats.liveBytes + stats.peakBytes + stats.wasmBytes;
+const importSource: ImportSource = { provider: "kimi", model: "kimi-k2-thinking", endpoint: "https://api.moonshot.ai/v1" };
+const imports: Imported[] = [
+  fromRequestBody("anthropic", renderBody(history, { provider: "anthropic", model: "claude-sonnet-4-5" })),
+  fromAnthropic([{ role: "user", content: "hi" }], "be brief", { model: "claude-sonnet-4-5" }),
+  fromOpenAIChat([{ role: "user", content: "hi" }], importSource),
+  fromResponsesInput("hi", null),
+  fromGemini([{ role: "user", parts: [{ text: "hi" }] }], { parts: [{ text: "be brief" }] }, { model: "gemini-2.5-pro" }),
+];
+const reimported: Uint8Array = renderBody(imports[0]!.transcript, imports[0]!.options ?? { provider: "gemini", model: "gemini-2.5-pro" });
 
 {
   using convo = new Conversation(history);
@@ -322,4 +338,4 @@ const longestWait: number = MAX_RETRY_AFTER_MS;
 const init: ProviderErrorInit = { kind: "network", provider: "kimi", status: 0, errorType: "network", message: "down", retryable: true, cause: new Error("x") };
 const made: ProviderError = new ProviderError(init);
 
-export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };
+export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, imports, reimported, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };

@@ -27,6 +27,7 @@ const run = (cmd, args, env = {}) =>
 for (const [title, file] of [
   ["Install / use from JavaScript", "readme-example.mjs"],
   ["Streaming a turn", "readme-streaming.mjs"],
+  ["Use turnwire with the stack you have", "readme-import.mjs"],
 ]) {
   test(`the README's "${title}" example runs and prints what the README says`, () => {
     const s = section(title);

@@ -20,6 +20,11 @@ import { defineStreamSuite } from "./stream-suite.mjs";
 /** The API every entry exports (the ESM entries also re-export the glue's `initSync`). */
 export const API_NAMES = [
   "Conversation",
+  "fromAnthropic",
+  "fromGemini",
+  "fromOpenAIChat",
+  "fromRequestBody",
+  "fromResponsesInput",
   "isProviderError",
   "isTurnInFlightError",
   "isTurnwireError",
@@ -589,6 +594,68 @@ export function defineSuite(api, label, host) {
       const digest = await bodiesDigest(api, fixtures);
       host.report?.("digest", digest); // reported even when it differs, for the runtimes' table
       assert.equal(digest, await goldenDigest(fixtures));
+    });
+
+    test("importers: every fixture's body, read back with fromRequestBody, renders the same bytes (issue 11)", () => {
+      let checked = 0;
+      for (const fixture of fixtures) {
+        for (const provider of Object.keys(PROVIDERS)) {
+          const options = optionsFor(fixture, provider);
+          let bytes;
+          try {
+            bytes = api.renderBody(fixture.files["transcript.json"], options);
+          } catch {
+            continue; // the goldens that are errors
+          }
+          // as bytes, JSON text and an object; Gemini bodies do not name their model
+          const source = provider === "gemini" ? { model: options.model } : undefined;
+          const imported = api.fromRequestBody(provider, bytes, source);
+          const again = api.renderBody(imported.transcript, { ...imported.options, compat: options.compat });
+          assert.ok(bytesEqual(again, bytes), `${fixture.name} ${provider}`);
+          assert.deepEqual(imported.diagnostics.filter((d) => d.code === "import_opaque"), [], `${fixture.name} ${provider}`);
+          checked++;
+        }
+      }
+      assert.ok(checked > 400, String(checked));
+    });
+
+    test("importers: provider histories in, typed continuity and typed errors out (issue 11)", () => {
+      const anthropic = api.fromAnthropic(
+        [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: [{ type: "thinking", thinking: "t", signature: "sig" }, { type: "tool_use", id: "toolu_1", name: "ls", input: {} }] },
+          { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "a.rs" }] },
+        ],
+        "be brief",
+        { model: "claude-sonnet-4-5" },
+      );
+      assert.deepEqual(anthropic.transcript.map((m) => m.speaker), ["system", "human", "ai", "tool"]);
+      assert.equal(anthropic.transcript[2].blocks[0].signature, "sig");
+      assert.equal(anthropic.transcript[2].metadata.model, "claude-sonnet-4-5");
+      assert.equal(anthropic.options, undefined);
+      const chat = api.fromOpenAIChat(
+        [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: null, reasoning_content: "think", tool_calls: [{ id: "call_1", type: "function", function: { name: "ls", arguments: "{}" } }] },
+          { role: "tool", tool_call_id: "call_1", content: "a.rs" },
+        ],
+        { provider: "deepseek", model: "deepseek-reasoner" },
+      );
+      assert.equal(chat.transcript[1].metadata.provider, "deepseek");
+      assert.equal(chat.transcript[1].blocks[0].type, "thinking");
+      const responses = api.fromResponsesInput([{ type: "reasoning", id: "rs_1", encrypted_content: "enc", summary: [] }], "be brief");
+      assert.equal(responses.transcript[1].blocks[0].encryptedContent, "enc");
+      const gemini = api.fromGemini([{ role: "model", parts: [{ functionCall: { name: "ls", args: {} }, thoughtSignature: "c2ln" }] }]);
+      assert.equal(gemini.transcript[0].blocks[0].thoughtSignature, "c2ln");
+      // typed errors with the JSON path
+      const noModel = thrown(() => api.fromRequestBody("gemini", { contents: [] }));
+      assert.deepEqual([noModel?.code, noModel?.path], ["missing_field", "$.model"]);
+      const badRole = thrown(() => api.fromAnthropic([{ role: "robot", content: "x" }]));
+      assert.deepEqual([badRole?.code, badRole?.path], ["invalid_value", "$[0].role"]);
+      const badSource = thrown(() => api.fromOpenAIChat([], { provider: "nope" }));
+      assert.equal(badSource?.code, "unknown_provider");
+      const notJson = thrown(() => api.fromRequestBody("anthropic", "{"));
+      assert.equal(notJson?.code, "invalid_json");
     });
   });
 

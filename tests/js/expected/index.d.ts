@@ -175,6 +175,28 @@ export interface StreamOutcome {
 }
 
 
+
+/** Who wrote the assistant turns of an imported history, when the format does not say. */
+export interface ImportSource {
+    /** The chat dialect of `fromOpenAIChat` (default `"openai-chat"`). */
+    provider?: Provider;
+    /** The model of the assistant turns (a request body's own `model` otherwise; required for Gemini bodies). */
+    model?: string;
+    /** The base URL that served them. */
+    endpoint?: string;
+}
+
+/** What an importer read. */
+export interface Imported {
+    /** The canonical transcript, continuity tokens typed with their provenance. */
+    transcript: Transcript;
+    /** The render options a request body implied (model, limits, tools, thinking, sampling, other fields as `extra`). */
+    options?: RenderOptions;
+    /** What the transcript could not carry as the input had it (`import_opaque`, `import_converted`), with JSON paths. */
+    diagnostics: Diagnostic[];
+}
+
+
 /**
  * A progress report of [`StreamDecoder::push`](super::StreamDecoder::push): what the event
  * added to the message being assembled. A UI can render these as they arrive; the message
@@ -204,7 +226,7 @@ export type IdFormat = "openai" | "anthropic" | "responses" | "kimi" | "mistral"
 /**
  * A stable diagnostic code. The string form never changes.
  */
-export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed";
+export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted";
 
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
@@ -746,6 +768,60 @@ export class StreamDecoder {
      */
     readonly provider: Provider;
 }
+
+/**
+ * Reads Anthropic `messages` (and `system`) into `{ transcript, diagnostics }`.
+ *
+ * @example
+ * ```ts
+ * const { transcript } = fromAnthropic(messages, system, { model: "claude-sonnet-4-5" });
+ * ```
+ */
+export function fromAnthropic(messages: unknown[], system?: string | unknown[] | null, source?: ImportSource): Imported;
+
+/**
+ * Reads Gemini `contents` (and `systemInstruction`) into `{ transcript, diagnostics }`.
+ *
+ * @example
+ * ```ts
+ * const { transcript } = fromGemini(contents, systemInstruction, { model: "gemini-3-pro-preview" });
+ * ```
+ */
+export function fromGemini(contents: unknown[], system_instruction?: JsonObject | null, source?: ImportSource): Imported;
+
+/**
+ * Reads OpenAI Chat `messages` (any chat dialect: `source.provider`) into
+ * `{ transcript, diagnostics }`.
+ *
+ * @example
+ * ```ts
+ * const { transcript } = fromOpenAIChat(messages, { provider: "deepseek", model: "deepseek-reasoner" });
+ * ```
+ */
+export function fromOpenAIChat(messages: unknown[], source?: ImportSource): Imported;
+
+/**
+ * Reads a request body turnwire renders for `provider`, or one another library built for that
+ * API, back into `{ transcript, options, diagnostics }`: repair it and render it for any
+ * provider. The body may be an object, JSON text or bytes.
+ *
+ * @example
+ * ```ts
+ * const { transcript, options } = fromRequestBody("anthropic", bodyBuiltElsewhere);
+ * const gemini = renderBody(transcript, { ...options, provider: "gemini", model: "gemini-2.5-pro" });
+ * ```
+ */
+export function fromRequestBody(provider: Provider, body: JsonObject | string | Uint8Array, source?: ImportSource): Imported;
+
+/**
+ * Reads OpenAI Responses `input` items (and `instructions`) into `{ transcript, diagnostics }`.
+ *
+ * @example
+ * ```ts
+ * const { transcript } = fromResponsesInput(input, instructions, { model: "gpt-5.2" });
+ * ```
+ */
+export function fromResponsesInput(input: string | unknown[], instructions?: string | null, source?: ImportSource): Imported;
 
 /**
  * Whether `value` is an error thrown by turnwire (from any copy of the module).

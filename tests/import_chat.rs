@@ -1,0 +1,127 @@
+//! Issue 11, the chat importer (every chat dialect): reasoning text with its field and the
+//! dialect's provenance, arguments, media, fields kept, and what cannot be carried.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use serde_json::json;
+use turnwire::import::{from_openai_chat, ImportSource};
+use turnwire::model::{Block, MediaEncoding, Speaker};
+use turnwire::{render, validate_request, DiagnosticCode, Provider, RenderOptions};
+
+#[test]
+fn issue_11_chat_reasoning_keeps_its_field_and_replays_to_its_dialect_and_model() {
+    let messages = json!([
+        {"role": "system", "content": "be brief"},
+        {"role": "user", "content": [
+            {"type": "text", "text": "what is this?"},
+            {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
+        ]},
+        {"role": "assistant", "content": null, "reasoning_content": "look at it", "name": "helper",
+         "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "zoom", "arguments": "not json"}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "a cat"},
+        {"role": "tool", "tool_call_id": "call_2", "content": "late"}
+    ]);
+    let source = ImportSource {
+        model: Some("deepseek-reasoner".into()),
+        endpoint: None,
+    };
+    let imported = from_openai_chat(Provider::DeepSeek, &messages, &source).unwrap();
+    let t = &imported.transcript;
+    let speakers: Vec<Speaker> = t.messages.iter().map(|m| m.speaker).collect();
+    assert_eq!(
+        speakers,
+        [Speaker::System, Speaker::Human, Speaker::Ai, Speaker::Tool]
+    );
+    match &t.messages[1].blocks[1] {
+        Block::Media(m) => assert_eq!(
+            (m.mime_type.as_str(), m.encoding),
+            ("image/png", MediaEncoding::Base64)
+        ),
+        other => panic!("{other:?}"),
+    }
+    let ai = &t.messages[2];
+    assert_eq!(
+        ai.metadata.as_ref().unwrap().provenance.provider.as_deref(),
+        Some("deepseek")
+    );
+    assert_eq!(
+        ai.extra.get("name"),
+        Some(&json!("helper")),
+        "unread fields are kept"
+    );
+    match &ai.blocks[..] {
+        [Block::Thinking(th), Block::ToolCall(c)] => {
+            assert_eq!(th.source_field.as_deref(), Some("reasoning_content"));
+            assert_eq!(
+                c.parameters,
+                Some(json!("not json")),
+                "kept for the normaliser"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        t.messages[3].blocks.len(),
+        2,
+        "the tool messages are one run"
+    );
+    assert!(
+        imported.diagnostics.is_empty(),
+        "{:?}",
+        imported.diagnostics
+    );
+
+    // Rendered back for DeepSeek's reasoner: the reasoning goes back on its tool-call turn, the
+    // arguments are repaired, the orphan result is kept as text; the body is valid.
+    let out = render(
+        t,
+        &RenderOptions::new(Provider::DeepSeek, "deepseek-reasoner"),
+    )
+    .unwrap();
+    assert!(
+        validate_request(Provider::DeepSeek, &out.body).is_empty(),
+        "{:#}",
+        out.body
+    );
+    let assistant = &out.body["messages"][2];
+    assert_eq!(assistant["reasoning_content"], "look at it");
+    let codes: Vec<DiagnosticCode> = out.diagnostics.iter().map(|d| d.code).collect();
+    assert!(
+        codes.contains(&DiagnosticCode::ParametersNormalized),
+        "{codes:?}"
+    );
+    assert!(
+        codes.contains(&DiagnosticCode::OrphanResultAsText),
+        "{codes:?}"
+    );
+}
+
+#[test]
+fn issue_11_chat_parts_it_cannot_read_are_opaque_and_url_media_types_are_reported() {
+    let messages = json!([
+        {"role": "user", "content": [
+            {"type": "file", "file": {"file_id": "file-abc"}},
+            {"type": "image_url", "image_url": {"url": "https://example.com/cat.webp"}}
+        ]}
+    ]);
+    let imported =
+        from_openai_chat(Provider::OpenAiChat, &messages, &ImportSource::default()).unwrap();
+    let found: Vec<(DiagnosticCode, Option<&str>)> = imported
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.path.as_deref()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (DiagnosticCode::ImportOpaque, Some("$[0].content[0]")),
+            (DiagnosticCode::ImportConverted, Some("$[0].content[1]"))
+        ]
+    );
+    match &imported.transcript.messages[0].blocks[1] {
+        Block::Media(m) => assert_eq!(
+            (m.mime_type.as_str(), m.encoding),
+            ("image/webp", MediaEncoding::Url)
+        ),
+        other => panic!("{other:?}"),
+    }
+}
