@@ -4,6 +4,7 @@
 //! the TypeScript agent (`{speaker, blocks, metadata}` with `text`, `thinking`, `tool_call`,
 //! `tool_response`, `media` and `code` blocks) and keeps unknown blocks and fields verbatim.
 
+mod agent_shape;
 mod block;
 mod json_path;
 pub(crate) mod media_data;

@@ -140,6 +140,8 @@ impl Transcript {
 fn read_messages(items: Vec<Value>, path: &JsonPath<'_>) -> Result<Vec<Message>, Error> {
     let mut out = Vec::with_capacity(items.len());
     for (i, m) in items.into_iter().enumerate() {
+        // A message of the ordered-transcripts agent shape reads as the canonical one.
+        let m = super::agent_shape::canonical(&m).unwrap_or(m);
         out.push(Message::read(m, &path.index(i))?);
     }
     Ok(out)
