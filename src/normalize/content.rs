@@ -19,12 +19,23 @@ fn blank(s: &str) -> bool {
 /// Whether a block has anything to send.
 fn is_empty_block(block: &Block) -> bool {
     match block {
-        // a signed empty text part is Gemini continuity, replayed where it belongs
-        Block::Text(t) => blank(&t.text) && t.meta.is_none(),
+        // a signed empty text part is Gemini continuity, replayed where it belongs (an empty
+        // signature is none)
+        Block::Text(t) => blank(&t.text) && !has_signature(&t.meta),
         Block::Code(c) => blank(&c.code),
         Block::Media(m) => blank(&m.data),
         Block::Thinking(t) => blank(&t.thought) && !has_opaque_payload(&t.meta),
         _ => false,
+    }
+}
+
+fn has_signature(meta: &Option<ProviderMeta>) -> bool {
+    match meta {
+        Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) => {
+            !thought_signature.is_empty()
+        }
+        Some(_) => true,
+        None => false,
     }
 }
 

@@ -138,6 +138,9 @@ pub(crate) fn normalize_traced(
     let msgs = calls_last::order(msgs, options, &mut diags);
     ends.push(diags.len());
     let msgs = thinking::apply(msgs, options, &mut diags);
+    // Dropping what the target cannot replay (a text part that was only a foreign signature)
+    // can leave a turn ending in thinking again.
+    let msgs = aborted::trim(msgs, options, &mut diags);
     ends.push(diags.len());
     let (msgs, system) =
         role_order::hoist_system(msgs, options::Profile::for_options(options), &mut diags);
