@@ -17,6 +17,7 @@
 
 mod conversation;
 mod error;
+pub mod export;
 pub mod ids;
 pub mod import;
 mod incremental;

@@ -30,6 +30,7 @@
 //! # Ok::<(), turnwire::Error>(())
 //! ```
 
+mod ai_sdk;
 mod anthropic;
 mod context;
 mod gemini;
@@ -38,6 +39,7 @@ mod openai_responses;
 mod options;
 mod values;
 
+pub use ai_sdk::from_ai_sdk;
 pub use anthropic::from_anthropic;
 pub use gemini::from_gemini;
 pub use openai_chat::from_openai_chat;

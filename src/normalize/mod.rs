@@ -58,6 +58,36 @@ pub struct Normalized {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl Normalized {
+    /// The repaired history as one transcript again: the system prompt texts as leading system
+    /// messages, then the repaired messages (what an exporter writes back, to be stored).
+    ///
+    /// ```
+    /// use turnwire::{normalize, NormalizeOptions, Provider, Transcript};
+    /// let t = Transcript::from_json(r#"[{"speaker":"human","blocks":[{"type":"text","text":"go"}]},
+    ///   {"speaker":"system","blocks":[{"type":"text","text":"be brief"}]}]"#)?;
+    /// let n = normalize(&t, &NormalizeOptions::new(Provider::Anthropic, "claude-sonnet-4-5"));
+    /// assert_eq!(n.into_history().messages[0].speaker, turnwire::model::Speaker::System);
+    /// # Ok::<(), turnwire::Error>(())
+    /// ```
+    pub fn into_history(self) -> Transcript {
+        let mut messages: Vec<crate::model::Message> = self
+            .system
+            .iter()
+            .map(|s| {
+                crate::model::Message::new(
+                    crate::model::Speaker::System,
+                    vec![crate::model::Block::Text(crate::model::TextBlock::new(
+                        s.as_str(),
+                    ))],
+                )
+            })
+            .collect();
+        messages.extend(self.transcript.messages);
+        Transcript::new(messages)
+    }
+}
+
 /// Normalises `transcript` for `options.target`.
 ///
 /// ```

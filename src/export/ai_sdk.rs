@@ -1,0 +1,226 @@
+//! The canonical transcript written as AI SDK `ModelMessage[]` (v6 and v7 read it; v5 too, but
+//! for media inside tool results), continuity tokens under the `providerOptions` keys the
+//! stock `@ai-sdk/*` providers read back (docs/research/ai-sdk-format.md §2).
+
+use std::collections::HashMap;
+
+use serde_json::{json, Map, Value};
+
+use super::Exported;
+use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker, Transcript};
+use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+
+/// Writes `transcript` as AI SDK `ModelMessage[]`: system messages as `system` messages,
+/// thinking as `reasoning` parts (Anthropic `signature` / `redactedData`, OpenAI `itemId` and
+/// `reasoningEncryptedContent`, Google `thoughtSignature`), calls as `tool-call` parts and
+/// results as `tool-result` parts with `text`, `json`, `error-text` or `content` outputs. It
+/// writes what is there: repair first (`normalize`) for a history the AI SDK accepts.
+///
+/// ```
+/// let t = turnwire::Transcript::from_json(r#"[{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}]"#)?;
+/// let out = turnwire::export::to_ai_sdk(&t);
+/// assert_eq!(out.messages[0], serde_json::json!({"role": "user", "content": [{"type": "text", "text": "hi"}]}));
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+pub fn to_ai_sdk(transcript: &Transcript) -> Exported {
+    let mut w = Writer::default();
+    for (i, m) in transcript.messages.iter().enumerate() {
+        let message = match m.speaker {
+            Speaker::System => json!({"role": "system", "content": w.texts(m, i)}),
+            Speaker::Human => json!({"role": "user", "content": w.user(m, i)}),
+            Speaker::Ai => json!({"role": "assistant", "content": w.assistant(m, i)}),
+            Speaker::Tool => json!({"role": "tool", "content": w.tool(m, i)}),
+        };
+        w.messages.push(message);
+    }
+    Exported {
+        messages: w.messages,
+        diagnostics: w.diagnostics,
+    }
+}
+
+#[derive(Default)]
+struct Writer {
+    messages: Vec<Value>,
+    diagnostics: Vec<Diagnostic>,
+    names: HashMap<String, String>,
+}
+
+impl Writer {
+    fn left_out(&mut self, b: &Block, at: (usize, usize), why: &str) {
+        self.diagnostics.push(
+            Diagnostic::new(
+                DiagnosticCode::BlockOmitted,
+                FaultClass::ProviderProjection,
+                format!(
+                    "{} block at message {} block {} {why}",
+                    b.type_name(),
+                    at.0,
+                    at.1
+                ),
+            )
+            .at(Some(at)),
+        );
+    }
+
+    /// A system message's text (the AI SDK takes a string there).
+    fn texts(&mut self, m: &Message, i: usize) -> Value {
+        let mut texts = Vec::new();
+        for (j, b) in m.blocks.iter().enumerate() {
+            match b {
+                Block::Text(t) => texts.push(t.text.clone()),
+                Block::Code(c) => texts.push(crate::providers::common::fenced(c)),
+                other => self.left_out(other, (i, j), "has no place in a system message; left out"),
+            }
+        }
+        Value::String(texts.join("\n\n"))
+    }
+
+    fn user(&mut self, m: &Message, i: usize) -> Value {
+        let mut parts = Vec::new();
+        for (j, b) in m.blocks.iter().enumerate() {
+            match b {
+                Block::Text(t) => parts.push(json!({"type": "text", "text": t.text})),
+                Block::Code(c) => {
+                    parts.push(json!({"type": "text", "text": crate::providers::common::fenced(c)}))
+                }
+                Block::Media(media) => parts.push(file_part(media)),
+                other => self.left_out(other, (i, j), "has no place in a user message; left out"),
+            }
+        }
+        Value::Array(parts)
+    }
+
+    fn assistant(&mut self, m: &Message, i: usize) -> Value {
+        let mut parts: Vec<Value> = Vec::new();
+        for (j, b) in m.blocks.iter().enumerate() {
+            match b {
+                Block::Text(t) => parts.push(with_options(
+                    json!({"type": "text", "text": t.text}),
+                    t.meta.as_ref(),
+                )),
+                Block::Code(c) => {
+                    parts.push(json!({"type": "text", "text": crate::providers::common::fenced(c)}))
+                }
+                Block::Thinking(t) => parts.push(with_options(
+                    json!({"type": "reasoning", "text": t.thought}),
+                    t.meta.as_ref(),
+                )),
+                Block::ToolCall(c) => {
+                    self.names.insert(c.id.clone(), c.name.clone());
+                    let input = c.parameters.clone().unwrap_or_else(|| json!({}));
+                    parts.push(with_options(
+                        json!({"type": "tool-call", "toolCallId": c.id, "toolName": c.name, "input": input}),
+                        c.meta.as_ref(),
+                    ));
+                }
+                Block::Media(media) => parts.push(file_part(media)),
+                other => self.left_out(other, (i, j), "has no AI SDK assistant part; left out"),
+            }
+        }
+        Value::Array(parts)
+    }
+
+    fn tool(&mut self, m: &Message, i: usize) -> Value {
+        let mut parts: Vec<Value> = Vec::new();
+        for (j, b) in m.blocks.iter().enumerate() {
+            match b {
+                Block::ToolResponse(r) => {
+                    let name = r
+                        .tool_name
+                        .clone()
+                        .or_else(|| self.names.get(&r.call_id).cloned())
+                        .unwrap_or_default();
+                    let output = match (&r.error, &r.result) {
+                        (Some(_), _) => json!({"type": "error-text", "value": r.text()}),
+                        (None, Some(Value::String(s))) => json!({"type": "text", "value": s}),
+                        (None, None | Some(Value::Null)) => json!({"type": "text", "value": ""}),
+                        (None, Some(v)) => json!({"type": "json", "value": v}),
+                    };
+                    parts.push(json!({"type": "tool-result", "toolCallId": r.call_id, "toolName": name, "output": output}));
+                }
+                // Text and media after a result are that result's further output.
+                Block::Text(_) | Block::Code(_) | Block::Media(_) if !parts.is_empty() => {
+                    if let Some(last) = parts.last_mut() {
+                        attach(last, b);
+                    }
+                }
+                other => self.left_out(
+                    other,
+                    (i, j),
+                    "in a tool message follows no result; left out",
+                ),
+            }
+        }
+        Value::Array(parts)
+    }
+}
+
+/// Turns a result's output into `content` items and adds `b` to them.
+fn attach(result: &mut Value, b: &Block) {
+    let Some(output) = result.get_mut("output") else {
+        return;
+    };
+    if output.get("type").and_then(Value::as_str) != Some("content") {
+        let first = match output.get("value") {
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => other.to_string(),
+            None => String::new(),
+        };
+        *output = json!({"type": "content", "value": [{"type": "text", "text": first}]});
+    }
+    let item = match b {
+        Block::Text(t) => json!({"type": "text", "text": t.text}),
+        Block::Code(c) => json!({"type": "text", "text": crate::providers::common::fenced(c)}),
+        Block::Media(m) => match m.encoding {
+            MediaEncoding::Base64 => {
+                json!({"type": "file-data", "data": m.data, "mediaType": m.mime_type})
+            }
+            MediaEncoding::Url => {
+                json!({"type": "file-url", "url": m.data, "mediaType": m.mime_type})
+            }
+        },
+        _ => return,
+    };
+    if let Some(Value::Array(items)) = output.get_mut("value") {
+        items.push(item);
+    }
+}
+
+/// A `file` part: base64 data, or a URL, with its media type.
+fn file_part(m: &MediaBlock) -> Value {
+    let mut o = Map::new();
+    o.insert("type".into(), "file".into());
+    o.insert("data".into(), m.data.clone().into());
+    o.insert("mediaType".into(), m.mime_type.clone().into());
+    if let Some(f) = &m.filename {
+        o.insert("filename".into(), f.clone().into());
+    }
+    Value::Object(o)
+}
+
+/// Adds the continuity token as the `providerOptions` the AI SDK's providers read back.
+fn with_options(mut part: Value, meta: Option<&ProviderMeta>) -> Value {
+    let options = match meta {
+        Some(ProviderMeta::AnthropicSignature { signature }) => {
+            json!({"anthropic": {"signature": signature}})
+        }
+        Some(ProviderMeta::AnthropicRedacted { data }) => {
+            json!({"anthropic": {"redactedData": data}})
+        }
+        Some(ProviderMeta::OpenAiReasoning {
+            id,
+            encrypted_content,
+        }) => {
+            json!({"openai": {"itemId": id, "reasoningEncryptedContent": encrypted_content}})
+        }
+        Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) => {
+            json!({"google": {"thoughtSignature": thought_signature}})
+        }
+        None => return part,
+    };
+    if let Value::Object(o) = &mut part {
+        o.insert("providerOptions".into(), options);
+    }
+    part
+}

@@ -1,0 +1,55 @@
+//! Exporters: the canonical transcript written back in another library's history shape, so a
+//! repaired history can be handed to that library and stored.
+
+mod ai_sdk;
+
+pub use ai_sdk::to_ai_sdk;
+
+use serde_json::Value;
+
+use crate::error::Error;
+use crate::import::{from_ai_sdk, ImportSource};
+use crate::normalize::{normalize, Diagnostic};
+use crate::render::RenderOptions;
+
+/// What an exporter wrote: the messages in the library's shape, and what it left out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exported {
+    /// The messages.
+    pub messages: Vec<Value>,
+    /// Blocks the shape has no place for (`block_omitted`), and, for a repair, every repair.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Repairs AI SDK `ModelMessage[]` for the model `options` names, as a render for it would,
+/// and writes them back as `ModelMessage[]`: every tool call answered right after it (no
+/// `MissingToolResultsError`), continuity the model cannot replay dropped or turned into text,
+/// system messages first. For code that calls `generateText` / `streamText` directly.
+///
+/// ```
+/// use turnwire::{export::repair_model_messages, import::ImportSource, Provider, RenderOptions};
+/// let messages = serde_json::json!([
+///   {"role": "user", "content": "list src"},
+///   {"role": "assistant", "content": [{"type": "tool-call", "toolCallId": "c1", "toolName": "ls", "input": {}}]},
+///   {"role": "user", "content": "never mind"}
+/// ]);
+/// let options = RenderOptions::new(Provider::OpenAiChat, "gpt-5.2");
+/// let out = repair_model_messages(&messages, &options, &ImportSource::default())?;
+/// assert_eq!(out.messages[2]["role"], "tool"); // the open call got its result
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+pub fn repair_model_messages(
+    messages: &Value,
+    options: &RenderOptions,
+    source: &ImportSource,
+) -> Result<Exported, Error> {
+    let imported = from_ai_sdk(messages, Some(options.provider), source)?;
+    options.check()?;
+    let n = normalize(&imported.transcript, &options.resolved_normalize_options()?);
+    let mut diagnostics = imported.diagnostics;
+    diagnostics.extend(n.diagnostics.iter().cloned());
+    let mut out = to_ai_sdk(&n.into_history());
+    diagnostics.append(&mut out.diagnostics);
+    out.diagnostics = diagnostics;
+    Ok(out)
+}

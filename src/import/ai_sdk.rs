@@ -1,0 +1,478 @@
+//! AI SDK (`ai` v5–v7) `ModelMessage[]` histories read into the canonical transcript.
+//!
+//! The AI SDK keeps continuity in each part's `providerOptions`, copied from the provider's
+//! `providerMetadata` (docs/research/ai-sdk-format.md):
+//!
+//! - `anthropic.signature` / `anthropic.redactedData` on reasoning parts: signed or redacted
+//!   thinking;
+//! - `openai.itemId` + `openai.reasoningEncryptedContent` (or `azure.*`) on reasoning parts: a
+//!   Responses reasoning item, one part per summary (consecutive parts of one item are merged);
+//! - `google.thoughtSignature` (or `googleVertex` / `vertex`) on any part: a Gemini thought
+//!   signature on that block.
+//!
+//! A signed block's provenance names the provider its namespace belongs to and the source's
+//! model, so it replays only there. Tool results read every `output` kind (`text`, `json`,
+//! `error-text`, `error-json`, `execution-denied`, `content` with v5 `media`, v6 `file-data` /
+//! `image-data` / `file-url`, v7 `file`), and v4's `result`. Provider-executed tool calls and
+//! their results, approvals, `custom` and `reasoning-file` parts are kept opaque, reported.
+
+use serde_json::Value;
+
+use super::context::{part_type, parts, provenance, string_at, wrong_type, Reader};
+use super::values::{media_type_of_url, url_media};
+use super::{ImportSource, Imported};
+use crate::error::{Error, ErrorCode};
+use crate::model::{
+    Block, MediaBlock, MediaEncoding, Provenance, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
+    ToolCallBlock, ToolResponseBlock,
+};
+use crate::providers::Provider;
+
+/// The continuity namespaces of Gemini signatures, in the order the AI SDK reads them.
+const GOOGLE_NAMESPACES: [&str; 3] = ["google", "googleVertex", "vertex"];
+
+/// Reads AI SDK `ModelMessage[]` into a transcript. `source.provider` and `source.model` say who
+/// wrote the assistant turns (the AI SDK does not store it); signed blocks also name the
+/// provider of their namespace.
+///
+/// ```
+/// use turnwire::import::{from_ai_sdk, ImportSource};
+/// let messages = serde_json::json!([
+///   {"role": "user", "content": "weather?"},
+///   {"role": "assistant", "content": [
+///     {"type": "reasoning", "text": "look it up", "providerOptions": {"anthropic": {"signature": "sig"}}},
+///     {"type": "tool-call", "toolCallId": "toolu_1", "toolName": "weather", "input": {"city": "Oslo"}}]},
+///   {"role": "tool", "content": [{"type": "tool-result", "toolCallId": "toolu_1", "toolName": "weather",
+///     "output": {"type": "text", "value": "cold"}}]}
+/// ]);
+/// let source = ImportSource { model: Some("claude-sonnet-4-5".into()), ..Default::default() };
+/// let imported = from_ai_sdk(&messages, None, &source)?;
+/// assert_eq!(imported.transcript.messages.len(), 3);
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+pub fn from_ai_sdk(
+    messages: &Value,
+    provider: Option<Provider>,
+    source: &ImportSource,
+) -> Result<Imported, Error> {
+    let who = match provider {
+        Some(p) => provenance(p, api_of(p), None, source),
+        None => Provenance {
+            model: source.model.clone(),
+            endpoint: source.endpoint.clone(),
+            ..Provenance::default()
+        },
+    };
+    let mut r = Reader::new(who);
+    let Value::Array(list) = messages else {
+        return Err(wrong_type("$", "an array of ModelMessage", messages));
+    };
+    for (i, m) in list.iter().enumerate() {
+        let at = format!("$[{i}]");
+        let content = m.get("content").unwrap_or(&Value::Null);
+        let content_at = format!("{at}.content");
+        match string_at(m, "role", &at)? {
+            "system" => {
+                let blocks = user(&mut r, content, &content_at)?;
+                r.push(Speaker::System, blocks);
+            }
+            "user" => {
+                let blocks = user(&mut r, content, &content_at)?;
+                r.push(Speaker::Human, blocks);
+            }
+            "assistant" => {
+                let blocks = assistant(&mut r, content, &content_at)?;
+                r.push(Speaker::Ai, blocks);
+            }
+            "tool" => {
+                let blocks = tool(&mut r, content, &content_at)?;
+                r.push(Speaker::Tool, blocks);
+            }
+            other => {
+                return Err(Error::new(
+                    ErrorCode::InvalidValue,
+                    format!("{at}.role"),
+                    format!("a ModelMessage's role is `system`, `user`, `assistant` or `tool`, found `{other}`"),
+                ))
+            }
+        }
+    }
+    Ok(r.finish(None))
+}
+
+/// The provenance `api` of a provider's wire format.
+fn api_of(p: Provider) -> &'static str {
+    match p {
+        Provider::Anthropic => "messages",
+        Provider::OpenAiResponses => "responses",
+        Provider::Gemini => "generate-content",
+        _ => "chat-completions",
+    }
+}
+
+/// The object under `providerOptions.<namespace>` of a part, for the first namespace present.
+fn options<'a>(part: &'a Value, namespaces: &[&str]) -> Option<&'a Value> {
+    let all = part.get("providerOptions")?;
+    namespaces.iter().find_map(|n| all.get(*n))
+}
+
+fn str_of<'a>(v: Option<&'a Value>, key: &str) -> Option<&'a str> {
+    v.and_then(|o| o.get(key)).and_then(Value::as_str)
+}
+
+/// A Gemini thought signature on a part, with the provenance it replays to.
+fn google_signature(part: &Value) -> Option<ProviderMeta> {
+    str_of(options(part, &GOOGLE_NAMESPACES), "thoughtSignature").map(|s| {
+        ProviderMeta::GeminiThoughtSignature {
+            thought_signature: s.to_string(),
+        }
+    })
+}
+
+/// The provenance of a block signed for `provider`: the message's, named for that provider.
+fn signed_by(r: &Reader, provider: Provider) -> Option<Provenance> {
+    if r.assistant.provider.as_deref() == Some(provider.as_str()) {
+        return None; // the message's own provenance says it
+    }
+    Some(Provenance {
+        provider: Some(provider.as_str().to_string()),
+        api: Some(api_of(provider).to_string()),
+        model: r.assistant.model.clone(),
+        endpoint: r.assistant.endpoint.clone(),
+    })
+}
+
+/// System and user content: text, image and file parts.
+fn user(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error> {
+    let mut out = Vec::new();
+    for (j, part) in parts(content, path)?.into_iter().enumerate() {
+        let at = format!("{path}[{j}]");
+        out.push(match part_type(&part) {
+            "text" => Block::Text(TextBlock::new(string_at(&part, "text", &at)?)),
+            "image" | "file" => match file(r, &part, &at) {
+                Some(m) => Block::Media(m),
+                None => r.opaque(
+                    part,
+                    &at,
+                    "this file part (a provider file reference, or bytes not given as base64)",
+                ),
+            },
+            _ => r.opaque(part, &at, "this part"),
+        });
+    }
+    Ok(out)
+}
+
+/// An image or file part: `image` / `data` as base64, a data URL or a URL (bare, or v7's
+/// tagged `{type: "data" | "url", …}`).
+fn file(r: &mut Reader, part: &Value, at: &str) -> Option<MediaBlock> {
+    let image = part_type(part) == "image";
+    let data = if image {
+        part.get("image")
+    } else {
+        part.get("data")
+    }?;
+    let declared = part
+        .get("mediaType")
+        .and_then(Value::as_str)
+        .filter(|m| m.contains('/'));
+    let (text, url) = match data {
+        Value::String(s) => (
+            s.as_str(),
+            s.starts_with("http://") || s.starts_with("https://") || s.starts_with("data:"),
+        ),
+        Value::Object(tagged) => match tagged.get("type").and_then(Value::as_str) {
+            Some("data") => (tagged.get("data")?.as_str()?, false),
+            Some("url") => (tagged.get("url")?.as_str()?, true),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let mut m = if url {
+        let mut m = url_media(
+            r,
+            text,
+            image || declared.is_some_and(|d| d.starts_with("image/")),
+            at,
+        );
+        if let (Some(d), MediaEncoding::Url) = (declared, m.encoding) {
+            m.mime_type = d.to_string();
+        }
+        m
+    } else {
+        let mime = declared.unwrap_or(if image {
+            "image/png"
+        } else {
+            "application/octet-stream"
+        });
+        if declared.is_none() {
+            r.note(
+                at,
+                format!("the part names no full media type; `{mime}` was assumed"),
+            );
+        }
+        MediaBlock::new(mime, text, MediaEncoding::Base64)
+    };
+    m.filename = part
+        .get("filename")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    Some(m)
+}
+
+/// Assistant content; a provider-executed call and its result (server tools) stay opaque.
+fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error> {
+    let mut out: Vec<Block> = Vec::new();
+    for (j, part) in parts(content, path)?.into_iter().enumerate() {
+        let at = format!("{path}[{j}]");
+        match part_type(&part) {
+            "text" => {
+                let mut t = TextBlock::new(string_at(&part, "text", &at)?);
+                t.meta = google_signature(&part);
+                if t.meta.is_some() {
+                    t.provenance = signed_by(r, Provider::Gemini);
+                }
+                out.push(Block::Text(t));
+            }
+            "reasoning" => {
+                let text = part.get("text").and_then(Value::as_str).unwrap_or_default();
+                if is_openai(&part) {
+                    if let Some(mut block) = merge_openai_part(&mut out, &part, text) {
+                        if let Block::Thinking(t) = &mut block {
+                            t.provenance = signed_by(r, Provider::OpenAiResponses);
+                        }
+                        out.push(block);
+                    }
+                    continue;
+                }
+                let mut t = ThinkingBlock::new(text);
+                let anthropic = options(&part, &["anthropic"]);
+                if let Some(s) = str_of(anthropic, "signature") {
+                    t.meta = Some(ProviderMeta::AnthropicSignature {
+                        signature: s.to_string(),
+                    });
+                    t.provenance = signed_by(r, Provider::Anthropic);
+                } else if let Some(d) = str_of(anthropic, "redactedData") {
+                    t.meta = Some(ProviderMeta::AnthropicRedacted {
+                        data: d.to_string(),
+                    });
+                    t.provenance = signed_by(r, Provider::Anthropic);
+                } else if let Some(meta) = google_signature(&part) {
+                    t.meta = Some(meta);
+                    t.provenance = signed_by(r, Provider::Gemini);
+                }
+                out.push(Block::Thinking(t));
+            }
+            "tool-call" if part.get("providerExecuted") == Some(&Value::Bool(true)) => {
+                out.push(r.opaque(part, &at, "this provider-executed tool call"));
+            }
+            "tool-call" => {
+                let id = string_at(&part, "toolCallId", &at)?.to_string();
+                let name = string_at(&part, "toolName", &at)?.to_string();
+                r.names.insert(id.clone(), name.clone());
+                let input = super::values::arguments(
+                    part.get("input").or_else(|| part.get("args")),
+                    &format!("{at}.input"),
+                );
+                let meta = google_signature(&part);
+                let provenance = meta.as_ref().and_then(|_| signed_by(r, Provider::Gemini));
+                out.push(Block::ToolCall(ToolCallBlock {
+                    parameters: input,
+                    meta,
+                    provenance,
+                    ..ToolCallBlock::new(id, name, Value::Null)
+                }));
+            }
+            "file" | "image" => match file(r, &part, &at) {
+                Some(m) => out.push(Block::Media(m)),
+                None => out.push(r.opaque(part, &at, "this file part")),
+            },
+            _ => out.push(r.opaque(part, &at, "this assistant part")),
+        }
+    }
+    Ok(out)
+}
+
+fn is_openai(part: &Value) -> bool {
+    let o = options(part, &["openai", "azure"]);
+    str_of(o, "itemId").is_some() || str_of(o, "reasoningEncryptedContent").is_some()
+}
+
+/// An OpenAI reasoning part: merged into the previous block when it is the same item (the AI
+/// SDK writes one part per summary), else a new thinking block to push.
+fn merge_openai_part(out: &mut [Block], part: &Value, text: &str) -> Option<Block> {
+    if !is_openai(part) {
+        return None;
+    }
+    let o = options(part, &["openai", "azure"]);
+    let id = str_of(o, "itemId").map(str::to_string);
+    let encrypted = str_of(o, "reasoningEncryptedContent").map(str::to_string);
+    if let Some(Block::Thinking(prev)) = out.last_mut() {
+        if let Some(ProviderMeta::OpenAiReasoning {
+            id: prev_id,
+            encrypted_content,
+        }) = &mut prev.meta
+        {
+            if id.is_some() && *prev_id == id {
+                if !text.is_empty() {
+                    if !prev.thought.is_empty() {
+                        prev.thought.push_str("\n\n");
+                    }
+                    prev.thought.push_str(text);
+                }
+                if encrypted.is_some() {
+                    *encrypted_content = encrypted;
+                }
+                return None;
+            }
+        }
+    }
+    let mut t = ThinkingBlock::new(text);
+    t.meta = Some(ProviderMeta::OpenAiReasoning {
+        id,
+        encrypted_content: encrypted,
+    });
+    Some(Block::Thinking(t))
+}
+
+fn tool(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error> {
+    let mut out = Vec::new();
+    for (j, part) in parts(content, path)?.into_iter().enumerate() {
+        let at = format!("{path}[{j}]");
+        if part_type(&part) != "tool-result" {
+            out.push(r.opaque(part, &at, "this tool part"));
+            continue;
+        }
+        let call_id = string_at(&part, "toolCallId", &at)?.to_string();
+        let mut response = ToolResponseBlock {
+            tool_name: part
+                .get("toolName")
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .or_else(|| r.names.get(&call_id).cloned()),
+            call_id,
+            ..ToolResponseBlock::default()
+        };
+        let mut attachments = Vec::new();
+        match part.get("output") {
+            Some(output) => read_output(
+                r,
+                output,
+                &format!("{at}.output"),
+                &mut response,
+                &mut attachments,
+            )?,
+            // v4 and older: `result` (any JSON) and `isError`
+            None => {
+                let result = part.get("result").cloned().unwrap_or(Value::Null);
+                if part.get("isError") == Some(&Value::Bool(true)) {
+                    response.error = Some(text_of(&result));
+                } else {
+                    response.result = Some(result);
+                }
+            }
+        }
+        out.push(Block::ToolResponse(response));
+        out.extend(attachments);
+    }
+    Ok(out)
+}
+
+fn text_of(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+fn read_output(
+    r: &mut Reader,
+    output: &Value,
+    at: &str,
+    response: &mut ToolResponseBlock,
+    attachments: &mut Vec<Block>,
+) -> Result<(), Error> {
+    let value = output.get("value").unwrap_or(&Value::Null);
+    match part_type(output) {
+        "text" => response.result = Some(Value::String(text_of(value))),
+        "json" => response.result = Some(value.clone()),
+        "error-text" | "error-json" => response.error = Some(text_of(value)),
+        "execution-denied" => {
+            let reason = output.get("reason").and_then(Value::as_str);
+            response.error = Some(match reason {
+                Some(why) => format!("The tool was not run: {why}"),
+                None => "The tool was not run (the user denied it).".to_string(),
+            });
+            r.note(at, "an execution-denied output was read as an error result");
+        }
+        "content" => {
+            let Value::Array(items) = value else {
+                return Err(wrong_type(&format!("{at}.value"), "an array", value));
+            };
+            // a first text item is the result; every later item follows it as an attachment
+            let mut result = None;
+            for (k, item) in items.iter().enumerate() {
+                let item_at = format!("{at}.value[{k}]");
+                let text = || text_of(item.get("text").unwrap_or(&Value::Null));
+                match part_type(item) {
+                    "text" if k == 0 => result = Some(text()),
+                    "text" => attachments.push(Block::Text(TextBlock::new(text()))),
+                    kind => attachments.push(match output_media(r, item, kind, &item_at) {
+                        Some(m) => Block::Media(m),
+                        None => r.opaque(item.clone(), &item_at, "this tool output item"),
+                    }),
+                }
+            }
+            response.result = Some(Value::String(result.unwrap_or_default()));
+        }
+        _ => {
+            response.result = Some(output.clone());
+            r.note(at, "an output of an unknown type was kept as a JSON result");
+        }
+    }
+    Ok(())
+}
+
+/// Media items of a `content` output, every version's spelling.
+fn output_media(r: &mut Reader, item: &Value, kind: &str, at: &str) -> Option<MediaBlock> {
+    let mime = item.get("mediaType").and_then(Value::as_str);
+    let data = |key: &str| item.get(key).and_then(Value::as_str);
+    let mut m = match kind {
+        "media" | "file-data" | "image-data" => MediaBlock::new(
+            mime.unwrap_or(if kind == "image-data" {
+                "image/png"
+            } else {
+                "application/octet-stream"
+            }),
+            data("data")?,
+            MediaEncoding::Base64,
+        ),
+        "file-url" | "image-url" => {
+            let url = data("url")?;
+            let mime = mime.map_or_else(
+                || media_type_of_url(url, kind == "image-url").to_string(),
+                str::to_string,
+            );
+            MediaBlock::new(mime, url, MediaEncoding::Url)
+        }
+        "file" => {
+            let tagged = item.get("data")?;
+            match tagged.get("type").and_then(Value::as_str) {
+                Some("data") => MediaBlock::new(
+                    mime.unwrap_or("application/octet-stream"),
+                    tagged.get("data")?.as_str()?,
+                    MediaEncoding::Base64,
+                ),
+                Some("url") => {
+                    let url = tagged.get("url")?.as_str()?;
+                    url_media(r, url, mime.is_some_and(|m| m.starts_with("image/")), at)
+                }
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    m.filename = data("filename").map(str::to_string);
+    Some(m)
+}
