@@ -9,7 +9,8 @@ use serde_json::Value;
 
 use crate::error::Error;
 use crate::import::{from_ai_sdk, ImportSource};
-use crate::normalize::{normalize, Diagnostic};
+use crate::model::{Block, Message, Speaker, TextBlock, Transcript};
+use crate::normalize::{normalize, Diagnostic, DiagnosticCode, FaultClass};
 use crate::render::RenderOptions;
 
 /// What an exporter wrote: the messages in the library's shape, and what it left out.
@@ -24,7 +25,9 @@ pub struct Exported {
 /// Repairs AI SDK `ModelMessage[]` for the model `options` names, as a render for it would,
 /// and writes them back as `ModelMessage[]`: every tool call answered right after it (no
 /// `MissingToolResultsError`), continuity the model cannot replay dropped or turned into text,
-/// system messages first. For code that calls `generateText` / `streamText` directly.
+/// system messages first; for Gemini, an assistant turn between tool results and the user's next
+/// message (the AI SDK would send them as two user contents in a row). For code that calls
+/// `generateText` / `streamText` directly.
 ///
 /// ```
 /// use turnwire::{export::repair_model_messages, import::ImportSource, Provider, RenderOptions};
@@ -45,11 +48,46 @@ pub fn repair_model_messages(
 ) -> Result<Exported, Error> {
     let imported = from_ai_sdk(messages, Some(options.provider), source)?;
     options.check()?;
-    let n = normalize(&imported.transcript, &options.resolved_normalize_options()?);
+    let nopts = options.resolved_normalize_options()?;
+    let n = normalize(&imported.transcript, &nopts);
     let mut diagnostics = imported.diagnostics;
     diagnostics.extend(n.diagnostics.iter().cloned());
-    let mut out = to_ai_sdk(&n.into_history());
+    let mut history = n.into_history();
+    if options.provider == crate::Provider::Gemini {
+        bridge_results_and_user(&mut history, &nopts.bridge_text, &mut diagnostics);
+    }
+    let mut out = to_ai_sdk(&history);
     diagnostics.append(&mut out.diagnostics);
     out.diagnostics = diagnostics;
     Ok(out)
+}
+
+/// The AI SDK has no message for tool results and the user's next words together (Gemini's
+/// render joins them in one user content), and its Google provider sends them as two user
+/// contents in a row, which Gemini refuses (GEM-04): a short assistant turn goes between them.
+fn bridge_results_and_user(
+    history: &mut Transcript,
+    text: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut i = 1;
+    while i < history.messages.len() {
+        let pair = (history.messages[i - 1].speaker, history.messages[i].speaker);
+        if pair == (Speaker::Tool, Speaker::Human) {
+            history.messages.insert(
+                i,
+                Message::new(Speaker::Ai, vec![Block::Text(TextBlock::new(text))]),
+            );
+            diagnostics.push(
+                Diagnostic::new(
+                    DiagnosticCode::AssistantBridgeInserted,
+                    FaultClass::PairingOrdering,
+                    format!("an assistant turn (`{text}`) was inserted between tool results and the user's next message: the AI SDK sends them to Gemini as two user contents in a row"),
+                )
+                .at_message(Some(i)),
+            );
+            i += 1;
+        }
+        i += 1;
+    }
 }

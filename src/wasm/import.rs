@@ -1,5 +1,6 @@
 //! The importers in JavaScript: `fromRequestBody`, `fromAnthropic`, `fromOpenAIChat`,
-//! `fromResponsesInput` and `fromGemini` (see `crate::import`).
+//! `fromResponsesInput`, `fromGemini` and `fromAiSdk` (see `crate::import`), and the AI SDK
+//! exporter `toAiSdk` and `repairModelMessages` (see `crate::export`).
 
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
@@ -203,6 +204,80 @@ fn result(imported: Imported) -> Result<JsValue, Error> {
             format!("the diagnostics could not be written: {e}"),
         )
     })?;
+    o.insert("diagnostics".into(), diagnostics);
+    to_js(&Value::Object(o))
+}
+
+/// Reads AI SDK `ModelMessage[]` (ai v5–v7) into `{ transcript, diagnostics }`: continuity from
+/// each part's `providerOptions` (`anthropic.signature` / `redactedData`, `openai.itemId` +
+/// `reasoningEncryptedContent`, `google.thoughtSignature`). `source.provider` and `source.model`
+/// say who wrote the assistant turns (the AI SDK does not store it).
+///
+/// @example
+/// ```ts
+/// const { transcript } = fromAiSdk(result.response.messages, { provider: "anthropic", model: "claude-sonnet-4-5" });
+/// ```
+#[wasm_bindgen(js_name = fromAiSdk, unchecked_return_type = "Imported")]
+pub fn from_ai_sdk(
+    #[wasm_bindgen(unchecked_param_type = "unknown[]")] messages: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ImportSource")] source: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let messages = json_of(messages, "the messages")?;
+    let (provider, source) = read_source(source)?;
+    Ok(result(import::from_ai_sdk(&messages, provider, &source)?)?)
+}
+
+/// Writes a transcript as AI SDK `ModelMessage[]`, continuity tokens under the
+/// `providerOptions` keys the `@ai-sdk/*` providers read back. Returns `{ messages,
+/// diagnostics }` (blocks the shape has no place for). It writes what is there: use
+/// `repairModelMessages`, or `normalize` first, for a history the AI SDK accepts.
+///
+/// @example
+/// ```ts
+/// const { messages } = toAiSdk(conversation.toJSON());
+/// ```
+#[wasm_bindgen(js_name = toAiSdk, unchecked_return_type = "{ messages: unknown[]; diagnostics: Diagnostic[] }")]
+pub fn to_ai_sdk(transcript: &super::types::TranscriptInput) -> Result<JsValue, JsValue> {
+    let t = super::read_transcript(transcript)?;
+    Ok(exported(crate::export::to_ai_sdk(&t))?)
+}
+
+/// Repairs AI SDK `ModelMessage[]` for `options.provider` and `options.model` as a render would
+/// (every tool call answered before the next user turn, so the AI SDK's
+/// `MissingToolResultsError` cannot fire; continuity the model cannot replay dropped or turned
+/// into text; system messages first) and returns `{ messages, diagnostics }` to pass to
+/// `generateText` / `streamText`.
+///
+/// @example
+/// ```ts
+/// const { messages: repaired } = repairModelMessages(messages, { provider: "openai-chat", model: "gpt-5.2" });
+/// await generateText({ model: openai.chat("gpt-5.2"), messages: repaired, allowSystemInMessages: true });
+/// ```
+#[wasm_bindgen(js_name = repairModelMessages, unchecked_return_type = "{ messages: unknown[]; diagnostics: Diagnostic[] }")]
+pub fn repair_model_messages(
+    #[wasm_bindgen(unchecked_param_type = "unknown[]")] messages: &JsValue,
+    options: tsify::Ts<crate::render::RenderOptions>,
+    #[wasm_bindgen(unchecked_optional_param_type = "ImportSource")] source: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let messages = json_of(messages, "the messages")?;
+    let options = super::read_options(&options.js_value())?;
+    let (_, source) = read_source(source)?;
+    Ok(exported(crate::export::repair_model_messages(
+        &messages, &options, &source,
+    )?)?)
+}
+
+/// `{messages, diagnostics}` as plain JavaScript data.
+fn exported(out: crate::export::Exported) -> Result<JsValue, Error> {
+    let diagnostics = serde_json::to_value(&out.diagnostics).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidValue,
+            "$",
+            format!("the diagnostics could not be written: {e}"),
+        )
+    })?;
+    let mut o = Map::new();
+    o.insert("messages".into(), Value::Array(out.messages));
     o.insert("diagnostics".into(), diagnostics);
     to_js(&Value::Object(o))
 }

@@ -29,8 +29,11 @@ import {
   wasmMemoryBytes,
   memoryStats,
   setMemoryBudget,
+  fromAiSdk,
   fromAnthropic,
   fromGemini,
+  repairModelMessages,
+  toAiSdk,
   fromOpenAIChat,
   fromRequestBody,
   fromResponsesInput,
@@ -174,6 +177,9 @@ const imports: Imported[] = [
   fromResponsesInput("hi", null),
   fromGemini([{ role: "user", parts: [{ text: "hi" }] }], { parts: [{ text: "be brief" }] }, { model: "gemini-2.5-pro" }),
 ];
+const sdkMessages: unknown[] = toAiSdk(history).messages;
+imports.push(fromAiSdk(sdkMessages, { provider: "anthropic", model: "claude-sonnet-4-5" }));
+const repairedSdk: unknown[] = repairModelMessages(sdkMessages, { provider: "gemini", model: "gemini-2.5-pro" }).messages;
 const reimported: Uint8Array = renderBody(imports[0]!.transcript, imports[0]!.options ?? { provider: "gemini", model: "gemini-2.5-pro" });
 
 {
@@ -338,4 +344,4 @@ const longestWait: number = MAX_RETRY_AFTER_MS;
 const init: ProviderErrorInit = { kind: "network", provider: "kimi", status: 0, errorType: "network", message: "down", retryable: true, cause: new Error("x") };
 const made: ProviderError = new ProviderError(init);
 
-export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, imports, reimported, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };
+export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, imports, reimported, repairedSdk, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };

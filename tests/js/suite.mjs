@@ -20,6 +20,7 @@ import { defineStreamSuite } from "./stream-suite.mjs";
 /** The API every entry exports (the ESM entries also re-export the glue's `initSync`). */
 export const API_NAMES = [
   "Conversation",
+  "fromAiSdk",
   "fromAnthropic",
   "fromGemini",
   "fromOpenAIChat",
@@ -35,11 +36,13 @@ export const API_NAMES = [
   "projectToolId",
   "projectToolIds",
   "providerRequest",
+  "repairModelMessages",
   "renderBody",
   "renderForProvider",
   "SseParser",
   "StreamDecoder",
   "streamTurn",
+  "toAiSdk",
   "TurnInFlightError",
   "validateRequest",
   "wasmMemoryBytes",
@@ -617,6 +620,40 @@ export function defineSuite(api, label, host) {
         }
       }
       assert.ok(checked > 400, String(checked));
+    });
+
+    test("AI SDK: a repaired history written as ModelMessage[] and read back renders the same bytes (issue 11)", () => {
+      let checked = 0;
+      for (const fixture of fixtures) {
+        for (const provider of Object.keys(PROVIDERS)) {
+          const options = optionsFor(fixture, provider);
+          let bytes;
+          try {
+            bytes = api.renderBody(fixture.files["transcript.json"], options);
+          } catch {
+            continue;
+          }
+          const n = api.normalize(fixture.files["transcript.json"], options);
+          const history = [...n.system.map((text) => ({ speaker: "system", blocks: [{ type: "text", text }] })), ...n.transcript];
+          const { messages, diagnostics } = api.toAiSdk(history);
+          assert.deepEqual(diagnostics, [], `${fixture.name} ${provider}`);
+          const back = api.fromAiSdk(JSON.parse(JSON.stringify(messages)), { provider, model: options.model, endpoint: options.endpoint });
+          assert.ok(bytesEqual(api.renderBody(back.transcript, options), bytes), `${fixture.name} ${provider}`);
+          checked++;
+        }
+      }
+      assert.ok(checked > 400, String(checked));
+      // a call left open before the next user turn (the AI SDK's MissingToolResultsError) is answered
+      const dangling = [
+        { role: "user", content: "list src" },
+        { role: "assistant", content: [{ type: "tool-call", toolCallId: "c1", toolName: "ls", input: {} }] },
+        { role: "user", content: "never mind" },
+      ];
+      const repaired = api.repairModelMessages(dangling, ANTHROPIC);
+      assert.deepEqual(repaired.messages.map((m) => m.role), ["user", "assistant", "tool", "user"]);
+      assert.equal(repaired.diagnostics[0].code, "synthetic_result_added");
+      const bad = thrown(() => api.repairModelMessages([{ role: "robot", content: "x" }], ANTHROPIC));
+      assert.deepEqual([bad?.code, bad?.path], ["invalid_value", "$[0].role"]);
     });
 
     test("importers: provider histories in, typed continuity and typed errors out (issue 11)", () => {

@@ -770,6 +770,19 @@ export class StreamDecoder {
 }
 
 /**
+ * Reads AI SDK `ModelMessage[]` (ai v5–v7) into `{ transcript, diagnostics }`: continuity from
+ * each part's `providerOptions` (`anthropic.signature` / `redactedData`, `openai.itemId` +
+ * `reasoningEncryptedContent`, `google.thoughtSignature`). `source.provider` and `source.model`
+ * say who wrote the assistant turns (the AI SDK does not store it).
+ *
+ * @example
+ * ```ts
+ * const { transcript } = fromAiSdk(result.response.messages, { provider: "anthropic", model: "claude-sonnet-4-5" });
+ * ```
+ */
+export function fromAiSdk(messages: unknown[], source?: ImportSource): Imported;
+
+/**
  * Reads Anthropic `messages` (and `system`) into `{ transcript, diagnostics }`.
  *
  * @example
@@ -913,6 +926,21 @@ export function renderBody(transcript: Transcript | string, options: RenderOptio
 export function renderForProvider(transcript: Transcript | string, options: RenderOptions): Rendered;
 
 /**
+ * Repairs AI SDK `ModelMessage[]` for `options.provider` and `options.model` as a render would
+ * (every tool call answered before the next user turn, so the AI SDK's
+ * `MissingToolResultsError` cannot fire; continuity the model cannot replay dropped or turned
+ * into text; system messages first) and returns `{ messages, diagnostics }` to pass to
+ * `generateText` / `streamText`.
+ *
+ * @example
+ * ```ts
+ * const { messages: repaired } = repairModelMessages(messages, { provider: "openai-chat", model: "gpt-5.2" });
+ * await generateText({ model: openai.chat("gpt-5.2"), messages: repaired, allowSystemInMessages: true });
+ * ```
+ */
+export function repairModelMessages(messages: unknown[], options: RenderOptions, source?: ImportSource): { messages: unknown[]; diagnostics: Diagnostic[] };
+
+/**
  * Sets the module's memory budget in bytes (`null`: none; the default is 2 GiB, half the
  * 4 GiB wasm32 limit). Rendering, appending, reading a transcript and decoding an event stop
  * with a `TurnwireError` `out_of_memory` once more than the budget is in use; a
@@ -926,6 +954,19 @@ export function renderForProvider(transcript: Transcript | string, options: Rend
  * ```
  */
 export function setMemoryBudget(bytes: number | null): void;
+
+/**
+ * Writes a transcript as AI SDK `ModelMessage[]`, continuity tokens under the
+ * `providerOptions` keys the `@ai-sdk/*` providers read back. Returns `{ messages,
+ * diagnostics }` (blocks the shape has no place for). It writes what is there: use
+ * `repairModelMessages`, or `normalize` first, for a history the AI SDK accepts.
+ *
+ * @example
+ * ```ts
+ * const { messages } = toAiSdk(conversation.toJSON());
+ * ```
+ */
+export function toAiSdk(transcript: Transcript | string): { messages: unknown[]; diagnostics: Diagnostic[] };
 
 /**
  * Checks a request body against every strict rule of `provider` that one body can show and

@@ -1,0 +1,112 @@
+// The real AI SDK (ai 6 with @ai-sdk/anthropic, @ai-sdk/openai, @ai-sdk/google, pinned in
+// tests/js/mock-sdk/package.json) against turnwire's strict mock providers (issue 11):
+// - a history the AI SDK refuses (a tool call left open before the next user turn:
+//   MissingToolResultsError, thrown before any model or middleware runs) goes through after
+//   repairModelMessages, and the strict mock accepts the request the AI SDK builds from it;
+// - what generateText returns (response.messages, continuity in providerOptions) read with
+//   fromAiSdk keeps the signatures, and written back with toAiSdk the AI SDK replays them.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { after, before, beforeEach, describe, test } from "node:test";
+import { pathToFileURL } from "node:url";
+import { fromAiSdk, renderBody, repairModelMessages, toAiSdk, validateRequest } from "turnwire";
+import { startMockProviders } from "turnwire/mock";
+
+const SDK_DIR = resolve(process.env.TURNWIRE_MOCK_SDK ?? "../js-mock-sdk");
+const sdk = createRequire(join(SDK_DIR, "package.json"));
+const load = async (name) => import(pathToFileURL(sdk.resolve(name)).href);
+const versionOf = (name) => JSON.parse(readFileSync(join(SDK_DIR, "node_modules", name, "package.json"), "utf8")).version;
+
+let ai, anthropic, openai, google, mock;
+before(async () => {
+  ai = await load("ai");
+  anthropic = await load("@ai-sdk/anthropic");
+  openai = await load("@ai-sdk/openai");
+  google = await load("@ai-sdk/google");
+  mock = await startMockProviders();
+  console.log(`AI SDK: ai ${versionOf("ai")}, @ai-sdk/anthropic ${versionOf("@ai-sdk/anthropic")}, @ai-sdk/openai ${versionOf("@ai-sdk/openai")}, @ai-sdk/google ${versionOf("@ai-sdk/google")}`);
+});
+after(async () => {
+  await mock?.close();
+});
+beforeEach(() => {
+  mock.reset();
+});
+
+/** turnwire's provider name, the AI SDK model for it, the model id. */
+const TARGETS = [
+  ["anthropic", () => anthropic.createAnthropic({ baseURL: `${mock.baseURL("anthropic")}/v1`, apiKey: "k" })("claude-sonnet-4-6"), "claude-sonnet-4-6"],
+  ["openai-chat", () => openai.createOpenAI({ baseURL: mock.baseURL("openai-chat"), apiKey: "k" }).chat("gpt-5.2"), "gpt-5.2"],
+  ["openai-responses", () => openai.createOpenAI({ baseURL: mock.baseURL("openai-responses"), apiKey: "k" }).responses("gpt-5.2"), "gpt-5.2"],
+  ["gemini", () => google.createGoogleGenerativeAI({ baseURL: `${mock.baseURL("gemini")}/v1beta`, apiKey: "k" })("gemini-2.5-pro"), "gemini-2.5-pro"],
+];
+
+/** Two parallel calls, one answered, then the user moves on: the AI SDK refuses this history. */
+const DANGLING = [
+  { role: "user", content: "Read a.rs and b.rs." },
+  {
+    role: "assistant",
+    content: [
+      { type: "tool-call", toolCallId: "call_a", toolName: "read_file", input: { path: "a.rs" } },
+      { type: "tool-call", toolCallId: "call_b", toolName: "read_file", input: { path: "b.rs" } },
+    ],
+  },
+  { role: "tool", content: [{ type: "tool-result", toolCallId: "call_a", toolName: "read_file", output: { type: "text", value: "fn a() {}" } }] },
+  { role: "user", content: "Never mind b.rs. What does a.rs do?" },
+];
+
+describe("AI SDK generateText against the strict mock providers", () => {
+  for (const [provider, model, modelId] of TARGETS) {
+    test(`${provider}: the plain AI SDK throws MissingToolResultsError; after repairModelMessages the strict mock accepts the request`, async () => {
+      await assert.rejects(ai.generateText({ model: model(), messages: DANGLING, maxRetries: 0 }), (e) => {
+        assert.ok(ai.MissingToolResultsError.isInstance(e), String(e));
+        assert.deepEqual(e.toolCallIds, ["call_b"]);
+        return true;
+      });
+      assert.equal(mock.stats.accepted + mock.stats.rejected, 0, "refused before any request");
+
+      const { messages, diagnostics } = repairModelMessages(DANGLING, { provider, model: modelId });
+      assert.ok(diagnostics.some((d) => d.code === "synthetic_result_added" && d.callId === "call_b"), JSON.stringify(diagnostics));
+      mock.script(provider, { text: "a.rs defines an empty function a." });
+      const result = await ai.generateText({ model: model(), messages, maxRetries: 0 });
+      assert.equal(result.text, "a.rs defines an empty function a.");
+      assert.deepEqual(mock.stats, { accepted: 1, rejected: 0, scriptedErrors: 0 }, JSON.stringify(mock.log.at(-1)?.violations ?? []));
+    });
+  }
+
+  test("anthropic: a signed thinking turn from generateText reads back with its signature, and is replayed", async () => {
+    const [, model, modelId] = TARGETS[0];
+    mock.script("anthropic", { blocks: [{ type: "thinking", thinking: "Plan: read it." }, { type: "text", text: "Reading." }] }, { text: "Done." });
+    const first = await ai.generateText({
+      model: model(),
+      messages: [{ role: "user", content: "Read a.rs." }],
+      providerOptions: { anthropic: { thinking: { type: "enabled", budgetTokens: 1024 } } },
+      maxRetries: 0,
+    });
+    const history = [{ role: "user", content: "Read a.rs." }, ...first.response.messages, { role: "user", content: "And now?" }];
+    const { transcript, diagnostics } = fromAiSdk(history, { provider: "anthropic", model: modelId });
+    assert.deepEqual(diagnostics, []);
+    const thinking = transcript[1].blocks[0];
+    assert.equal(thinking.type, "thinking");
+    assert.ok(thinking.signature.length > 20, "the signature the AI SDK kept in providerOptions");
+    // turnwire replays it to the same model …
+    const options = { provider: "anthropic", model: modelId, thinking: { enabled: true } };
+    const body = JSON.parse(new TextDecoder().decode(renderBody(transcript, options)));
+    assert.equal(body.messages[1].content[0].signature, thinking.signature);
+    assert.deepEqual(validateRequest("anthropic", body), []);
+    // … and written back with toAiSdk, the AI SDK replays it too (the strict mock checks it).
+    const { messages } = toAiSdk(transcript);
+    const second = await ai.generateText({
+      model: model(),
+      messages,
+      providerOptions: { anthropic: { thinking: { type: "enabled", budgetTokens: 1024 } } },
+      maxRetries: 0,
+    });
+    assert.equal(second.text, "Done.");
+    const sent = mock.log.at(-1).body;
+    assert.equal(sent.messages[1].content[0].signature, thinking.signature);
+    assert.deepEqual(mock.stats, { accepted: 2, rejected: 0, scriptedErrors: 0 });
+  });
+});
