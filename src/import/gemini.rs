@@ -360,7 +360,10 @@ fn generation_config(r: &mut Reader, v: &Value, o: &mut RenderOptions) -> Result
             "topP" => o.top_p = value.as_f64(),
             "thinkingConfig" => {
                 o.thinking = Some(ThinkingOptions {
-                    enabled: value.get("thinkingBudget").and_then(Value::as_i64) != Some(0),
+                    // turnwire sends thoughts back with budget 0 where a model's range says
+                    // so; a budget of 0 without thoughts is thinking off
+                    enabled: value.get("includeThoughts") == Some(&Value::Bool(true))
+                        || value.get("thinkingBudget").and_then(Value::as_i64) != Some(0),
                     budget_tokens: value
                         .get("thinkingBudget")
                         .and_then(Value::as_u64)

@@ -61,6 +61,28 @@ export const API_NUMBERS = [
   "MAX_RETRY_AFTER_MS",
 ];
 
+/**
+ * Calls `check(fixture, provider, options, bytes)` for every fixture and provider whose golden
+ * is a body (not an error), with the body `renderBody` writes; returns how many it checked.
+ */
+function eachRendered(api, fixtures, check) {
+  let checked = 0;
+  for (const fixture of fixtures) {
+    for (const provider of Object.keys(PROVIDERS)) {
+      const options = optionsFor(fixture, provider);
+      let bytes;
+      try {
+        bytes = api.renderBody(fixture.files["transcript.json"], options);
+      } catch {
+        continue; // the goldens that are errors
+      }
+      check(fixture, provider, options, bytes);
+      checked++;
+    }
+  }
+  return checked;
+}
+
 /** The transcript fixtures (the golden streams are the others). */
 export const transcriptFixtures = (fixtures) => fixtures.filter((f) => !f.stream);
 
@@ -600,48 +622,26 @@ export function defineSuite(api, label, host) {
     });
 
     test("importers: every fixture's body, read back with fromRequestBody, renders the same bytes (issue 11)", () => {
-      let checked = 0;
-      for (const fixture of fixtures) {
-        for (const provider of Object.keys(PROVIDERS)) {
-          const options = optionsFor(fixture, provider);
-          let bytes;
-          try {
-            bytes = api.renderBody(fixture.files["transcript.json"], options);
-          } catch {
-            continue; // the goldens that are errors
-          }
-          // as bytes, JSON text and an object; Gemini bodies do not name their model
-          const source = provider === "gemini" ? { model: options.model } : undefined;
-          const imported = api.fromRequestBody(provider, bytes, source);
-          const again = api.renderBody(imported.transcript, { ...imported.options, compat: options.compat });
-          assert.ok(bytesEqual(again, bytes), `${fixture.name} ${provider}`);
-          assert.deepEqual(imported.diagnostics.filter((d) => d.code === "import_opaque"), [], `${fixture.name} ${provider}`);
-          checked++;
-        }
-      }
+      const checked = eachRendered(api, fixtures, (fixture, provider, options, bytes) => {
+        // Gemini bodies do not name their model
+        const source = provider === "gemini" ? { model: options.model } : undefined;
+        const imported = api.fromRequestBody(provider, bytes, source);
+        const again = api.renderBody(imported.transcript, { ...imported.options, compat: options.compat });
+        assert.ok(bytesEqual(again, bytes), `${fixture.name} ${provider}`);
+        assert.deepEqual(imported.diagnostics.filter((d) => d.code === "import_opaque"), [], `${fixture.name} ${provider}`);
+      });
       assert.ok(checked > 400, String(checked));
     });
 
     test("AI SDK: a repaired history written as ModelMessage[] and read back renders the same bytes (issue 11)", () => {
-      let checked = 0;
-      for (const fixture of fixtures) {
-        for (const provider of Object.keys(PROVIDERS)) {
-          const options = optionsFor(fixture, provider);
-          let bytes;
-          try {
-            bytes = api.renderBody(fixture.files["transcript.json"], options);
-          } catch {
-            continue;
-          }
-          const n = api.normalize(fixture.files["transcript.json"], options);
-          const history = [...n.system.map((text) => ({ speaker: "system", blocks: [{ type: "text", text }] })), ...n.transcript];
-          const { messages, diagnostics } = api.toAiSdk(history);
-          assert.deepEqual(diagnostics, [], `${fixture.name} ${provider}`);
-          const back = api.fromAiSdk(JSON.parse(JSON.stringify(messages)), { provider, model: options.model, endpoint: options.endpoint });
-          assert.ok(bytesEqual(api.renderBody(back.transcript, options), bytes), `${fixture.name} ${provider}`);
-          checked++;
-        }
-      }
+      const checked = eachRendered(api, fixtures, (fixture, provider, options, bytes) => {
+        const n = api.normalize(fixture.files["transcript.json"], options);
+        const history = [...n.system.map((text) => ({ speaker: "system", blocks: [{ type: "text", text }] })), ...n.transcript];
+        const { messages, diagnostics } = api.toAiSdk(history);
+        assert.deepEqual(diagnostics, [], `${fixture.name} ${provider}`);
+        const back = api.fromAiSdk(JSON.parse(JSON.stringify(messages)), { provider, model: options.model, endpoint: options.endpoint });
+        assert.ok(bytesEqual(api.renderBody(back.transcript, options), bytes), `${fixture.name} ${provider}`);
+      });
       assert.ok(checked > 400, String(checked));
       // a call left open before the next user turn (the AI SDK's MissingToolResultsError) is answered
       const dangling = [
