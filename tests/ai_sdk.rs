@@ -10,22 +10,15 @@ use serde_json::json;
 use turnwire::export::{repair_model_messages, to_ai_sdk};
 use turnwire::import::{from_ai_sdk, ImportSource};
 use turnwire::model::{Block, ProviderMeta};
-use turnwire::{
-    normalize, render, render_body, validate_request, Provider, RenderOptions, Transcript,
-};
+use turnwire::{normalize, render, render_body, validate_request, Provider, RenderOptions};
 
 #[test]
 fn issue_11_every_golden_repaired_exported_and_imported_renders_the_same_bytes() {
     let mut checked = 0;
-    for dir in fixture_support::cases() {
-        let name = dir.file_name().unwrap().to_string_lossy().to_string();
-        let t =
-            Transcript::from_json(&std::fs::read_to_string(dir.join("transcript.json")).unwrap())
-                .unwrap();
-        for p in Provider::ALL {
-            let o = RenderOptions::from_value(fixture_support::options_for(&dir, p)).unwrap();
-            let Ok(first) = render(&t, &o) else { continue };
-            let n = normalize(&t, &o.resolved_normalize_options().unwrap());
+    for case in fixture_support::rendered() {
+        let (name, p, t, o) = (&case.name, case.provider, &case.transcript, &case.options);
+        {
+            let n = normalize(t, &o.resolved_normalize_options().unwrap());
             let exported = to_ai_sdk(&n.into_history());
             assert!(
                 exported.diagnostics.is_empty(),
@@ -38,10 +31,10 @@ fn issue_11_every_golden_repaired_exported_and_imported_renders_the_same_bytes()
             };
             let imported = from_ai_sdk(&json!(exported.messages), Some(p), &source).unwrap();
             let second =
-                render_body(&imported.transcript, &o).unwrap_or_else(|e| panic!("{name} {p}: {e}"));
+                render_body(&imported.transcript, o).unwrap_or_else(|e| panic!("{name} {p}: {e}"));
             assert_eq!(
                 String::from_utf8(second).unwrap(),
-                String::from_utf8(first.body_bytes()).unwrap(),
+                String::from_utf8(case.body.clone()).unwrap(),
                 "{name} {p}: {:#}",
                 json!(exported.messages)
             );

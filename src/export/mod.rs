@@ -2,8 +2,10 @@
 //! repaired history can be handed to that library and stored.
 
 mod ai_sdk;
+mod pi_ai;
 
 pub use ai_sdk::to_ai_sdk;
+pub use pi_ai::{to_pi_ai, PiAiContext, CALL_ID, PROVENANCE, STRUCTURED_RESULT, TOKEN_KIND};
 
 use serde_json::Value;
 

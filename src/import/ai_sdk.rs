@@ -101,7 +101,7 @@ pub fn from_ai_sdk(
 }
 
 /// The provenance `api` of a provider's wire format.
-fn api_of(p: Provider) -> &'static str {
+pub(super) fn api_of(p: Provider) -> &'static str {
     match p {
         Provider::Anthropic => "messages",
         Provider::OpenAiResponses => "responses",

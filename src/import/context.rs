@@ -15,6 +15,9 @@ pub(crate) struct Reader {
     pub assistant: Provenance,
     /// Tool name by call id, for results that name only the id.
     pub names: HashMap<String, String>,
+    /// Call ids read in another form (pi-ai's Responses `call_id|item_id`) → the canonical id,
+    /// for the results that name them.
+    pub renamed: HashMap<String, String>,
     /// What could not be carried as it was.
     pub diagnostics: Vec<Diagnostic>,
     /// The messages read so far.
@@ -26,6 +29,7 @@ impl Reader {
         Reader {
             assistant,
             names: HashMap::new(),
+            renamed: HashMap::new(),
             diagnostics: Vec::new(),
             messages: Vec::new(),
         }

@@ -37,6 +37,7 @@ mod gemini;
 mod openai_chat;
 mod openai_responses;
 mod options;
+mod pi_ai;
 mod values;
 
 pub use ai_sdk::from_ai_sdk;
@@ -44,6 +45,7 @@ pub use anthropic::from_anthropic;
 pub use gemini::from_gemini;
 pub use openai_chat::from_openai_chat;
 pub use openai_responses::from_responses_input;
+pub use pi_ai::from_pi_ai;
 
 use serde_json::Value;
 

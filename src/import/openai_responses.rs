@@ -238,14 +238,19 @@ fn reasoning(item: &Value) -> Block {
         })
         .unwrap_or_default();
     let mut t = ThinkingBlock::new(summary.join("\n\n"));
-    t.meta = Some(ProviderMeta::OpenAiReasoning {
+    t.meta = Some(reasoning_meta(item));
+    Block::Thinking(t)
+}
+
+/// The continuity of a reasoning item: its `id` and `encrypted_content`.
+pub(super) fn reasoning_meta(item: &Value) -> ProviderMeta {
+    ProviderMeta::OpenAiReasoning {
         id: item.get("id").and_then(Value::as_str).map(str::to_string),
         encrypted_content: item
             .get("encrypted_content")
             .and_then(Value::as_str)
             .map(str::to_string),
-    });
-    Block::Thinking(t)
+    }
 }
 
 fn call(r: &mut Reader, item: &Value, at: &str) -> Result<Block, Error> {

@@ -197,13 +197,7 @@ fn result(imported: Imported) -> Result<JsValue, Error> {
         })?;
         o.insert("options".into(), value);
     }
-    let diagnostics = serde_json::to_value(&imported.diagnostics).map_err(|e| {
-        Error::new(
-            ErrorCode::InvalidValue,
-            "$",
-            format!("the diagnostics could not be written: {e}"),
-        )
-    })?;
+    let diagnostics = diagnostics_value(&imported.diagnostics)?;
     o.insert("diagnostics".into(), diagnostics);
     to_js(&Value::Object(o))
 }
@@ -269,15 +263,57 @@ pub fn repair_model_messages(
 
 /// `{messages, diagnostics}` as plain JavaScript data.
 fn exported(out: crate::export::Exported) -> Result<JsValue, Error> {
-    let diagnostics = serde_json::to_value(&out.diagnostics).map_err(|e| {
+    let diagnostics = diagnostics_value(&out.diagnostics)?;
+    let mut o = Map::new();
+    o.insert("messages".into(), Value::Array(out.messages));
+    o.insert("diagnostics".into(), diagnostics);
+    to_js(&Value::Object(o))
+}
+
+/// Reads a pi-ai `Context` (`systemPrompt`, `messages`, `tools`) or its messages into
+/// `{ transcript, diagnostics }`: each assistant message's `provider` / `api` / `model` becomes
+/// its provenance, and its signature fields are read as that `api` writes them.
+///
+/// @example
+/// ```ts
+/// const { transcript } = fromPiAi(context);
+/// ```
+#[wasm_bindgen(js_name = fromPiAi, unchecked_return_type = "Imported")]
+pub fn from_pi_ai(
+    #[wasm_bindgen(unchecked_param_type = "JsonObject | unknown[]")] context: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ImportSource")] source: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    let context = json_of(context, "the context")?;
+    let (_, source) = read_source(source)?;
+    Ok(result(import::from_pi_ai(&context, &source)?)?)
+}
+
+/// Writes a transcript as a pi-ai `Context` (`{ context, diagnostics }`): assistant messages
+/// name their `provider`, `api` and `model` as pi-ai spells them, signatures sit where that
+/// `api` reads them. Media other than base64 images has no pi-ai part and is reported.
+///
+/// @example
+/// ```ts
+/// const { context } = toPiAi(conversation.toJSON());
+/// ```
+#[wasm_bindgen(js_name = toPiAi, unchecked_return_type = "{ context: JsonObject; diagnostics: Diagnostic[] }")]
+pub fn to_pi_ai(transcript: &super::types::TranscriptInput) -> Result<JsValue, JsValue> {
+    let t = super::read_transcript(transcript)?;
+    let out = crate::export::to_pi_ai(&t);
+    let diagnostics = diagnostics_value(&out.diagnostics)?;
+    let mut o = Map::new();
+    o.insert("context".into(), out.context);
+    o.insert("diagnostics".into(), diagnostics);
+    Ok(to_js(&Value::Object(o))?)
+}
+
+/// Diagnostics as a JSON value.
+fn diagnostics_value(d: &[crate::normalize::Diagnostic]) -> Result<Value, Error> {
+    serde_json::to_value(d).map_err(|e| {
         Error::new(
             ErrorCode::InvalidValue,
             "$",
             format!("the diagnostics could not be written: {e}"),
         )
-    })?;
-    let mut o = Map::new();
-    o.insert("messages".into(), Value::Array(out.messages));
-    o.insert("diagnostics".into(), diagnostics);
-    to_js(&Value::Object(o))
+    })
 }

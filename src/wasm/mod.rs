@@ -8,7 +8,8 @@
 //!
 //! Exports (camelCase in JavaScript): `renderForProvider`, `renderBody` (`render.rs`), the
 //! importers `fromRequestBody`, `fromAnthropic`, `fromOpenAIChat`, `fromResponsesInput`,
-//! `fromGemini`, `fromAiSdk`, the exporter `toAiSdk` and `repairModelMessages` (`import.rs`),
+//! `fromGemini`, `fromAiSdk`, `fromPiAi`, the exporters `toAiSdk`, `toPiAi` and
+//! `repairModelMessages` (`import.rs`),
 //! `normalize` (`normalize.rs`), `validateRequest` (`validate.rs`), `projectToolId`,
 //! `projectToolIds`, `isValidToolId` (`ids.rs`), the `Conversation` class
 //! (`conversation.rs`), the `StreamDecoder` class (`stream.rs`), `isTurnwireError`
@@ -33,8 +34,8 @@ pub use conversation::Conversation;
 pub use errors::is_turnwire_error;
 pub use ids::{is_valid_tool_id, project_tool_id, project_tool_ids, IdFormat, ToolCallRef};
 pub use import::{
-    from_ai_sdk, from_anthropic, from_gemini, from_openai_chat, from_request_body,
-    from_responses_input, repair_model_messages, to_ai_sdk,
+    from_ai_sdk, from_anthropic, from_gemini, from_openai_chat, from_pi_ai, from_request_body,
+    from_responses_input, repair_model_messages, to_ai_sdk, to_pi_ai,
 };
 pub use memory::{memory_stats, set_memory_budget, MemoryStats};
 pub use normalize::{normalize_js, NormalizeResult};

@@ -39,3 +39,36 @@ pub fn cases() -> Vec<PathBuf> {
     dirs.sort();
     dirs
 }
+
+/// One golden case rendered for one provider.
+pub struct Rendered {
+    pub name: String,
+    pub provider: Provider,
+    pub transcript: turnwire::Transcript,
+    pub options: turnwire::RenderOptions,
+    /// The body bytes the render wrote.
+    pub body: Vec<u8>,
+}
+
+/// Every golden case × provider whose golden is a body (not an error).
+pub fn rendered() -> Vec<Rendered> {
+    let mut out = Vec::new();
+    for dir in cases() {
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(dir.join("transcript.json")).unwrap();
+        let transcript = turnwire::Transcript::from_json(&text).unwrap();
+        for provider in Provider::ALL {
+            let options = turnwire::RenderOptions::from_value(options_for(&dir, provider)).unwrap();
+            if let Ok(r) = turnwire::render(&transcript, &options) {
+                out.push(Rendered {
+                    name: name.clone(),
+                    provider,
+                    transcript: transcript.clone(),
+                    options,
+                    body: r.body_bytes(),
+                });
+            }
+        }
+    }
+    out
+}

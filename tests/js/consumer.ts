@@ -35,6 +35,8 @@ import {
   repairModelMessages,
   toAiSdk,
   fromOpenAIChat,
+  fromPiAi,
+  toPiAi,
   fromRequestBody,
   fromResponsesInput,
   type Imported,
@@ -179,6 +181,7 @@ const imports: Imported[] = [
 ];
 const sdkMessages: unknown[] = toAiSdk(history).messages;
 imports.push(fromAiSdk(sdkMessages, { provider: "anthropic", model: "claude-sonnet-4-5" }));
+imports.push(fromPiAi(toPiAi(history).context));
 const repairedSdk: unknown[] = repairModelMessages(sdkMessages, { provider: "gemini", model: "gemini-2.5-pro" }).messages;
 const reimported: Uint8Array = renderBody(imports[0]!.transcript, imports[0]!.options ?? { provider: "gemini", model: "gemini-2.5-pro" });
 

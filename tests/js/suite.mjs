@@ -24,6 +24,7 @@ export const API_NAMES = [
   "fromAnthropic",
   "fromGemini",
   "fromOpenAIChat",
+  "fromPiAi",
   "fromRequestBody",
   "fromResponsesInput",
   "isProviderError",
@@ -43,6 +44,7 @@ export const API_NAMES = [
   "StreamDecoder",
   "streamTurn",
   "toAiSdk",
+  "toPiAi",
   "TurnInFlightError",
   "validateRequest",
   "wasmMemoryBytes",
@@ -654,6 +656,24 @@ export function defineSuite(api, label, host) {
       assert.equal(repaired.diagnostics[0].code, "synthetic_result_added");
       const bad = thrown(() => api.repairModelMessages([{ role: "robot", content: "x" }], ANTHROPIC));
       assert.deepEqual([bad?.code, bad?.path], ["invalid_value", "$[0].role"]);
+    });
+
+    test("pi-ai: a repaired history written as a Context and read back renders the same bytes (issue 11)", () => {
+      let uncarried = 0;
+      const checked = eachRendered(api, fixtures, (fixture, provider, options, bytes) => {
+        const n = api.normalize(fixture.files["transcript.json"], options);
+        const history = [...n.system.map((text) => ({ speaker: "system", blocks: [{ type: "text", text }] })), ...n.transcript];
+        const { context, diagnostics } = api.toPiAi(history);
+        if (diagnostics.length > 0) {
+          // pi-ai takes text and base64 images only
+          assert.ok(diagnostics.every((d) => d.code === "block_omitted" && d.message.startsWith("media")), JSON.stringify(diagnostics));
+          uncarried++;
+          return;
+        }
+        const back = api.fromPiAi(JSON.parse(JSON.stringify(context)), { endpoint: options.endpoint });
+        assert.ok(bytesEqual(api.renderBody(back.transcript, options), bytes), `${fixture.name} ${provider}`);
+      });
+      assert.ok(checked - uncarried > 400 && uncarried < 30, `${checked} ${uncarried}`);
     });
 
     test("importers: provider histories in, typed continuity and typed errors out (issue 11)", () => {

@@ -814,6 +814,18 @@ export function fromGemini(contents: unknown[], system_instruction?: JsonObject 
 export function fromOpenAIChat(messages: unknown[], source?: ImportSource): Imported;
 
 /**
+ * Reads a pi-ai `Context` (`systemPrompt`, `messages`, `tools`) or its messages into
+ * `{ transcript, diagnostics }`: each assistant message's `provider` / `api` / `model` becomes
+ * its provenance, and its signature fields are read as that `api` writes them.
+ *
+ * @example
+ * ```ts
+ * const { transcript } = fromPiAi(context);
+ * ```
+ */
+export function fromPiAi(context: JsonObject | unknown[], source?: ImportSource): Imported;
+
+/**
  * Reads a request body turnwire renders for `provider`, or one another library built for that
  * API, back into `{ transcript, options, diagnostics }`: repair it and render it for any
  * provider. The body may be an object, JSON text or bytes.
@@ -967,6 +979,18 @@ export function setMemoryBudget(bytes: number | null): void;
  * ```
  */
 export function toAiSdk(transcript: Transcript | string): { messages: unknown[]; diagnostics: Diagnostic[] };
+
+/**
+ * Writes a transcript as a pi-ai `Context` (`{ context, diagnostics }`): assistant messages
+ * name their `provider`, `api` and `model` as pi-ai spells them, signatures sit where that
+ * `api` reads them. Media other than base64 images has no pi-ai part and is reported.
+ *
+ * @example
+ * ```ts
+ * const { context } = toPiAi(conversation.toJSON());
+ * ```
+ */
+export function toPiAi(transcript: Transcript | string): { context: JsonObject; diagnostics: Diagnostic[] };
 
 /**
  * Checks a request body against every strict rule of `provider` that one body can show and
