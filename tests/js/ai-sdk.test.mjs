@@ -4,14 +4,16 @@
 //   MissingToolResultsError, thrown before any model or middleware runs) goes through after
 //   repairModelMessages, and the strict mock accepts the request the AI SDK builds from it;
 // - what generateText returns (response.messages, continuity in providerOptions) read with
-//   fromAiSdk keeps the signatures, and written back with toAiSdk the AI SDK replays them.
+//   fromAiSdk keeps the signatures, and written back with toAiSdk the AI SDK replays them;
+// - the request bodies the AI SDK's providers build (a two-step tool loop), read back with
+//   fromRequestBody, render for all eight providers, pass every strict validator, lose nothing.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { fromAiSdk, renderBody, repairModelMessages, toAiSdk, validateRequest } from "turnwire";
+import { fromAiSdk, fromRequestBody, renderBody, repairModelMessages, toAiSdk, validateRequest } from "turnwire";
 import { startMockProviders } from "turnwire/mock";
 
 const SDK_DIR = resolve(process.env.TURNWIRE_MOCK_SDK ?? "../js-mock-sdk");
@@ -109,4 +111,49 @@ describe("AI SDK generateText against the strict mock providers", () => {
     assert.equal(sent.messages[1].content[0].signature, thinking.signature);
     assert.deepEqual(mock.stats, { accepted: 2, rejected: 0, scriptedErrors: 0 });
   });
+});
+
+describe("bodies the AI SDK built, read back with fromRequestBody, render for every provider", () => {
+  const MODELS_BY_PROVIDER = {
+    anthropic: "claude-sonnet-4-5",
+    "openai-chat": "gpt-5.2",
+    "openai-responses": "gpt-5.2",
+    gemini: "gemini-2.5-pro",
+    mistral: "mistral-medium-latest",
+    kimi: "kimi-k2-0905-preview",
+    deepseek: "deepseek-chat",
+    "openai-compatible": "local-model",
+  };
+  for (const [provider, model, modelId] of TARGETS) {
+    test(`${provider}: a two-step tool loop's second request, imported and rendered for all eight providers, passes every strict validator with nothing lost`, async () => {
+      mock.script(provider, { blocks: [{ type: "tool_call", name: "read_file", arguments: { path: "a.rs" } }] }, { text: "a.rs is empty." });
+      const result = await ai.generateText({
+        model: model(),
+        system: "Answer briefly.",
+        messages: [{ role: "user", content: "What is in a.rs?" }],
+        tools: {
+          read_file: ai.tool({
+            description: "Read a file",
+            inputSchema: ai.jsonSchema({ type: "object", properties: { path: { type: "string" } }, required: ["path"] }),
+            execute: async () => "fn main() {}",
+          }),
+        },
+        stopWhen: ai.stepCountIs(2),
+        maxRetries: 0,
+      });
+      assert.equal(result.text, "a.rs is empty.");
+      assert.deepEqual(mock.stats, { accepted: 2, rejected: 0, scriptedErrors: 0 });
+      const body = mock.log[1].body; // the AI SDK's own request: history, tool call and result
+      const { transcript, options, diagnostics } = fromRequestBody(provider, body, { model: modelId });
+      assert.deepEqual(diagnostics.filter((d) => d.code === "import_opaque"), [], JSON.stringify(diagnostics));
+      for (const [target, targetModel] of Object.entries(MODELS_BY_PROVIDER)) {
+        const out = JSON.parse(new TextDecoder().decode(renderBody(transcript, { provider: target, model: targetModel, tools: options.tools })));
+        assert.deepEqual(validateRequest(target, out, targetModel), [], `${provider} → ${target}`);
+        const text = JSON.stringify(out);
+        for (const kept of ["Answer briefly.", "What is in a.rs?", "read_file", "fn main() {}"]) {
+          assert.ok(text.includes(kept), `${provider} → ${target}: ${kept} lost`);
+        }
+      }
+    });
+  }
 });
