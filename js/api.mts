@@ -1,5 +1,6 @@
 // The JavaScript half of the public API, which every runtime entry exports next to the wasm
 // glue's (internal module: its list is the list of JS exports; index.d.ts gets their types).
+export { providerOfModel, turnwireMiddleware } from "./ai-sdk.mjs";
 export { MAX_RETRY_AFTER_MS, ProviderError, TurnInFlightError, isProviderError, isTurnInFlightError } from "./errors.mjs";
 export { DEFAULT_BASE_URLS, providerRequest } from "./providers.mjs";
 export { JsonArrayParser, SseParser } from "./sse.mjs";

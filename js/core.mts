@@ -1,11 +1,12 @@
 // The wasm API the fetch shims call (StreamDecoder, renderForProvider). Each runtime entry loads
 // its own wasm-bindgen glue (web, nodejs or module) and hands it over here before exporting
 // anything, so the shims run on whichever instance the entry initialised (internal module).
-import type { StreamDecoder, renderForProvider } from "./turnwire.js";
+import type { StreamDecoder, renderForProvider, repairModelMessages } from "./turnwire.js";
 
 export interface Core {
   StreamDecoder: typeof StreamDecoder;
   renderForProvider: typeof renderForProvider;
+  repairModelMessages: typeof repairModelMessages;
 }
 
 let core: Core | undefined;

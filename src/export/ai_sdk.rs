@@ -36,6 +36,7 @@ pub fn to_ai_sdk(transcript: &Transcript) -> Exported {
     Exported {
         messages: w.messages,
         diagnostics: w.diagnostics,
+        id_map: Vec::new(),
     }
 }
 

@@ -22,13 +22,17 @@ pub struct Exported {
     pub messages: Vec<Value>,
     /// Blocks the shape has no place for (`block_omitted`), and, for a repair, every repair.
     pub diagnostics: Vec<Diagnostic>,
+    /// For a repair: each call id of the input → the id written, in the target's id format
+    /// (what its API accepts), in call order; empty for a plain export.
+    pub id_map: Vec<(String, String)>,
 }
 
 /// Repairs AI SDK `ModelMessage[]` for the model `options` names, as a render for it would,
 /// and writes them back as `ModelMessage[]`: every tool call answered right after it (no
 /// `MissingToolResultsError`), continuity the model cannot replay dropped or turned into text,
 /// system messages first; for Gemini, an assistant turn between tool results and the user's next
-/// message (the AI SDK would send them as two user contents in a row). For code that calls
+/// message (the AI SDK would send them as two user contents in a row). Call ids are written in
+/// the target's id format (`id_map` maps the input's to them). For code that calls
 /// `generateText` / `streamText` directly.
 ///
 /// ```
@@ -61,7 +65,34 @@ pub fn repair_model_messages(
     let mut out = to_ai_sdk(&history);
     diagnostics.append(&mut out.diagnostics);
     out.diagnostics = diagnostics;
+    // The ids the target's API accepts, as a render for it projects them (the AI SDK's
+    // providers send the history's ids as they are).
+    if let Ok(rendered) = crate::render::render(&history, options) {
+        out.id_map = rendered.id_map.0;
+        project_ids(&mut out.messages, &out.id_map);
+    }
     Ok(out)
+}
+
+/// Rewrites the `toolCallId` of every tool-call and tool-result part through `id_map`.
+fn project_ids(messages: &mut [Value], id_map: &[(String, String)]) {
+    let projected: std::collections::HashMap<&str, &str> = id_map
+        .iter()
+        .map(|(c, p)| (c.as_str(), p.as_str()))
+        .collect();
+    for m in messages {
+        let Some(Value::Array(parts)) = m.get_mut("content") else {
+            continue;
+        };
+        for part in parts {
+            let Some(Value::String(id)) = part.get_mut("toolCallId") else {
+                continue;
+            };
+            if let Some(p) = projected.get(id.as_str()) {
+                *id = (*p).to_string();
+            }
+        }
+    }
 }
 
 /// The AI SDK has no message for tool results and the user's next words together (Gemini's

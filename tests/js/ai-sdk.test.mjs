@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { fromAiSdk, fromRequestBody, renderBody, repairModelMessages, toAiSdk, validateRequest } from "turnwire";
+import { fromAiSdk, fromRequestBody, providerOfModel, renderBody, repairModelMessages, toAiSdk, turnwireMiddleware, validateRequest } from "turnwire";
 import { startMockProviders } from "turnwire/mock";
 
 const SDK_DIR = resolve(process.env.TURNWIRE_MOCK_SDK ?? "../js-mock-sdk");
@@ -156,4 +156,72 @@ describe("bodies the AI SDK built, read back with fromRequestBody, render for ev
       }
     });
   }
+});
+
+describe("turnwireMiddleware (wrapLanguageModel)", () => {
+  // A history another provider wrote: a Responses-style `call|item` id (no provider but
+  // OpenAI's takes it) and a 45-character id (over OpenAI Chat's 40).
+  const FOREIGN = [
+    { role: "user", content: "Read a.rs, then b.rs." },
+    {
+      role: "assistant",
+      content: [
+        { type: "tool-call", toolCallId: "call_abc|fc_0123", toolName: "read_file", input: { path: "a.rs" } },
+        { type: "tool-call", toolCallId: "toolu_01ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm", toolName: "read_file", input: { path: "b.rs" } },
+      ],
+    },
+    {
+      role: "tool",
+      content: [
+        { type: "tool-result", toolCallId: "call_abc|fc_0123", toolName: "read_file", output: { type: "text", value: "fn a() {}" } },
+        { type: "tool-result", toolCallId: "toolu_01ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm", toolName: "read_file", output: { type: "text", value: "fn b() {}" } },
+      ],
+    },
+    { role: "user", content: "Which is longer?" },
+  ];
+
+  for (const [provider, model] of TARGETS.filter(([p]) => p === "anthropic" || p === "openai-chat")) {
+    test(`${provider}: ids another provider wrote draw a 400 from the plain AI SDK; wrapped, every step is accepted`, async () => {
+      mock.script(provider, { text: "unused" });
+      await assert.rejects(ai.generateText({ model: model(), messages: FOREIGN, maxRetries: 0 }), (e) => ai.APICallError.isInstance(e) && e.statusCode === 400);
+      assert.equal(mock.stats.rejected, 1);
+
+      mock.reset();
+      const seen = [];
+      const wrapped = ai.wrapLanguageModel({ model: model(), middleware: turnwireMiddleware({ onDiagnostics: (d, target) => seen.push([target.provider, d.length]) }) });
+      mock.script(provider, { blocks: [{ type: "tool_call", name: "read_file", arguments: { path: "c.rs" } }] }, { text: "b.rs is longer." });
+      const result = await ai.generateText({
+        model: wrapped,
+        messages: FOREIGN,
+        tools: { read_file: ai.tool({ description: "Read a file", inputSchema: ai.jsonSchema({ type: "object", properties: { path: { type: "string" } } }), execute: async () => "fn c() {}" }) },
+        stopWhen: ai.stepCountIs(2),
+        maxRetries: 0,
+      });
+      assert.equal(result.text, "b.rs is longer.");
+      assert.deepEqual(mock.stats, { accepted: 2, rejected: 0, scriptedErrors: 0 }, JSON.stringify(mock.log.map((l) => l.violations)));
+      // the provider saw ids in its own format; the application keeps its own
+      assert.ok(!JSON.stringify(mock.log[0].body).includes("call_abc|fc_0123"));
+      assert.equal(result.steps[0].toolCalls[0].toolName, "read_file");
+      assert.ok(seen.length === 0 || seen.every(([p]) => p === provider), JSON.stringify(seen));
+    });
+  }
+
+  test("streamText through the middleware: the stream's calls keep the provider's ids, nothing is lost", async () => {
+    const [, model] = TARGETS[0];
+    mock.script("anthropic", { blocks: [{ type: "text", text: "Reading." }, { type: "tool_call", name: "read_file", arguments: { path: "c.rs" } }] });
+    const wrapped = ai.wrapLanguageModel({ model: model(), middleware: turnwireMiddleware() });
+    const result = ai.streamText({ model: wrapped, messages: FOREIGN, tools: { read_file: ai.tool({ inputSchema: ai.jsonSchema({ type: "object" }) }) }, maxRetries: 0 });
+    const calls = await result.toolCalls;
+    assert.equal(calls.length, 1);
+    assert.equal(calls[0].input.path, "c.rs");
+    assert.equal(await result.text, "Reading.");
+    assert.deepEqual(mock.stats, { accepted: 1, rejected: 0, scriptedErrors: 0 });
+  });
+
+  test("providerOfModel maps the AI SDK's provider strings", () => {
+    assert.deepEqual(
+      ["anthropic.messages", "openai.responses", "openai.chat", "azure.chat", "google.generative-ai", "google.vertex.chat", "mistral.chat", "deepseek.chat", "moonshotai.chat", "bedrock.anthropic.messages", "groq.chat"].map(providerOfModel),
+      ["anthropic", "openai-responses", "openai-chat", "openai-chat", "gemini", "gemini", "mistral", "deepseek", "kimi", "anthropic", "openai-compatible"],
+    );
+  });
 });

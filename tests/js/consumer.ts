@@ -37,6 +37,9 @@ import {
   fromOpenAIChat,
   fromPiAi,
   toPiAi,
+  providerOfModel,
+  turnwireMiddleware,
+  type TurnwireMiddlewareOptions,
   fromRequestBody,
   fromResponsesInput,
   type Imported,
@@ -182,6 +185,9 @@ const imports: Imported[] = [
 const sdkMessages: unknown[] = toAiSdk(history).messages;
 imports.push(fromAiSdk(sdkMessages, { provider: "anthropic", model: "claude-sonnet-4-5" }));
 imports.push(fromPiAi(toPiAi(history).context));
+const middlewareOptions: TurnwireMiddlewareOptions = { render: { trustUnattributedThinking: true }, onDiagnostics: (d, target) => void [d.length, target.provider] };
+const middleware = turnwireMiddleware(middlewareOptions);
+const middlewareProvider: Provider = providerOfModel("anthropic.messages");
 const repairedSdk: unknown[] = repairModelMessages(sdkMessages, { provider: "gemini", model: "gemini-2.5-pro" }).messages;
 const reimported: Uint8Array = renderBody(imports[0]!.transcript, imports[0]!.options ?? { provider: "gemini", model: "gemini-2.5-pro" });
 
@@ -347,4 +353,4 @@ const longestWait: number = MAX_RETRY_AFTER_MS;
 const init: ProviderErrorInit = { kind: "network", provider: "kimi", status: 0, errorType: "network", message: "down", retryable: true, cause: new Error("x") };
 const made: ProviderError = new ProviderError(init);
 
-export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, imports, reimported, repairedSdk, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };
+export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, imports, reimported, repairedSdk, middleware, middlewareProvider, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };

@@ -941,8 +941,9 @@ export function renderForProvider(transcript: Transcript | string, options: Rend
  * Repairs AI SDK `ModelMessage[]` for `options.provider` and `options.model` as a render would
  * (every tool call answered before the next user turn, so the AI SDK's
  * `MissingToolResultsError` cannot fire; continuity the model cannot replay dropped or turned
- * into text; system messages first) and returns `{ messages, diagnostics }` to pass to
- * `generateText` / `streamText`.
+ * into text; system messages first; call ids in the target's format, `idMap` mapping the
+ * input's to them) and returns `{ messages, diagnostics, idMap }` to pass to `generateText` /
+ * `streamText`.
  *
  * @example
  * ```ts
@@ -950,7 +951,7 @@ export function renderForProvider(transcript: Transcript | string, options: Rend
  * await generateText({ model: openai.chat("gpt-5.2"), messages: repaired, allowSystemInMessages: true });
  * ```
  */
-export function repairModelMessages(messages: unknown[], options: RenderOptions, source?: ImportSource): { messages: unknown[]; diagnostics: Diagnostic[] };
+export function repairModelMessages(messages: unknown[], options: RenderOptions, source?: ImportSource): { messages: unknown[]; diagnostics: Diagnostic[]; idMap?: Record<string, string> };
 
 /**
  * Sets the module's memory budget in bytes (`null`: none; the default is 2 GiB, half the
@@ -1600,3 +1601,62 @@ export declare const AFTER_DONE_GRACE_MS = 2000;
  * ```
  */
 export declare function streamTurn(options: StreamTurnOptions): TurnStream;
+
+/** Options of `turnwireMiddleware`. */
+export interface TurnwireMiddlewareOptions {
+    /** The wrapped model's provider, when `model.provider` does not say it (a custom name). */
+    provider?: Provider;
+    /** Render options besides provider and model (`thinking`, `trustUnattributedThinking`, …). */
+    render?: Omit<RenderOptions, "provider" | "model">;
+    /** Called with every repair of a step's prompt (nothing is called when there was none). */
+    onDiagnostics?: (diagnostics: Diagnostic[], target: {
+        provider: Provider;
+        model: string;
+    }) => void;
+}
+/** The parts of the AI SDK's model the middleware reads. */
+interface WrappedModel {
+    provider: string;
+    modelId: string;
+}
+/**
+ * turnwire's provider for an AI SDK model's `provider` string (`anthropic.messages`,
+ * `openai.responses`, `openai.chat`, `google.generative-ai`, `mistral.chat`, `deepseek.chat`,
+ * `moonshotai.chat`, …); anything else is `openai-compatible`.
+ */
+export declare function providerOfModel(provider: string): Provider;
+/**
+ * The AI SDK language-model middleware: on every step, the prompt is repaired for the wrapped
+ * model as a turnwire render would (continuity it cannot replay dropped or turned into text,
+ * results next to their calls, call ids in the provider's format) and the ids it projected are
+ * mapped back in the step's result and stream, so the application's history keeps its ids.
+ * The AI SDK throws `MissingToolResultsError` before any middleware runs: repair a stored
+ * history with `repairModelMessages` first.
+ *
+ * @example
+ * ```ts
+ * import { generateText, wrapLanguageModel } from "ai";
+ * import { turnwireMiddleware } from "turnwire";
+ * const model = wrapLanguageModel({ model: anthropic("claude-sonnet-4-6"), middleware: turnwireMiddleware() });
+ * const { text } = await generateText({ model, messages });
+ * ```
+ */
+export declare function turnwireMiddleware(options?: TurnwireMiddlewareOptions): {
+    specificationVersion: "v3";
+    transformParams<P extends {
+        prompt: unknown[];
+    }>({ params, model }: {
+        params: P;
+        model: WrappedModel;
+    }): Promise<P>;
+    wrapGenerate<R extends {
+        content?: unknown[];
+    }>({ doGenerate }: {
+        doGenerate: () => PromiseLike<R>;
+    }): Promise<R>;
+    wrapStream<R extends {
+        stream: unknown;
+    }>({ doStream }: {
+        doStream: () => PromiseLike<R>;
+    }): Promise<R>;
+};
