@@ -444,5 +444,5 @@ function historySize(transcript: NonNullable<StreamTurnOptions["transcript"]>): 
 
 /** A TurnwireError of the module's memory budget (`setMemoryBudget`). */
 function isOutOfMemory(e: unknown): boolean {
-  return e instanceof Error && e.name === "TurnwireError" && (e as { code?: unknown }).code === "out_of_memory";
+  return getCore().isTurnwireError(e) && e.code === "out_of_memory";
 }

@@ -56,7 +56,7 @@ pub fn from_ai_sdk(
     source: &ImportSource,
 ) -> Result<Imported, Error> {
     let who = match provider {
-        Some(p) => provenance(p, api_of(p), None, source),
+        Some(p) => provenance(p, None, source),
         None => Provenance {
             model: source.model.clone(),
             endpoint: source.endpoint.clone(),
@@ -100,16 +100,6 @@ pub fn from_ai_sdk(
     Ok(r.finish(None))
 }
 
-/// The provenance `api` of a provider's wire format.
-pub(super) fn api_of(p: Provider) -> &'static str {
-    match p {
-        Provider::Anthropic => "messages",
-        Provider::OpenAiResponses => "responses",
-        Provider::Gemini => "generate-content",
-        _ => "chat-completions",
-    }
-}
-
 /// The object under `providerOptions.<namespace>` of a part, for the first namespace present.
 fn options<'a>(part: &'a Value, namespaces: &[&str]) -> Option<&'a Value> {
     let all = part.get("providerOptions")?;
@@ -136,7 +126,7 @@ fn signed_by(r: &Reader, provider: Provider) -> Option<Provenance> {
     }
     Some(Provenance {
         provider: Some(provider.as_str().to_string()),
-        api: Some(api_of(provider).to_string()),
+        api: Some(provider.wire_api().to_string()),
         model: r.assistant.model.clone(),
         endpoint: r.assistant.endpoint.clone(),
     })

@@ -24,9 +24,6 @@ use crate::model::{
 };
 use crate::providers::Provider;
 
-/// The provenance's name of the Messages API.
-const API: &str = "messages";
-
 /// Reads Anthropic `messages` (and the request's `system`, when given) into a transcript.
 ///
 /// ```
@@ -48,7 +45,7 @@ pub fn from_anthropic(
     system: Option<&Value>,
     source: &ImportSource,
 ) -> Result<Imported, Error> {
-    let mut r = Reader::new(provenance(Provider::Anthropic, API, None, source));
+    let mut r = Reader::new(provenance(Provider::Anthropic, None, source));
     read(&mut r, messages, system, "$")?;
     Ok(r.finish(None))
 }
@@ -58,7 +55,7 @@ pub(super) fn from_body(
     body: &Map<String, Value>,
     source: &ImportSource,
 ) -> Result<Imported, Error> {
-    let mut r = Reader::new(provenance(Provider::Anthropic, API, Some(body), source));
+    let mut r = Reader::new(provenance(Provider::Anthropic, Some(body), source));
     let empty = Value::Array(Vec::new());
     read(
         &mut r,
@@ -223,12 +220,12 @@ fn media(r: &mut Reader, part: &Value, at: &str) -> Option<MediaBlock> {
         )),
         "url" => {
             let url = source.get("url").and_then(Value::as_str)?;
-            let mime = super::values::media_type_of_url(url, image);
-            r.note(
+            Some(super::values::url_media(
+                r,
+                url,
+                image,
                 &format!("{at}.source"),
-                format!("a URL source names no media type; `{mime}` was taken from the URL"),
-            );
-            Some(MediaBlock::new(mime, url, MediaEncoding::Url))
+            ))
         }
         _ => None,
     }

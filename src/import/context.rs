@@ -35,8 +35,8 @@ impl Reader {
         }
     }
 
-    /// Appends blocks as a message of `speaker`, joining the last message when it has the same
-    /// speaker and `join` is set (one provider message can hold several canonical ones).
+    /// Appends blocks as a message of `speaker` (nothing for no blocks); an assistant message
+    /// gets the reader's provenance.
     pub fn push(&mut self, speaker: Speaker, blocks: Vec<Block>) {
         if blocks.is_empty() {
             return;
@@ -146,11 +146,10 @@ pub(crate) fn parts(content: &Value, path: &str) -> Result<Vec<Value>, Error> {
     }
 }
 
-/// The provenance of the assistant turns of a `provider` history read through `api`: the
-/// caller's model, else the body's.
+/// The provenance of the assistant turns of a `provider` history: its wire API, the caller's
+/// model, else the body's.
 pub(crate) fn provenance(
     provider: crate::providers::Provider,
-    api: &str,
     body: Option<&Map<String, Value>>,
     source: &super::ImportSource,
 ) -> Provenance {
@@ -161,7 +160,7 @@ pub(crate) fn provenance(
     });
     Provenance {
         provider: Some(provider.as_str().to_string()),
-        api: Some(api.to_string()),
+        api: Some(provider.wire_api().to_string()),
         model,
         endpoint: source.endpoint.clone(),
     }

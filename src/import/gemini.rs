@@ -27,9 +27,6 @@ use crate::model::{
 use crate::providers::Provider;
 use crate::render::{RenderOptions, ThinkingOptions, ToolDeclaration};
 
-/// The provenance's name of the generateContent API.
-const API: &str = "generate-content";
-
 /// Reads Gemini `contents` (and the request's `systemInstruction`) into a transcript.
 ///
 /// ```
@@ -49,7 +46,7 @@ pub fn from_gemini(
     system_instruction: Option<&Value>,
     source: &ImportSource,
 ) -> Result<Imported, Error> {
-    let mut r = Reader::new(provenance(Provider::Gemini, API, None, source));
+    let mut r = Reader::new(provenance(Provider::Gemini, None, source));
     read(&mut r, contents, system_instruction, "$")?;
     Ok(r.finish(None))
 }
@@ -66,7 +63,7 @@ pub(super) fn from_body(
             "a Gemini body does not name its model (it is in the URL); give it in the import source",
         ));
     };
-    let mut r = Reader::new(provenance(Provider::Gemini, API, None, source));
+    let mut r = Reader::new(provenance(Provider::Gemini, None, source));
     let empty = Value::Array(Vec::new());
     read(
         &mut r,

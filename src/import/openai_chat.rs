@@ -25,9 +25,6 @@ use crate::model::{
 };
 use crate::providers::Provider;
 
-/// The provenance's name of the Chat Completions API.
-const API: &str = "chat-completions";
-
 /// The assistant message fields the importer reads (`prefix` is Mistral's, set by the render);
 /// any other (`name`, `audio`, …) is kept on the canonical message.
 const ASSISTANT_FIELDS: [&str; 6] = [
@@ -61,7 +58,7 @@ pub fn from_openai_chat(
     messages: &Value,
     source: &ImportSource,
 ) -> Result<Imported, Error> {
-    let mut r = Reader::new(provenance(provider, API, None, source));
+    let mut r = Reader::new(provenance(provider, None, source));
     read(&mut r, messages, "$")?;
     Ok(r.finish(None))
 }
@@ -72,7 +69,7 @@ pub(super) fn from_body(
     body: &Map<String, Value>,
     source: &ImportSource,
 ) -> Result<Imported, Error> {
-    let mut r = Reader::new(provenance(provider, API, Some(body), source));
+    let mut r = Reader::new(provenance(provider, Some(body), source));
     let empty = Value::Array(Vec::new());
     read(&mut r, body.get("messages").unwrap_or(&empty), "$.messages")?;
     let options = body_options(

@@ -25,9 +25,6 @@ use crate::model::{
 };
 use crate::providers::Provider;
 
-/// The provenance's name of the Responses API.
-const API: &str = "responses";
-
 /// Reads Responses `input` items (and the request's `instructions`) into a transcript.
 ///
 /// ```
@@ -47,7 +44,7 @@ pub fn from_responses_input(
     instructions: Option<&Value>,
     source: &ImportSource,
 ) -> Result<Imported, Error> {
-    let mut r = Reader::new(provenance(Provider::OpenAiResponses, API, None, source));
+    let mut r = Reader::new(provenance(Provider::OpenAiResponses, None, source));
     read(&mut r, input, instructions, "$")?;
     Ok(r.finish(None))
 }
@@ -57,12 +54,7 @@ pub(super) fn from_body(
     body: &Map<String, Value>,
     source: &ImportSource,
 ) -> Result<Imported, Error> {
-    let mut r = Reader::new(provenance(
-        Provider::OpenAiResponses,
-        API,
-        Some(body),
-        source,
-    ));
+    let mut r = Reader::new(provenance(Provider::OpenAiResponses, Some(body), source));
     let empty = Value::Array(Vec::new());
     let input = body.get("input").unwrap_or(&empty);
     read(&mut r, input, body.get("instructions"), "$.input")?;

@@ -161,7 +161,7 @@ fn provenance(m: &Value, api: &str, source: &ImportSource) -> Provenance {
     let provider = provider_of(api, text("provider").unwrap_or_default());
     Provenance {
         provider: provider.map(|p| p.as_str().to_string()),
-        api: provider.map(|p| super::ai_sdk::api_of(p).to_string()),
+        api: provider.map(|p| p.wire_api().to_string()),
         model: text("model")
             .map(str::to_string)
             .or_else(|| source.model.clone()),

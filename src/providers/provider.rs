@@ -99,6 +99,21 @@ impl Provider {
         }
     }
 
+    /// The wire API's name in a message's provenance (`api`): `messages`, `responses`,
+    /// `generate-content`, or `chat-completions` for every chat dialect.
+    ///
+    /// ```
+    /// assert_eq!(turnwire::Provider::Kimi.wire_api(), "chat-completions");
+    /// ```
+    pub const fn wire_api(self) -> &'static str {
+        match self {
+            Provider::Anthropic => "messages",
+            Provider::OpenAiResponses => "responses",
+            Provider::Gemini => "generate-content",
+            _ => "chat-completions",
+        }
+    }
+
     /// Whether this build renders for the provider.
     pub fn is_implemented(self) -> bool {
         Provider::IMPLEMENTED.contains(&self)

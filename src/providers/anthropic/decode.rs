@@ -198,7 +198,7 @@ impl Decoder {
 
 impl WireFormat for Decoder {
     fn api(&self) -> &'static str {
-        "messages"
+        crate::providers::Provider::Anthropic.wire_api()
     }
 
     fn terminal(&self) -> &'static str {

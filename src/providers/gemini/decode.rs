@@ -214,7 +214,7 @@ impl Decoder {
 
 impl WireFormat for Decoder {
     fn api(&self) -> &'static str {
-        "generate-content"
+        crate::providers::Provider::Gemini.wire_api()
     }
 
     fn terminal(&self) -> &'static str {

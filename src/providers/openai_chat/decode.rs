@@ -216,7 +216,7 @@ impl Decoder {
 
 impl WireFormat for Decoder {
     fn api(&self) -> &'static str {
-        "chat-completions"
+        crate::providers::Provider::OpenAiChat.wire_api()
     }
 
     fn terminal(&self) -> &'static str {

@@ -260,7 +260,7 @@ impl Decoder {
 
 impl WireFormat for Decoder {
     fn api(&self) -> &'static str {
-        "responses"
+        crate::providers::Provider::OpenAiResponses.wire_api()
     }
 
     fn terminal(&self) -> &'static str {
