@@ -1,13 +1,14 @@
 // The wasm API the fetch shims call (StreamDecoder, renderForProvider). Each runtime entry loads
 // its own wasm-bindgen glue (web, nodejs or module) and hands it over here before exporting
 // anything, so the shims run on whichever instance the entry initialised (internal module).
-import type { StreamDecoder, isTurnwireError, renderForProvider, repairModelMessages } from "./turnwire.js";
+import type { StreamDecoder, isTurnwireError, renderForProvider, repairModelMessages, repairRequestBody } from "./turnwire.js";
 
 export interface Core {
   StreamDecoder: typeof StreamDecoder;
   isTurnwireError: typeof isTurnwireError;
   renderForProvider: typeof renderForProvider;
   repairModelMessages: typeof repairModelMessages;
+  repairRequestBody: typeof repairRequestBody;
 }
 
 let core: Core | undefined;

@@ -10,7 +10,8 @@
 #      `turnwire/init` used before init, with --expose-gc for the memory tests; the strict
 #      mock providers (`turnwire/mock`), also driven by the official SDKs (openai,
 #      @anthropic-ai/sdk, @google/genai from tests/js/mock-sdk, installed once into
-#      target/js-mock-sdk; the AI SDK, ai + @ai-sdk/*, from there too, for ai-sdk.test.mjs);
+#      target/js-mock-sdk; the AI SDK, ai + @ai-sdk/*, from there too, for ai-sdk.test.mjs;
+#      the official clients also for repairing-fetch.test.mjs);
 #      streamTurn end to end against the mock providers; the SSE
 #      parser against eventsource-parser (also from tests/js/mock-sdk); and fault injection
 #      (tests/js/faults.test.mjs: hostile servers on 127.0.0.1);
@@ -105,7 +106,7 @@ step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/ini
   if [ "$ONLY" != node ]; then export TURNWIRE_RUNTIMES="$RUNTIMES"; fi
   node --expose-gc --test --test-reporter=spec \
     esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs \
-    mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs
+    mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs
 )
 
 if [ "$ONLY" = node ]; then

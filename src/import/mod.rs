@@ -38,6 +38,7 @@ mod openai_chat;
 mod openai_responses;
 mod options;
 mod pi_ai;
+mod request;
 mod values;
 
 pub use ai_sdk::from_ai_sdk;
@@ -46,6 +47,7 @@ pub use gemini::from_gemini;
 pub use openai_chat::from_openai_chat;
 pub use openai_responses::from_responses_input;
 pub use pi_ai::from_pi_ai;
+pub use request::{repair_request_body, RepairedRequest};
 
 use serde_json::Value;
 

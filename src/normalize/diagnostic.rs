@@ -116,6 +116,9 @@ pub enum DiagnosticCode {
     /// An importer read a value in another form than it had (a URL image without a media type,
     /// a tool result's parts joined); `path` names the value.
     ImportConverted,
+    /// A request body was rendered for a provider of another API, which has no place for one
+    /// of its other fields (`stream`, `metadata`, …): the field was left out. `path` names it.
+    RequestFieldDropped,
 }
 
 /// Which completion a dedupe kept and why.
@@ -299,6 +302,7 @@ impl DiagnosticCode {
             DiagnosticCode::PrefillWhitespaceTrimmed => "prefill_whitespace_trimmed",
             DiagnosticCode::ImportOpaque => "import_opaque",
             DiagnosticCode::ImportConverted => "import_converted",
+            DiagnosticCode::RequestFieldDropped => "request_field_dropped",
         }
     }
 }

@@ -50,9 +50,7 @@ pub fn from_request_body(
     #[wasm_bindgen(unchecked_optional_param_type = "ImportSource")] source: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let provider = read_provider(provider)?;
-    let bytes = read_body(body)?;
-    let text = String::from_utf8_lossy(&bytes);
-    let body = crate::json::parse(&text, "$", "the request body")?.value;
+    let body = read_json_body(body)?;
     let (_, source) = read_source(source)?;
     Ok(result(import::from_request_body(
         provider, &body, &source,
@@ -150,6 +148,13 @@ pub fn from_gemini(
 }
 
 /// An optional argument: absent, `undefined` and `null` are none.
+/// A request body given as an object, JSON text or bytes, parsed.
+pub(super) fn read_json_body(body: &JsValue) -> Result<Value, Error> {
+    let bytes = read_body(body)?;
+    let text = String::from_utf8_lossy(&bytes);
+    Ok(crate::json::parse(&text, "$", "the request body")?.value)
+}
+
 fn optional_value(value: Option<JsValue>, what: &str) -> Result<Option<Value>, Error> {
     match value {
         Some(v) if !v.is_undefined() && !v.is_null() => Ok(Some(json_of(&v, what)?)),
@@ -158,7 +163,9 @@ fn optional_value(value: Option<JsValue>, what: &str) -> Result<Option<Value>, E
 }
 
 /// `{provider?, model?, endpoint?}`.
-fn read_source(value: Option<JsValue>) -> Result<(Option<Provider>, ImportSource), Error> {
+pub(super) fn read_source(
+    value: Option<JsValue>,
+) -> Result<(Option<Provider>, ImportSource), Error> {
     let Some(Value::Object(o)) = optional_value(value, "the import source")? else {
         return Ok((None, ImportSource::default()));
     };
@@ -317,7 +324,7 @@ pub fn to_pi_ai(transcript: &super::types::TranscriptInput) -> Result<JsValue, J
 }
 
 /// Diagnostics as a JSON value.
-fn diagnostics_value(d: &[crate::normalize::Diagnostic]) -> Result<Value, Error> {
+pub(super) fn diagnostics_value(d: &[crate::normalize::Diagnostic]) -> Result<Value, Error> {
     serde_json::to_value(d).map_err(|e| {
         Error::new(
             ErrorCode::InvalidValue,

@@ -25,6 +25,7 @@ mod import;
 mod memory;
 mod normalize;
 mod render;
+mod request;
 mod stream;
 mod text;
 mod types;

@@ -1,6 +1,6 @@
 // A browser (DOM lib) consumer of streamTurn: the host's own `fetch`, `AbortController`,
 // `Response` and `ReadableStream` fit the options and the fetch type without casts.
-import { Conversation, streamTurn, type TurnFetch, type TurnResult } from "turnwire";
+import { Conversation, repairingFetch, streamTurn, type TurnFetch, type TurnResult } from "turnwire";
 
 export async function chat(conversation: Conversation): Promise<TurnResult> {
   const controller = new AbortController();
@@ -27,3 +27,7 @@ export const replay: TurnFetch = async () => new Response(events, { headers: { "
 export const proxied: TurnFetch = (url, init) => fetch(url.replace("https://api.openai.com", "https://proxy.example"), init);
 export const withTimeout = (conversation: Conversation) =>
   streamTurn({ provider: "gemini", model: "gemini-3-pro-preview", transcript: conversation.toJSON(), fetch: replay, signal: AbortSignal.timeout(5_000) });
+
+// repairingFetch() has the host's own fetch type: an SDK's `fetch` option takes it as it is.
+export const repairing: typeof fetch = repairingFetch();
+export const wrapped: typeof fetch = repairingFetch({ fetch: (input, init) => fetch(input, init), target: { provider: "openai-chat" } });

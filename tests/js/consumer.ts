@@ -40,6 +40,11 @@ import {
   providerOfModel,
   turnwireMiddleware,
   type TurnwireMiddlewareOptions,
+  repairRequestBody,
+  repairingFetch,
+  type RepairedRequest,
+  type RepairingFetchOptions,
+  type RepairedRequestInfo,
   fromRequestBody,
   fromResponsesInput,
   type Imported,
@@ -189,6 +194,16 @@ const middlewareOptions: TurnwireMiddlewareOptions = { render: { trustUnattribut
 const middleware = turnwireMiddleware(middlewareOptions);
 const middlewareProvider: Provider = providerOfModel("anthropic.messages");
 const repairedSdk: unknown[] = repairModelMessages(sdkMessages, { provider: "gemini", model: "gemini-2.5-pro" }).messages;
+const repairedRequest: RepairedRequest = repairRequestBody("anthropic", { model: "claude-sonnet-4-5", max_tokens: 64, messages: [] }, {}, { provider: "anthropic" });
+const sentBytes: Uint8Array = repairedRequest.body;
+const fetchOptions: RepairingFetchOptions = {
+  target: { provider: "deepseek" },
+  onDiagnostics: (d, request: RepairedRequestInfo) => void [d.length, request.url, request.provider, request.model],
+  onError: (e, request) => void [e, request.url],
+};
+const sdkFetch = repairingFetch(fetchOptions);
+const ownFetch = repairingFetch({ fetch: async (url: string, init?: { body?: unknown }) => ({ url, init }) });
+void [sentBytes, sdkFetch, ownFetch("https://example.com/v1/messages")];
 const reimported: Uint8Array = renderBody(imports[0]!.transcript, imports[0]!.options ?? { provider: "gemini", model: "gemini-2.5-pro" });
 
 {

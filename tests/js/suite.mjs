@@ -39,6 +39,8 @@ export const API_NAMES = [
   "projectToolIds",
   "providerRequest",
   "repairModelMessages",
+  "repairRequestBody",
+  "repairingFetch",
   "renderBody",
   "renderForProvider",
   "SseParser",

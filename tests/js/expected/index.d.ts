@@ -135,6 +135,24 @@ export type Transcript = Message[] | { messages: Message[]; [key: string]: unkno
 
 
 
+/** What `repairRequestBody` returns. */
+export interface RepairedRequest {
+    /** The repaired body: UTF-8 JSON bytes, ready to send. */
+    body: Uint8Array;
+    /** The provider it was rendered for. */
+    provider: Provider;
+    /** The model it was rendered for. */
+    model: string;
+    /** Canonical ↔ sent call ids. */
+    idMap: Record<string, string>;
+    /** Tool names that had to change: original → sent. */
+    toolNames: Record<string, string>;
+    /** Every repair: what the importer could not carry, then the render's. */
+    diagnostics: Diagnostic[];
+}
+
+
+
 /** What a `StreamDecoder` is told before the first event (all optional). */
 export interface StreamOptions {
     /** The model the request asked for (the message's provenance names it). */
@@ -226,7 +244,7 @@ export type IdFormat = "openai" | "anthropic" | "responses" | "kimi" | "mistral"
 /**
  * A stable diagnostic code. The string form never changes.
  */
-export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted";
+export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped";
 
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
@@ -954,6 +972,21 @@ export function renderForProvider(transcript: Transcript | string, options: Rend
 export function repairModelMessages(messages: unknown[], options: RenderOptions, source?: ImportSource): { messages: unknown[]; diagnostics: Diagnostic[]; idMap?: Record<string, string> };
 
 /**
+ * Repairs a request body built for `provider` (by an SDK, the AI SDK, pi-ai, …): reads it,
+ * then renders it again for the same provider, or for `target.provider` and `target.model`
+ * with `target`'s other render options set over the body's own. `source.model` names the
+ * model when the body does not (a Gemini body: it is in the URL). The body's other fields
+ * stay, unless `target` names a provider of another API (`request_field_dropped`).
+ *
+ * @example
+ * ```ts
+ * const { body, diagnostics } = repairRequestBody("openai-chat", init.body);
+ * const moved = repairRequestBody("anthropic", init.body, {}, { provider: "gemini", model: "gemini-2.5-pro" });
+ * ```
+ */
+export function repairRequestBody(provider: Provider, body: JsonObject | string | Uint8Array, source?: ImportSource, target?: Partial<RenderOptions>): RepairedRequest;
+
+/**
  * Sets the module's memory budget in bytes (`null`: none; the default is 2 GiB, half the
  * 4 GiB wasm32 limit). Rendering, appending, reading a transcript and decoding an event stop
  * with a `TurnwireError` `out_of_memory` once more than the budget is in use; a
@@ -1660,3 +1693,95 @@ export declare function turnwireMiddleware(options?: TurnwireMiddlewareOptions):
         doStream: () => PromiseLike<R>;
     }): Promise<R>;
 };
+
+/**
+ * A function shaped like `fetch`: what `repairingFetch` wraps and returns (the global `fetch`,
+ * an SDK's `Fetch` type, a test double).
+ *
+ * @example
+ * ```ts
+ * const logging: FetchLike = (url: string, init?: RequestInit) => fetch(url, init);
+ * ```
+ */
+export type FetchLike = (input: never, init?: never) => Promise<unknown>;
+/**
+ * The host's `fetch` type where its declarations have one (DOM, `@types/node`, Deno, Bun), else
+ * a plain `(url, init?) => Promise<unknown>`.
+ *
+ * @example
+ * ```ts
+ * const f: GlobalFetch = repairingFetch();
+ * ```
+ */
+export type GlobalFetch = typeof globalThis extends {
+    fetch: infer F extends FetchLike;
+} ? F : (input: string, init?: Record<string, unknown>) => Promise<unknown>;
+/**
+ * What a repaired request was: the API its path names, and what it was rendered for.
+ *
+ * @example
+ * ```ts
+ * const seen: RepairedRequestInfo = { url: "https://api.openai.com/v1/chat/completions", provider: "openai-chat", model: "gpt-5.2" };
+ * ```
+ */
+export interface RepairedRequestInfo {
+    /** Where it was sent. */
+    url: string;
+    /** The provider it was rendered for. */
+    provider: Provider;
+    /** The model it was rendered for. */
+    model: string;
+}
+/**
+ * Options of `repairingFetch`.
+ *
+ * @example
+ * ```ts
+ * const o: RepairingFetchOptions = { target: { provider: "deepseek" }, onDiagnostics: (d) => console.warn(d) };
+ * ```
+ */
+export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
+    /** The `fetch` that sends the repaired request (default `globalThis.fetch`). */
+    fetch?: F;
+    /** Called with the repairs of each request that needed any. */
+    onDiagnostics?: (diagnostics: Diagnostic[], request: RepairedRequestInfo) => void;
+    /**
+     * Render options set over the body's own. `provider` names the dialect of a chat body (the
+     * URL's host says it otherwise: api.openai.com, api.mistral.ai, api.moonshot.ai,
+     * api.deepseek.com; any other host is `openai-compatible`); `model` re-targets the request.
+     * A provider of another API than the client's is refused (a `TypeError`): the client could
+     * not read that provider's answer.
+     */
+    target?: Partial<RenderOptions>;
+    /**
+     * Called when a body could not be read (not JSON, not a request turnwire knows): the request
+     * is then sent as it was, and the provider answers it.
+     */
+    onError?: (error: unknown, request: {
+        url: string;
+        provider: Provider;
+    }) => void;
+}
+/**
+ * A `fetch` that repairs every provider request an SDK client sends before it goes out: it
+ * reads the body (`repairRequestBody`: Anthropic `/v1/messages`, chat `/chat/completions`,
+ * Responses `/responses`, Gemini `:generateContent` / `:streamGenerateContent`), renders it
+ * again for the same provider — tool results next to their calls, continuity the model cannot
+ * replay dropped, ids in the provider's format, with `target`'s options set over the body's —
+ * and forwards it with the client's URL, headers and signal. Streaming and whole answers pass
+ * through untouched. Other requests (model lists, files, uploads) are forwarded as they are.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from "openai";
+ * import Anthropic from "@anthropic-ai/sdk";
+ * import { GoogleGenAI } from "@google/genai";
+ * import { repairingFetch } from "turnwire";
+ *
+ * const openai = new OpenAI({ fetch: repairingFetch() });
+ * const anthropic = new Anthropic({ fetch: repairingFetch({ onDiagnostics: (d) => console.warn(d) }) });
+ * const google = new GoogleGenAI({ apiKey, httpOptions: { fetch: repairingFetch() } });
+ * const deepseek = new OpenAI({ baseURL: "https://api.deepseek.com", fetch: repairingFetch({ target: { provider: "deepseek" } }) });
+ * ```
+ */
+export declare function repairingFetch<F extends FetchLike = GlobalFetch>(options?: RepairingFetchOptions<F>): F;

@@ -1,0 +1,226 @@
+// repairingFetch: a `fetch` for the official SDK clients (openai, @anthropic-ai/sdk,
+// @google/genai). It recognises a provider request by its path, has Rust repair and render the
+// body again (repairRequestBody) and forwards it; this file only moves bytes and headers.
+import { getCore } from "./core.mjs";
+import type { Diagnostic, Provider, RenderOptions } from "./turnwire.js";
+
+/**
+ * A function shaped like `fetch`: what `repairingFetch` wraps and returns (the global `fetch`,
+ * an SDK's `Fetch` type, a test double).
+ *
+ * @example
+ * ```ts
+ * const logging: FetchLike = (url: string, init?: RequestInit) => fetch(url, init);
+ * ```
+ */
+export type FetchLike = (input: never, init?: never) => Promise<unknown>;
+
+/**
+ * The host's `fetch` type where its declarations have one (DOM, `@types/node`, Deno, Bun), else
+ * a plain `(url, init?) => Promise<unknown>`.
+ *
+ * @example
+ * ```ts
+ * const f: GlobalFetch = repairingFetch();
+ * ```
+ */
+export type GlobalFetch = typeof globalThis extends { fetch: infer F extends FetchLike }
+  ? F
+  : (input: string, init?: Record<string, unknown>) => Promise<unknown>;
+
+/** What forwarding calls: any fetch, its parameters unchecked (they are the caller's own). */
+type Send = (input: unknown, init?: unknown) => Promise<unknown>;
+
+/**
+ * What a repaired request was: the API its path names, and what it was rendered for.
+ *
+ * @example
+ * ```ts
+ * const seen: RepairedRequestInfo = { url: "https://api.openai.com/v1/chat/completions", provider: "openai-chat", model: "gpt-5.2" };
+ * ```
+ */
+export interface RepairedRequestInfo {
+  /** Where it was sent. */
+  url: string;
+  /** The provider it was rendered for. */
+  provider: Provider;
+  /** The model it was rendered for. */
+  model: string;
+}
+
+/**
+ * Options of `repairingFetch`.
+ *
+ * @example
+ * ```ts
+ * const o: RepairingFetchOptions = { target: { provider: "deepseek" }, onDiagnostics: (d) => console.warn(d) };
+ * ```
+ */
+export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
+  /** The `fetch` that sends the repaired request (default `globalThis.fetch`). */
+  fetch?: F;
+  /** Called with the repairs of each request that needed any. */
+  onDiagnostics?: (diagnostics: Diagnostic[], request: RepairedRequestInfo) => void;
+  /**
+   * Render options set over the body's own. `provider` names the dialect of a chat body (the
+   * URL's host says it otherwise: api.openai.com, api.mistral.ai, api.moonshot.ai,
+   * api.deepseek.com; any other host is `openai-compatible`); `model` re-targets the request.
+   * A provider of another API than the client's is refused (a `TypeError`): the client could
+   * not read that provider's answer.
+   */
+  target?: Partial<RenderOptions>;
+  /**
+   * Called when a body could not be read (not JSON, not a request turnwire knows): the request
+   * is then sent as it was, and the provider answers it.
+   */
+  onError?: (error: unknown, request: { url: string; provider: Provider }) => void;
+}
+
+/** The API a request's path names, and the Gemini model in it. */
+interface Route {
+  provider: Provider;
+  model?: string;
+}
+
+/** Chat dialects by host. */
+const CHAT_HOSTS: ReadonlyArray<[RegExp, Provider]> = [
+  [/(^|\.)api\.openai\.com$/, "openai-chat"],
+  [/\.openai\.azure\.com$/, "openai-chat"],
+  [/(^|\.)api\.mistral\.ai$/, "mistral"],
+  [/(^|\.)api\.moonshot\.(ai|cn)$/, "kimi"],
+  [/(^|\.)api\.deepseek\.com$/, "deepseek"],
+];
+
+/** The wire API of each provider (one per body shape). */
+function wireOf(provider: Provider): string {
+  switch (provider) {
+    case "anthropic":
+      return "messages";
+    case "openai-responses":
+      return "responses";
+    case "gemini":
+      return "generate-content";
+    default:
+      return "chat-completions";
+  }
+}
+
+/** The provider request `url` is, by its path (and host for chat dialects); none for others. */
+function routeOf(url: string): Route | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const path = parsed.pathname.replace(/\/+$/, "");
+  if (path.endsWith("/v1/messages")) return { provider: "anthropic" };
+  if (path.endsWith("/responses")) return { provider: "openai-responses" };
+  if (path.endsWith("/chat/completions")) {
+    const host = parsed.hostname.toLowerCase();
+    const known = CHAT_HOSTS.find(([pattern]) => pattern.test(host));
+    return { provider: known?.[1] ?? "openai-compatible" };
+  }
+  const gemini = /\/models\/([^/:]+):(?:stream)?generateContent$/i.exec(path);
+  if (gemini?.[1] !== undefined) return { provider: "gemini", model: decodeURIComponent(gemini[1]) };
+  return undefined;
+}
+
+/** A header list of any form (`Headers`, entries, a record) as a lower-cased record. */
+function headerRecord(headers: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers === undefined || headers === null) return out;
+  const h = headers as { forEach?: (f: (value: string, name: string) => void) => void };
+  if (Array.isArray(headers)) {
+    for (const [name, value] of headers as [string, string][]) out[String(name).toLowerCase()] = String(value);
+  } else if (typeof h.forEach === "function") {
+    h.forEach((value, name) => {
+      out[name.toLowerCase()] = value;
+    });
+  } else {
+    for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
+      if (value !== undefined) out[name.toLowerCase()] = String(value);
+    }
+  }
+  return out;
+}
+
+/** The body as bytes or text, when it is one turnwire can read without consuming a stream. */
+function bodyOf(body: unknown): string | Uint8Array | undefined {
+  if (typeof body === "string" || body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  return undefined;
+}
+
+/** A `Request`-shaped input (its URL, method, headers, signal and body reader). */
+interface RequestLike {
+  url: string;
+  method?: string;
+  headers?: unknown;
+  signal?: unknown;
+  text?: () => Promise<string>;
+}
+
+/**
+ * A `fetch` that repairs every provider request an SDK client sends before it goes out: it
+ * reads the body (`repairRequestBody`: Anthropic `/v1/messages`, chat `/chat/completions`,
+ * Responses `/responses`, Gemini `:generateContent` / `:streamGenerateContent`), renders it
+ * again for the same provider — tool results next to their calls, continuity the model cannot
+ * replay dropped, ids in the provider's format, with `target`'s options set over the body's —
+ * and forwards it with the client's URL, headers and signal. Streaming and whole answers pass
+ * through untouched. Other requests (model lists, files, uploads) are forwarded as they are.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from "openai";
+ * import Anthropic from "@anthropic-ai/sdk";
+ * import { GoogleGenAI } from "@google/genai";
+ * import { repairingFetch } from "turnwire";
+ *
+ * const openai = new OpenAI({ fetch: repairingFetch() });
+ * const anthropic = new Anthropic({ fetch: repairingFetch({ onDiagnostics: (d) => console.warn(d) }) });
+ * const google = new GoogleGenAI({ apiKey, httpOptions: { fetch: repairingFetch() } });
+ * const deepseek = new OpenAI({ baseURL: "https://api.deepseek.com", fetch: repairingFetch({ target: { provider: "deepseek" } }) });
+ * ```
+ */
+export function repairingFetch<F extends FetchLike = GlobalFetch>(options: RepairingFetchOptions<F> = {}): F {
+  const target = options.target ?? {};
+  if (typeof target !== "object" || target === null) throw new TypeError("repairingFetch: `target` must be render options like { provider, model }");
+  const send = (): Send => {
+    const f = (options.fetch ?? (globalThis as { fetch?: unknown }).fetch) as Send | undefined;
+    if (typeof f !== "function") throw new TypeError("repairingFetch: this runtime has no global fetch; pass `fetch`");
+    return f;
+  };
+  const repairing = async (input: unknown, init?: Record<string, unknown>): Promise<unknown> => {
+    const request = typeof input === "object" && input !== null && !(input instanceof URL) ? (input as RequestLike) : undefined;
+    const url = request?.url ?? String(input);
+    const method = String(init?.["method"] ?? request?.method ?? "GET").toUpperCase();
+    const route = method === "POST" ? routeOf(url) : undefined;
+    if (route === undefined) return send()(input, init);
+    if (target.provider !== undefined && wireOf(target.provider) !== wireOf(route.provider)) {
+      throw new TypeError(
+        `repairingFetch: the client sends ${wireOf(route.provider)} requests and cannot read a ${target.provider} answer; use a ${target.provider} client, or streamTurn`,
+      );
+    }
+    let body = bodyOf(init?.["body"]);
+    if (body === undefined && init?.["body"] === undefined && typeof request?.text === "function") body = await request.text();
+    if (body === undefined) return send()(input, init);
+    const core = getCore();
+    let repaired;
+    try {
+      repaired = core.repairRequestBody(route.provider, body, { model: route.model, endpoint: new URL(url).origin }, target);
+    } catch (e) {
+      options.onError?.(e, { url, provider: route.provider });
+      return send()(input, init);
+    }
+    if (repaired.diagnostics.length > 0) options.onDiagnostics?.(repaired.diagnostics, { url, provider: repaired.provider, model: repaired.model });
+    const headers = headerRecord(init?.["headers"] ?? request?.headers);
+    delete headers["content-length"];
+    const signal = init?.["signal"] ?? request?.signal;
+    const forwarded: Record<string, unknown> = { ...init, method: "POST", headers, body: repaired.body };
+    if (signal !== undefined) forwarded["signal"] = signal;
+    return send()(url, forwarded);
+  };
+  return repairing as unknown as F;
+}

@@ -1,0 +1,255 @@
+// repairingFetch with the real official clients (openai 6, @anthropic-ai/sdk 1, @google/genai 2,
+// pinned in tests/js/mock-sdk/package.json) against turnwire's strict mock providers (issue 11):
+// each client sends a damaged history of its own format (a tool call left without its result
+// before the next user turn), which the plain client sends to a 400; through repairingFetch the
+// same call succeeds, streaming and not, and the mock's strict validator finds nothing.
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { after, before, beforeEach, describe, test } from "node:test";
+import { repairingFetch } from "turnwire";
+import { startMockProviders } from "turnwire/mock";
+
+const SDK_DIR = resolve(process.env.TURNWIRE_MOCK_SDK ?? "../js-mock-sdk");
+const sdk = createRequire(join(SDK_DIR, "package.json"));
+const { default: Anthropic } = sdk("@anthropic-ai/sdk");
+const { default: OpenAI } = sdk("openai");
+const { GoogleGenAI } = sdk("@google/genai");
+
+let mock;
+before(async () => {
+  mock = await startMockProviders({ chunkSize: 7 });
+});
+after(async () => {
+  await mock?.close();
+});
+beforeEach(() => {
+  mock.reset();
+});
+
+const TEXT_TURN = { blocks: [{ type: "text", text: "a.rs defines fn a. ✓" }] };
+
+/** Records every repair the fetch reports. */
+function recorder(options = {}) {
+  const seen = [];
+  const fetch = repairingFetch({ ...options, onDiagnostics: (diagnostics, request) => seen.push({ diagnostics, request }) });
+  return { seen, fetch };
+}
+
+/** The last request the mock saw was accepted and had no violations. */
+function assertAccepted(provider) {
+  const last = mock.log.at(-1);
+  assert.equal(last.provider, provider);
+  assert.deepEqual(last.violations, [], JSON.stringify(last.violations));
+  assert.equal(last.status, 200);
+}
+
+const codesOf = (seen) => seen.flatMap((s) => s.diagnostics.map((d) => d.code));
+
+describe("@anthropic-ai/sdk", () => {
+  const MESSAGES = [
+    { role: "user", content: "Read a.rs and b.rs." },
+    {
+      role: "assistant",
+      content: [
+        { type: "tool_use", id: "toolu_a", name: "read_file", input: { path: "a.rs" } },
+        { type: "tool_use", id: "toolu_b", name: "read_file", input: { path: "b.rs" } },
+      ],
+    },
+    { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_a", content: "fn a() {}" }] },
+    { role: "user", content: "Never mind b.rs. What does a.rs do?" },
+  ];
+  const params = { model: "claude-sonnet-4-6", max_tokens: 1024, messages: MESSAGES };
+  const client = (fetch) => new Anthropic({ baseURL: mock.baseURL("anthropic"), apiKey: "k", maxRetries: 0, ...(fetch ? { fetch } : {}) });
+
+  test("the plain client draws a 400", async () => {
+    await assert.rejects(client().messages.create(params), Anthropic.BadRequestError);
+  });
+
+  test("messages.create through repairingFetch: accepted, the repairs reported", async () => {
+    mock.script("anthropic", TEXT_TURN);
+    const { seen, fetch } = recorder();
+    const message = await client(fetch).messages.create(params);
+    assert.equal(message.content[0].text, TEXT_TURN.blocks[0].text);
+    assertAccepted("anthropic");
+    assert.ok(codesOf(seen).includes("synthetic_result_added"), codesOf(seen).join());
+    assert.equal(seen[0].request.provider, "anthropic");
+    assert.equal(seen[0].request.model, "claude-sonnet-4-6");
+    // the two user turns became one, the missing result sits first in it
+    const sent = mock.log.at(-1).body;
+    assert.deepEqual(sent.messages.map((m) => m.role), ["user", "assistant", "user"]);
+    assert.deepEqual(sent.messages[2].content.filter((b) => b.type === "tool_result").map((b) => b.tool_use_id), ["toolu_a", "toolu_b"]);
+  });
+
+  test("messages.stream through repairingFetch: the stream passes through", async () => {
+    mock.script("anthropic", TEXT_TURN);
+    const { fetch } = recorder();
+    let text = "";
+    const stream = client(fetch).messages.stream(params);
+    stream.on("text", (t) => {
+      text += t;
+    });
+    const final = await stream.finalMessage();
+    assert.equal(text, TEXT_TURN.blocks[0].text);
+    assert.equal(final.stop_reason, "end_turn");
+    assertAccepted("anthropic");
+    assert.equal(mock.log.at(-1).body.stream, true, "the body's own fields are kept");
+  });
+});
+
+describe("openai chat completions", () => {
+  const MESSAGES = [
+    { role: "user", content: "Read a.rs and b.rs." },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        { id: "call_a", type: "function", function: { name: "read_file", arguments: '{"path":"a.rs"}' } },
+        { id: "call_b", type: "function", function: { name: "read_file", arguments: '{"path":"b.rs"}' } },
+      ],
+    },
+    { role: "tool", tool_call_id: "call_a", content: "fn a() {}" },
+    { role: "user", content: "Never mind b.rs. What does a.rs do?" },
+  ];
+  const client = (provider, fetch) => new OpenAI({ baseURL: mock.baseURL(provider), apiKey: "k", maxRetries: 0, ...(fetch ? { fetch } : {}) });
+
+  for (const [provider, model] of [
+    ["openai-chat", "gpt-5.2"],
+    ["deepseek", "deepseek-chat"],
+    ["mistral", "mistral-large-latest"],
+  ]) {
+    test(`${provider}: the plain client draws a 400; through repairingFetch({ target: { provider } }) create() and stream() are accepted`, async () => {
+      const params = { model, messages: MESSAGES };
+      await assert.rejects(client(provider).chat.completions.create(params), OpenAI.BadRequestError);
+      mock.script(provider, TEXT_TURN, TEXT_TURN);
+      const { seen, fetch } = recorder({ target: { provider } });
+      const completion = await client(provider, fetch).chat.completions.create(params);
+      assert.equal(completion.choices[0].message.content, TEXT_TURN.blocks[0].text);
+      assertAccepted(provider);
+      assert.ok(codesOf(seen).includes("synthetic_result_added"));
+      const streamed = await client(provider, fetch).chat.completions.stream(params).finalChatCompletion();
+      assert.equal(streamed.choices[0].message.content, TEXT_TURN.blocks[0].text);
+      assertAccepted(provider);
+      assert.equal(mock.log.at(-1).body.stream, true);
+    });
+  }
+
+  test("a chat body to an unknown host is read as openai-compatible", async () => {
+    mock.script("openai-compatible", TEXT_TURN);
+    const { seen, fetch } = recorder();
+    await client("openai-compatible", fetch).chat.completions.create({ model: "qwen3-32b", messages: MESSAGES });
+    assertAccepted("openai-compatible");
+    assert.equal(seen[0].request.provider, "openai-compatible");
+  });
+});
+
+describe("openai responses", () => {
+  const INPUT = [
+    { role: "user", content: "Read a.rs and b.rs." },
+    { type: "function_call", call_id: "call_a", name: "read_file", arguments: '{"path":"a.rs"}' },
+    { type: "function_call", call_id: "call_b", name: "read_file", arguments: '{"path":"b.rs"}' },
+    { type: "function_call_output", call_id: "call_a", output: "fn a() {}" },
+    { role: "user", content: "Never mind b.rs. What does a.rs do?" },
+  ];
+  const params = { model: "gpt-5.2", input: INPUT };
+  const client = (fetch) => new OpenAI({ baseURL: mock.baseURL("openai-responses"), apiKey: "k", maxRetries: 0, ...(fetch ? { fetch } : {}) });
+
+  test("the plain client draws a 400; through repairingFetch create() and stream() are accepted", async () => {
+    await assert.rejects(client().responses.create(params), OpenAI.BadRequestError);
+    mock.script("openai-responses", TEXT_TURN, TEXT_TURN);
+    const { seen, fetch } = recorder();
+    const response = await client(fetch).responses.create(params);
+    assert.equal(response.output_text, TEXT_TURN.blocks[0].text);
+    assertAccepted("openai-responses");
+    assert.ok(codesOf(seen).includes("synthetic_result_added"));
+    const streamed = await client(fetch).responses.stream(params).finalResponse();
+    assert.equal(streamed.output_text, TEXT_TURN.blocks[0].text);
+    assertAccepted("openai-responses");
+  });
+});
+
+describe("@google/genai", () => {
+  const CONTENTS = [
+    { role: "user", parts: [{ text: "Read a.rs and b.rs." }] },
+    {
+      role: "model",
+      parts: [{ functionCall: { name: "read_file", args: { path: "a.rs" } } }, { functionCall: { name: "read_file", args: { path: "b.rs" } } }],
+    },
+    { role: "user", parts: [{ functionResponse: { name: "read_file", response: { output: "fn a() {}" } } }] },
+    { role: "user", parts: [{ text: "Never mind b.rs. What does a.rs do?" }] },
+  ];
+  const request = { model: "gemini-2.5-pro", contents: CONTENTS };
+  const client = (fetch) => new GoogleGenAI({ apiKey: "k", httpOptions: { baseUrl: mock.baseURL("gemini"), ...(fetch ? { fetch } : {}) } });
+
+  test("the plain client draws a 400; through repairingFetch generateContent() and generateContentStream() are accepted", async () => {
+    await assert.rejects(client().models.generateContent(request), (e) => e.status === 400);
+    mock.script("gemini", TEXT_TURN, TEXT_TURN);
+    const { seen, fetch } = recorder();
+    const res = await client(fetch).models.generateContent(request);
+    assert.equal(res.text, TEXT_TURN.blocks[0].text);
+    assertAccepted("gemini");
+    assert.equal(seen[0].request.model, "gemini-2.5-pro", "the model is read from the URL");
+    let streamed = "";
+    for await (const chunk of await client(fetch).models.generateContentStream(request)) streamed += chunk.text ?? "";
+    assert.equal(streamed, TEXT_TURN.blocks[0].text);
+    assertAccepted("gemini");
+  });
+});
+
+describe("what repairingFetch leaves alone", () => {
+  /** A fetch that records what it was given and answers 200 `{}`. */
+  function spy() {
+    const calls = [];
+    const fetch = async (url, init) => {
+      calls.push({ url: String(url), init });
+      return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+    };
+    return { calls, fetch };
+  }
+
+  test("requests that are not a provider call go out as they were", async () => {
+    const { calls, fetch } = spy();
+    const f = repairingFetch({ fetch });
+    const init = { method: "GET", headers: { authorization: "Bearer k" } };
+    await f("https://api.openai.com/v1/models", init);
+    await f("https://api.anthropic.com/v1/messages/count_tokens", { method: "POST", body: "{}" });
+    assert.equal(calls[0].init, init);
+    assert.equal(calls[1].init.body, "{}");
+  });
+
+  test("a body that is not JSON goes out as it was, and onError says why", async () => {
+    const { calls, fetch } = spy();
+    const errors = [];
+    const f = repairingFetch({ fetch, onError: (e, request) => errors.push([e.code, request.provider]) });
+    await f("https://api.anthropic.com/v1/messages", { method: "POST", body: "{not json" });
+    assert.equal(calls[0].init.body, "{not json");
+    assert.deepEqual(errors, [["invalid_json", "anthropic"]]);
+  });
+
+  test("headers of any form are kept, content-length is dropped, the signal is passed on", async () => {
+    const { calls, fetch } = spy();
+    const f = repairingFetch({ fetch });
+    const signal = new AbortController().signal;
+    const body = JSON.stringify({ model: "gpt-5.2", messages: [{ role: "user", content: "hi" }] });
+    await f(new URL("https://api.openai.com/v1/chat/completions"), { method: "POST", headers: new Headers({ Authorization: "Bearer k", "Content-Length": "12" }), body, signal });
+    assert.deepEqual(calls[0].init.headers, { authorization: "Bearer k" });
+    assert.equal(calls[0].init.signal, signal);
+    assert.equal(new TextDecoder().decode(calls[0].init.body), body);
+    await f(new Request("https://api.openai.com/v1/chat/completions", { method: "POST", headers: [["x-a", "1"]], body }));
+    assert.equal(calls[1].url, "https://api.openai.com/v1/chat/completions");
+    assert.deepEqual(calls[1].init.headers, { "content-type": "text/plain;charset=UTF-8", "x-a": "1" });
+    assert.equal(new TextDecoder().decode(calls[1].init.body), body);
+  });
+
+  test("a target of another API is refused with a TypeError naming both", async () => {
+    const { calls, fetch } = spy();
+    const f = repairingFetch({ fetch, target: { provider: "gemini" } });
+    await assert.rejects(f("https://api.anthropic.com/v1/messages", { method: "POST", body: "{}" }), (e) => {
+      assert.ok(e instanceof TypeError);
+      assert.match(e.message, /messages requests and cannot read a gemini answer/);
+      return true;
+    });
+    assert.equal(calls.length, 0);
+    assert.throws(() => repairingFetch({ target: "gemini" }), TypeError);
+  });
+});
