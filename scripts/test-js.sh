@@ -11,7 +11,7 @@
 #      mock providers (`turnwire/mock`), also driven by the official SDKs (openai,
 #      @anthropic-ai/sdk, @google/genai from tests/js/mock-sdk, installed once into
 #      target/js-mock-sdk; the AI SDK, ai + @ai-sdk/*, from there too, for ai-sdk.test.mjs;
-#      the official clients also for repairing-fetch.test.mjs);
+#      the official clients also for repairing-fetch.test.mjs; pi-ai for pi-ai.test.mjs);
 #      streamTurn end to end against the mock providers; the SSE
 #      parser against eventsource-parser (also from tests/js/mock-sdk); and fault injection
 #      (tests/js/faults.test.mjs: hostile servers on 127.0.0.1);
@@ -79,8 +79,8 @@ echo "consumer.ts, consumer-cjs.cts, consumer-init.ts, consumer-dom.ts, consumer
 if ! cmp -s tests/js/mock-sdk/package-lock.json "$MOCK_SDK/.turnwire-lock" 2>/dev/null \
   || [ ! -d "$MOCK_SDK/node_modules/openai" ] || [ ! -d "$MOCK_SDK/node_modules/@anthropic-ai/sdk" ] \
   || [ ! -d "$MOCK_SDK/node_modules/@google/genai" ] || [ ! -d "$MOCK_SDK/node_modules/eventsource-parser" ] \
-  || [ ! -d "$MOCK_SDK/node_modules/ai" ]; then
-  step "npm ci (openai, @anthropic-ai/sdk, @google/genai, ai + @ai-sdk/*, eventsource-parser) into $MOCK_SDK"
+  || [ ! -d "$MOCK_SDK/node_modules/ai" ] || [ ! -d "$MOCK_SDK/node_modules/@mariozechner/pi-ai" ]; then
+  step "npm ci (openai, @anthropic-ai/sdk, @google/genai, ai + @ai-sdk/*, pi-ai, eventsource-parser) into $MOCK_SDK"
   rm -rf "$MOCK_SDK"
   mkdir -p "$MOCK_SDK"
   cp tests/js/mock-sdk/package.json tests/js/mock-sdk/package-lock.json "$MOCK_SDK/"
@@ -106,7 +106,7 @@ step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/ini
   if [ "$ONLY" != node ]; then export TURNWIRE_RUNTIMES="$RUNTIMES"; fi
   node --expose-gc --test --test-reporter=spec \
     esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs \
-    mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs
+    mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs
 )
 
 if [ "$ONLY" = node ]; then

@@ -209,3 +209,31 @@ fn issue_11_a_bad_target_is_a_typed_error_with_its_path() {
     .unwrap_err();
     assert_eq!(bad.code(), ErrorCode::InvalidValue);
 }
+
+#[test]
+fn issue_11_a_chat_bodys_own_store_field_is_kept_not_opaque() {
+    // pi-ai's openai-completions bodies carry `store: false`; only the Responses API's `store` is
+    // turnwire's to set.
+    let body = json!({"model": "deepseek-chat", "store": false, "messages": [{"role": "user", "content": "hi"}]});
+    let out = repair_request_body(
+        Provider::DeepSeek,
+        &body,
+        &ImportSource::default(),
+        &Map::new(),
+    )
+    .unwrap();
+    assert_eq!(out.rendered.body["store"], false);
+    assert!(!codes(&out.rendered.diagnostics).contains(&DiagnosticCode::ImportOpaque));
+    let responses = json!({"model": "gpt-5.2", "store": true, "input": "hi"});
+    let out = repair_request_body(
+        Provider::OpenAiResponses,
+        &responses,
+        &ImportSource::default(),
+        &Map::new(),
+    )
+    .unwrap();
+    assert_eq!(
+        out.rendered.body["store"], false,
+        "Responses: turnwire's stateless store"
+    );
+}

@@ -99,6 +99,9 @@ fn pi_names(p: Option<Provider>) -> (&'static str, &'static str) {
 struct Writer {
     diagnostics: Vec<Diagnostic>,
     names: HashMap<String, String>,
+    /// canonical call id → the `call|item` id pi-ai gave the call (its results must say it too:
+    /// pi-ai pairs them by the whole id and answers an unmatched call with "No result provided")
+    pi_ids: HashMap<String, String>,
 }
 
 /// The stored value of `key` in a message's kept fields, or `default`.
@@ -206,6 +209,9 @@ impl Writer {
                         .and_then(Value::as_str)
                         .unwrap_or(&c.id)
                         .to_string();
+                    if id != c.id {
+                        self.pi_ids.insert(c.id.clone(), id.clone());
+                    }
                     let mut o = json!({"type": "toolCall", "id": id, "name": c.name,
                         "arguments": c.parameters.clone().unwrap_or_else(|| json!({}))});
                     // a canonical id holding `|` would be read back as pi-ai's `call|item`
@@ -269,7 +275,8 @@ impl Writer {
                     .clone()
                     .or_else(|| self.names.get(&r.call_id).cloned())
                     .unwrap_or_default();
-                let mut o = json!({"role": "toolResult", "toolCallId": r.call_id, "toolName": name,
+                let id = self.pi_ids.get(&r.call_id).unwrap_or(&r.call_id);
+                let mut o = json!({"role": "toolResult", "toolCallId": id, "toolName": name,
                     "content": [{"type": "text", "text": r.text()}], "isError": r.error.is_some()});
                 if let Some(obj) = o.as_object_mut() {
                     // pi-ai results are text; a structured result also travels as it is

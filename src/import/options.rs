@@ -7,7 +7,7 @@ use super::context::{wrong_type, Reader};
 use super::ImportSource;
 use crate::error::{Error, ErrorCode};
 use crate::providers::Provider;
-use crate::render::{RenderOptions, ThinkingOptions, ToolDeclaration, OWNED_FIELDS};
+use crate::render::{owned_fields, RenderOptions, ThinkingOptions, ToolDeclaration};
 
 /// Where a wire format keeps what [`body_options`] reads.
 pub(super) struct BodyFields {
@@ -69,7 +69,7 @@ pub(super) fn body_options(
                 t.effort = value.as_str().map(str::to_string);
                 o.thinking = Some(t);
             }
-            k if OWNED_FIELDS.contains(&k) => {
+            k if owned_fields(provider).contains(&k) => {
                 r.opaque(value.clone(), &at, "this field");
             }
             _ => {

@@ -5,7 +5,7 @@ mod options;
 
 pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
 
-pub(crate) use options::OWNED_FIELDS;
+pub use options::owned_fields;
 pub use options::{
     CompatOptions, RenderOptions, ThinkingOptions, ToolDeclaration, DEFAULT_MAX_TOKENS,
     DEFAULT_THINKING_BUDGET,

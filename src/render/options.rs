@@ -167,27 +167,51 @@ impl Default for CompatOptions {
     }
 }
 
-/// Body fields turnwire derives from the history and the options; `extra` may not set them.
-pub const OWNED_FIELDS: [&str; 18] = [
-    "model",
-    "messages",
-    "system",
-    "tools",
-    "thinking",
-    "max_tokens",
-    "max_completion_tokens",
-    "temperature",
-    "top_p",
-    "reasoning_effort",
-    "input",
-    "contents",
-    "instructions",
-    "store",
-    "include",
-    "reasoning",
-    "systemInstruction",
-    "generationConfig",
-];
+/// The body fields turnwire derives from the history and the options for `provider`'s API;
+/// `extra` may not set them (another API's fields of the same name are the caller's).
+///
+/// ```
+/// use turnwire::{owned_fields, Provider};
+/// assert!(owned_fields(Provider::OpenAiResponses).contains(&"store"));
+/// assert!(!owned_fields(Provider::OpenAiChat).contains(&"store")); // chat's own `store` is extra
+/// ```
+pub fn owned_fields(provider: Provider) -> &'static [&'static str] {
+    match provider {
+        Provider::Anthropic => &[
+            "model",
+            "messages",
+            "system",
+            "tools",
+            "thinking",
+            "max_tokens",
+            "temperature",
+            "top_p",
+        ],
+        Provider::OpenAiResponses => &[
+            "model",
+            "input",
+            "instructions",
+            "tools",
+            "store",
+            "include",
+            "reasoning",
+            "temperature",
+            "top_p",
+        ],
+        Provider::Gemini => &["contents", "systemInstruction", "generationConfig", "tools"],
+        _ => &[
+            "model",
+            "messages",
+            "tools",
+            "thinking",
+            "max_tokens",
+            "max_completion_tokens",
+            "reasoning_effort",
+            "temperature",
+            "top_p",
+        ],
+    }
+}
 
 /// Anthropic's `max_tokens` when the caller gives none.
 pub const DEFAULT_MAX_TOKENS: u32 = 4096;
@@ -304,7 +328,7 @@ impl RenderOptions {
         if let Some(key) = self
             .extra
             .keys()
-            .find(|k| OWNED_FIELDS.contains(&k.as_str()))
+            .find(|k| owned_fields(self.provider).contains(&k.as_str()))
         {
             return Err(Error::new(
                 ErrorCode::InvalidValue,

@@ -13,8 +13,10 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { fromAiSdk, fromRequestBody, providerOfModel, renderBody, repairModelMessages, toAiSdk, turnwireMiddleware, validateRequest } from "turnwire";
+import { fromAiSdk, providerOfModel, renderBody, repairModelMessages, toAiSdk, turnwireMiddleware, validateRequest } from "turnwire";
 import { startMockProviders } from "turnwire/mock";
+import * as turnwire from "turnwire";
+import { assertRendersEverywhere } from "./mock-helpers.mjs";
 
 const SDK_DIR = resolve(process.env.TURNWIRE_MOCK_SDK ?? "../js-mock-sdk");
 const sdk = createRequire(join(SDK_DIR, "package.json"));
@@ -114,16 +116,6 @@ describe("AI SDK generateText against the strict mock providers", () => {
 });
 
 describe("bodies the AI SDK built, read back with fromRequestBody, render for every provider", () => {
-  const MODELS_BY_PROVIDER = {
-    anthropic: "claude-sonnet-4-5",
-    "openai-chat": "gpt-5.2",
-    "openai-responses": "gpt-5.2",
-    gemini: "gemini-2.5-pro",
-    mistral: "mistral-medium-latest",
-    kimi: "kimi-k2-0905-preview",
-    deepseek: "deepseek-chat",
-    "openai-compatible": "local-model",
-  };
   for (const [provider, model, modelId] of TARGETS) {
     test(`${provider}: a two-step tool loop's second request, imported and rendered for all eight providers, passes every strict validator with nothing lost`, async () => {
       mock.script(provider, { blocks: [{ type: "tool_call", name: "read_file", arguments: { path: "a.rs" } }] }, { text: "a.rs is empty." });
@@ -144,16 +136,7 @@ describe("bodies the AI SDK built, read back with fromRequestBody, render for ev
       assert.equal(result.text, "a.rs is empty.");
       assert.deepEqual(mock.stats, { accepted: 2, rejected: 0, scriptedErrors: 0 });
       const body = mock.log[1].body; // the AI SDK's own request: history, tool call and result
-      const { transcript, options, diagnostics } = fromRequestBody(provider, body, { model: modelId });
-      assert.deepEqual(diagnostics.filter((d) => d.code === "import_opaque"), [], JSON.stringify(diagnostics));
-      for (const [target, targetModel] of Object.entries(MODELS_BY_PROVIDER)) {
-        const out = JSON.parse(new TextDecoder().decode(renderBody(transcript, { provider: target, model: targetModel, tools: options.tools })));
-        assert.deepEqual(validateRequest(target, out, targetModel), [], `${provider} → ${target}`);
-        const text = JSON.stringify(out);
-        for (const kept of ["Answer briefly.", "What is in a.rs?", "read_file", "fn main() {}"]) {
-          assert.ok(text.includes(kept), `${provider} → ${target}: ${kept} lost`);
-        }
-      }
+      assertRendersEverywhere(turnwire, provider, body, { model: modelId, kept: ["Answer briefly.", "What is in a.rs?", "read_file", "fn main() {}"] });
     });
   }
 });

@@ -229,3 +229,33 @@ export function decodeJSON(provider, body) {
   }
   return out;
 }
+
+/** Non-reasoning models for each provider: a foreign history renders for them without thinking rules. */
+export const PLAIN_MODELS = {
+  anthropic: "claude-sonnet-4-5",
+  "openai-chat": "gpt-5.2",
+  "openai-responses": "gpt-5.2",
+  gemini: "gemini-2.5-pro",
+  mistral: "mistral-medium-latest",
+  kimi: "kimi-k2-0905-preview",
+  deepseek: "deepseek-chat",
+  "openai-compatible": "local-model",
+};
+
+/**
+ * Reads a body another library built for `provider` with turnwire's `fromRequestBody`, renders
+ * it for all eight providers, and checks that every strict validator passes and that each of
+ * `kept` (texts, tool names, results) is in every rendered body. `api` is the package's exports.
+ */
+export function assertRendersEverywhere(api, provider, body, { model, kept, where = provider }) {
+  const { transcript, options, diagnostics } = api.fromRequestBody(provider, body, { model });
+  const opaque = diagnostics.filter((d) => d.code === "import_opaque");
+  if (opaque.length > 0) throw new Error(`${where}: parts read as opaque: ${JSON.stringify(opaque)}`);
+  for (const [target, targetModel] of Object.entries(PLAIN_MODELS)) {
+    const out = JSON.parse(new TextDecoder().decode(api.renderBody(transcript, { provider: target, model: targetModel, tools: options?.tools })));
+    const violations = api.validateRequest(target, out, targetModel);
+    if (violations.length > 0) throw new Error(`${where} → ${target}: ${JSON.stringify(violations)}`);
+    const text = JSON.stringify(out);
+    for (const k of kept) if (!text.includes(k)) throw new Error(`${where} → ${target}: ${k} lost`);
+  }
+}

@@ -2,13 +2,17 @@
 // pinned in tests/js/mock-sdk/package.json) against turnwire's strict mock providers (issue 11):
 // each client sends a damaged history of its own format (a tool call left without its result
 // before the next user turn), which the plain client sends to a 400; through repairingFetch the
-// same call succeeds, streaming and not, and the mock's strict validator finds nothing.
+// same call succeeds, streaming and not, and the mock's strict validator finds nothing. And the
+// bodies these clients' request builders make for a two-step tool loop, read back with
+// fromRequestBody, render for all eight providers with nothing lost.
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { after, before, beforeEach, describe, test } from "node:test";
+import * as turnwire from "turnwire";
 import { repairingFetch } from "turnwire";
 import { startMockProviders } from "turnwire/mock";
+import { assertRendersEverywhere } from "./mock-helpers.mjs";
 
 const SDK_DIR = resolve(process.env.TURNWIRE_MOCK_SDK ?? "../js-mock-sdk");
 const sdk = createRequire(join(SDK_DIR, "package.json"));
@@ -251,5 +255,84 @@ describe("what repairingFetch leaves alone", () => {
     });
     assert.equal(calls.length, 0);
     assert.throws(() => repairingFetch({ target: "gemini" }), TypeError);
+  });
+});
+
+describe("bodies the official clients built, read back with fromRequestBody, render for every provider", () => {
+  const SYSTEM = "Answer briefly.";
+  const QUESTION = "What is in a.rs?";
+  const RESULT = "fn main() {}";
+  const KEPT = [SYSTEM, QUESTION, "read_file", RESULT];
+  const SCHEMA = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
+  const CALL = { blocks: [{ type: "tool_call", name: "read_file", arguments: { path: "a.rs" } }] };
+  const DONE = { text: "a.rs holds an empty main." };
+
+  // Each client sends through repairingFetch (the strict mock refuses a Responses history that
+  // replays an `fc_` call id without a reasoning item, which pushing `response.output` back
+  // does); `sent` records each body as the client's request builder made it, before the repair.
+  let sent = [];
+  const recording = repairingFetch({ fetch: (url, init) => fetch(url, init) });
+  const fetchOf = () => {
+    sent = [];
+    return (url, init) => {
+      sent.push(JSON.parse(init.body));
+      return recording(url, init);
+    };
+  };
+
+  /** The second request the client built (its own body), after both steps were accepted. */
+  function secondBody(provider) {
+    assert.deepEqual(mock.stats, { accepted: 2, rejected: 0, scriptedErrors: 0 });
+    assert.equal(mock.log[1].provider, provider);
+    assert.equal(sent.length, 2);
+    return sent[1];
+  }
+
+  test("@anthropic-ai/sdk messages.create", async () => {
+    mock.script("anthropic", CALL, DONE);
+    const client = new Anthropic({ baseURL: mock.baseURL("anthropic"), apiKey: "k", maxRetries: 0, fetch: fetchOf() });
+    const tools = [{ name: "read_file", description: "Read a file", input_schema: SCHEMA }];
+    const messages = [{ role: "user", content: QUESTION }];
+    const first = await client.messages.create({ model: "claude-sonnet-4-6", max_tokens: 512, system: SYSTEM, tools, messages });
+    const use = first.content.find((b) => b.type === "tool_use");
+    messages.push({ role: "assistant", content: first.content }, { role: "user", content: [{ type: "tool_result", tool_use_id: use.id, content: RESULT }] });
+    await client.messages.create({ model: "claude-sonnet-4-6", max_tokens: 512, system: SYSTEM, tools, messages });
+    assertRendersEverywhere(turnwire, "anthropic", secondBody("anthropic"), { model: "claude-sonnet-4-6", kept: KEPT });
+  });
+
+  test("openai chat.completions.create", async () => {
+    mock.script("openai-chat", CALL, DONE);
+    const client = new OpenAI({ baseURL: mock.baseURL("openai-chat"), apiKey: "k", maxRetries: 0, fetch: fetchOf() });
+    const tools = [{ type: "function", function: { name: "read_file", description: "Read a file", parameters: SCHEMA } }];
+    const messages = [{ role: "system", content: SYSTEM }, { role: "user", content: QUESTION }];
+    const first = await client.chat.completions.create({ model: "gpt-5.2", tools, messages });
+    const message = first.choices[0].message;
+    messages.push(message, { role: "tool", tool_call_id: message.tool_calls[0].id, content: RESULT });
+    await client.chat.completions.create({ model: "gpt-5.2", tools, messages });
+    assertRendersEverywhere(turnwire, "openai-chat", secondBody("openai-chat"), { model: "gpt-5.2", kept: KEPT });
+  });
+
+  test("openai responses.create", async () => {
+    mock.script("openai-responses", CALL, DONE);
+    const client = new OpenAI({ baseURL: mock.baseURL("openai-responses"), apiKey: "k", maxRetries: 0, fetch: fetchOf() });
+    const tools = [{ type: "function", name: "read_file", description: "Read a file", parameters: SCHEMA, strict: false }];
+    const input = [{ role: "user", content: QUESTION }];
+    const first = await client.responses.create({ model: "gpt-5.2", instructions: SYSTEM, tools, input });
+    const call = first.output.find((o) => o.type === "function_call");
+    input.push(...first.output, { type: "function_call_output", call_id: call.call_id, output: RESULT });
+    await client.responses.create({ model: "gpt-5.2", instructions: SYSTEM, tools, input });
+    assertRendersEverywhere(turnwire, "openai-responses", secondBody("openai-responses"), { model: "gpt-5.2", kept: KEPT });
+  });
+
+  test("@google/genai models.generateContent", async () => {
+    mock.script("gemini", CALL, DONE);
+    const client = new GoogleGenAI({ apiKey: "k", httpOptions: { baseUrl: mock.baseURL("gemini"), fetch: fetchOf() } });
+    const config = { systemInstruction: SYSTEM, tools: [{ functionDeclarations: [{ name: "read_file", description: "Read a file", parametersJsonSchema: SCHEMA }] }] };
+    const contents = [{ role: "user", parts: [{ text: QUESTION }] }];
+    const first = await client.models.generateContent({ model: "gemini-2.5-pro", contents, config });
+    const call = first.functionCalls[0];
+    contents.push(first.candidates[0].content, { role: "user", parts: [{ functionResponse: { id: call.id, name: call.name, response: { output: RESULT } } }] });
+    await client.models.generateContent({ model: "gemini-2.5-pro", contents, config });
+    assertRendersEverywhere(turnwire, "gemini", secondBody("gemini"), { model: "gemini-2.5-pro", kept: KEPT });
   });
 });

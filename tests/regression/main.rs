@@ -12,6 +12,7 @@ mod kimi_non_thinking_models_take_reasoning_content;
 mod late_duplicate_of_id_less_calls;
 mod media_in_tool_message_without_result;
 mod parallel_calls_sharing_one_id;
+mod pi_ai_results_keep_their_calls_pi_id;
 mod redacted_thinking_before_an_empty_signed_text;
 mod responses_max_output_tokens_below_16;
 mod responses_message_split_after_calls;
