@@ -74,22 +74,59 @@ const plainFiles = (prompt: unknown[]): unknown[] =>
 const urlFiles = (prompt: unknown[]): unknown[] =>
   mapFileData(prompt, (d) => (typeof d === "string" && /^https?:\/\//.test(d) ? new URL(d) : d));
 
-/** Replaces every `toolCallId` / `id` of a result part found in `back` (projected → original). */
-function mapIds<T>(value: T, back: Map<string, string>, keys: string[]): T {
-  if (back.size === 0 || value === null || typeof value !== "object") return value;
-  const copy = { ...(value as Record<string, unknown>) };
-  for (const key of keys) {
+/** What the middleware changed in one step's prompt, to undo in what the model returns. */
+interface Renames {
+  /** projected call id → the application's */
+  ids: Map<string, string>;
+  /** sent tool name → the application's */
+  names: Map<string, string>;
+}
+
+/** `part` with its call id (`toolCallId`, or `id` on `tool-input-*` stream parts) and tool name mapped back. */
+function mapBack<T>(part: T, renames: Renames | undefined): T {
+  if (renames === undefined || part === null || typeof part !== "object") return part;
+  const copy = { ...(part as Record<string, unknown>) };
+  for (const key of ["toolCallId", "id"]) {
     const id = copy[key];
-    if (typeof id === "string" && back.has(id)) copy[key] = back.get(id);
+    if (typeof id === "string" && renames.ids.has(id)) copy[key] = renames.ids.get(id);
   }
+  const name = copy["toolName"];
+  if (typeof name === "string" && renames.names.has(name)) copy["toolName"] = renames.names.get(name);
   return copy as T;
+}
+
+/** A pair map reversed (`{a: b}` → `b → a`), without the pairs that did not change. */
+function reversed(pairs: Record<string, string> | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [original, sent] of Object.entries(pairs ?? {})) if (original !== sent) out.set(sent, original);
+  return out;
+}
+
+/** The step's parameters the middleware reads and changes (a V3 / V4 call's options). */
+interface StepParams {
+  prompt: unknown[];
+  tools?: Array<{ type: string; name: string; description?: string; inputSchema?: unknown }>;
+  toolChoice?: { type: string; toolName?: string };
+  providerOptions?: Record<string, Record<string, unknown> | undefined>;
+}
+
+/** The thinking switch of `@ai-sdk/anthropic`'s provider options, as render options. */
+function anthropicThinking(params: StepParams): RenderOptions["thinking"] {
+  const thinking = params.providerOptions?.["anthropic"]?.["thinking"] as { type?: string; budgetTokens?: number } | undefined;
+  if (thinking?.type === "enabled") return thinking.budgetTokens === undefined ? { enabled: true } : { enabled: true, budgetTokens: thinking.budgetTokens };
+  if (thinking?.type === "adaptive" || thinking?.type === "between_tools") return { enabled: true };
+  return undefined;
 }
 
 /**
  * The AI SDK language-model middleware: on every step, the prompt is repaired for the wrapped
  * model as a turnwire render would (continuity it cannot replay dropped or turned into text,
- * results next to their calls, call ids in the provider's format) and the ids it projected are
- * mapped back in the step's result and stream, so the application's history keeps its ids.
+ * results next to their calls, call ids in the provider's format, tool names the provider
+ * refuses renamed — in the declarations too); the ids and names it changed are mapped back in
+ * the step's result and stream, so the application's history keeps its own and its tools are
+ * found. When the history cannot be replayed with Anthropic thinking on (a tool loop whose last
+ * turn another provider wrote), `providerOptions.anthropic.thinking` is turned off for that
+ * step, as the render turns it off (`thinking_disabled_for_request`).
  * The AI SDK throws `MissingToolResultsError` before any middleware runs: repair a stored
  * history with `repairModelMessages` first.
  *
@@ -102,33 +139,56 @@ function mapIds<T>(value: T, back: Map<string, string>, keys: string[]): T {
  * ```
  */
 export function turnwireMiddleware(options: TurnwireMiddlewareOptions = {}) {
-  // projected id → the application's id, per prompt (one step at a time per wrapped call)
-  const back = new Map<string, string>();
+  // The renames of each step, by the transformed params the AI SDK hands to wrapGenerate /
+  // wrapStream (so concurrent calls through one middleware keep theirs apart).
+  const renamesOf = new WeakMap<object, Renames>();
   return {
     specificationVersion: "v3" as const,
-    async transformParams<P extends { prompt: unknown[] }>({ params, model }: { params: P; model: WrappedModel }): Promise<P> {
+    async transformParams<P extends StepParams>({ params, model }: { params: P; model: WrappedModel }): Promise<P> {
       const provider = options.provider ?? providerOfModel(model.provider);
-      const target = { ...options.render, provider, model: model.modelId } as RenderOptions;
+      const functions = (params.tools ?? []).filter((t) => t.type === "function");
+      const thinking = provider === "anthropic" ? anthropicThinking(params) : undefined;
+      const target = {
+        ...options.render,
+        provider,
+        model: model.modelId,
+        ...(functions.length > 0 ? { tools: functions.map((t) => ({ name: t.name, description: t.description, parameters: t.inputSchema })) } : {}),
+        ...(thinking !== undefined ? { thinking } : {}),
+      } as RenderOptions;
       const repaired = getCore().repairModelMessages(plainFiles(params.prompt), target);
       if (repaired.diagnostics.length > 0) options.onDiagnostics?.(repaired.diagnostics, { provider, model: model.modelId });
-      back.clear();
-      for (const [original, projected] of Object.entries(repaired.idMap ?? {})) if (original !== projected) back.set(projected, original);
-      return { ...params, prompt: urlFiles(repaired.messages) };
+      const renames: Renames = { ids: reversed(repaired.idMap), names: reversed(repaired.toolNames) };
+      const sent = new Map([...renames.names].map(([s, o]) => [o, s]));
+      const out: P = { ...params, prompt: urlFiles(repaired.messages) };
+      if (sent.size > 0 && params.tools !== undefined) {
+        out.tools = params.tools.map((t) => (t.type === "function" && sent.has(t.name) ? { ...t, name: sent.get(t.name) ?? t.name } : t));
+      }
+      if (params.toolChoice?.toolName !== undefined && sent.has(params.toolChoice.toolName)) {
+        out.toolChoice = { ...params.toolChoice, toolName: sent.get(params.toolChoice.toolName) };
+      }
+      if (thinking !== undefined && repaired.diagnostics.some((d) => d.code === "thinking_disabled_for_request")) {
+        out.providerOptions = { ...params.providerOptions, anthropic: { ...params.providerOptions?.["anthropic"], thinking: { type: "disabled" } } };
+      }
+      renamesOf.set(out, renames);
+      return out;
     },
-    async wrapGenerate<R extends { content?: unknown[] }>({ doGenerate }: { doGenerate: () => PromiseLike<R> }): Promise<R> {
+    async wrapGenerate<R extends { content?: unknown[] }>({ doGenerate, params }: { doGenerate: () => PromiseLike<R>; params?: object }): Promise<R> {
       const result = await doGenerate();
-      if (!Array.isArray(result.content)) return result;
-      return { ...result, content: result.content.map((c) => mapIds(c, back, ["toolCallId"])) };
+      const renames = params === undefined ? undefined : renamesOf.get(params);
+      if (!Array.isArray(result.content) || renames === undefined) return result;
+      return { ...result, content: result.content.map((c) => mapBack(c, renames)) };
     },
-    async wrapStream<R extends { stream: unknown }>({ doStream }: { doStream: () => PromiseLike<R> }): Promise<R> {
+    async wrapStream<R extends { stream: unknown }>({ doStream, params }: { doStream: () => PromiseLike<R>; params?: object }): Promise<R> {
       const result = await doStream();
+      const renames = params === undefined ? undefined : renamesOf.get(params);
+      if (renames === undefined || (renames.ids.size === 0 && renames.names.size === 0)) return result;
       // Web streams, typed structurally: the declarations must not need the DOM library.
       const source = result.stream as { pipeThrough(transform: WebTransform): unknown };
       const { TransformStream } = globalThis as unknown as { TransformStream: WebTransformConstructor };
       const stream = source.pipeThrough(
         new TransformStream({
           transform(part, controller) {
-            controller.enqueue(mapIds(part, back, ["toolCallId", "id"]));
+            controller.enqueue(mapBack(part, renames));
           },
         }),
       );

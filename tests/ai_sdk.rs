@@ -175,3 +175,50 @@ fn issue_11_repair_model_messages_answers_every_call_before_the_next_user_turn()
         );
     }
 }
+
+#[test]
+fn issue_11_repair_model_messages_renames_tools_the_target_refuses_in_calls_and_results() {
+    let messages = json!([
+        {"role": "user", "content": "read a.rs"},
+        {"role": "assistant", "content": [{"type": "tool-call", "toolCallId": "c1", "toolName": "fs.read", "input": {}}]},
+        {"role": "tool", "content": [{"type": "tool-result", "toolCallId": "c1", "toolName": "fs.read", "output": {"type": "text", "value": "x"}}]}
+    ]);
+    let mut options = RenderOptions::new(Provider::OpenAiChat, "gpt-5.2");
+    options.tools = vec![turnwire::ToolDeclaration::new(
+        "fs.read",
+        "Read a file",
+        json!({"type": "object"}),
+    )];
+    let out = repair_model_messages(&messages, &options, &ImportSource::default()).unwrap();
+    let (original, sent) = out.tool_names.first().cloned().unwrap();
+    assert_eq!(original, "fs.read");
+    assert!(
+        sent.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'),
+        "{sent}"
+    );
+    assert_eq!(out.messages[1]["content"][0]["toolName"], sent.as_str());
+    assert_eq!(out.messages[2]["content"][0]["toolName"], sent.as_str());
+    // turnwire's names fit every provider (the same name after a switch): Gemini gets it too
+    let mut gemini = RenderOptions::new(Provider::Gemini, "gemini-2.5-pro");
+    gemini.tools = options.tools.clone();
+    let out = repair_model_messages(&messages, &gemini, &ImportSource::default()).unwrap();
+    assert_eq!(out.tool_names, [("fs.read".to_string(), sent)]);
+    // a name every provider takes stays, and nothing is listed
+    let plain = serde_json::to_string(&messages)
+        .unwrap()
+        .replace("fs.read", "read_file");
+    options.tools = vec![turnwire::ToolDeclaration::new(
+        "read_file",
+        "Read a file",
+        json!({"type": "object"}),
+    )];
+    let out = repair_model_messages(
+        &serde_json::from_str(&plain).unwrap(),
+        &options,
+        &ImportSource::default(),
+    )
+    .unwrap();
+    assert!(out.tool_names.is_empty(), "{:?}", out.tool_names);
+    assert_eq!(out.messages[1]["content"][0]["toolName"], "read_file");
+}

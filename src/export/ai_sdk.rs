@@ -37,6 +37,7 @@ pub fn to_ai_sdk(transcript: &Transcript) -> Exported {
         messages: w.messages,
         diagnostics: w.diagnostics,
         id_map: Vec::new(),
+        tool_names: Vec::new(),
     }
 }
 

@@ -25,6 +25,10 @@ pub struct Exported {
     /// For a repair: each call id of the input → the id written, in the target's id format
     /// (what its API accepts), in call order; empty for a plain export.
     pub id_map: Vec<(String, String)>,
+    /// For a repair: each tool name `options.tools` declares that the target's API refuses →
+    /// the name written instead (in the messages' calls and results too); map the model's calls
+    /// back through it. Empty for a plain export.
+    pub tool_names: Vec<(String, String)>,
 }
 
 /// Repairs AI SDK `ModelMessage[]` for the model `options` names, as a render for it would,
@@ -69,27 +73,30 @@ pub fn repair_model_messages(
     // providers send the history's ids as they are).
     if let Ok(rendered) = crate::render::render(&history, options) {
         out.id_map = rendered.id_map.0;
-        project_ids(&mut out.messages, &out.id_map);
+        out.tool_names = rendered.tool_names.0;
+        project(&mut out.messages, "toolCallId", &out.id_map);
+        project(&mut out.messages, "toolName", &out.tool_names);
     }
     Ok(out)
 }
 
-/// Rewrites the `toolCallId` of every tool-call and tool-result part through `id_map`.
-fn project_ids(messages: &mut [Value], id_map: &[(String, String)]) {
-    let projected: std::collections::HashMap<&str, &str> = id_map
-        .iter()
-        .map(|(c, p)| (c.as_str(), p.as_str()))
-        .collect();
+/// Rewrites `key` (`toolCallId`, `toolName`) of every part that has it through `map`.
+fn project(messages: &mut [Value], key: &str, map: &[(String, String)]) {
+    if map.is_empty() {
+        return;
+    }
+    let projected: std::collections::HashMap<&str, &str> =
+        map.iter().map(|(c, p)| (c.as_str(), p.as_str())).collect();
     for m in messages {
         let Some(Value::Array(parts)) = m.get_mut("content") else {
             continue;
         };
         for part in parts {
-            let Some(Value::String(id)) = part.get_mut("toolCallId") else {
+            let Some(Value::String(value)) = part.get_mut(key) else {
                 continue;
             };
-            if let Some(p) = projected.get(id.as_str()) {
-                *id = (*p).to_string();
+            if let Some(p) = projected.get(value.as_str()) {
+                *value = (*p).to_string();
             }
         }
     }

@@ -247,15 +247,16 @@ pub fn to_ai_sdk(transcript: &super::types::TranscriptInput) -> Result<JsValue, 
 /// (every tool call answered before the next user turn, so the AI SDK's
 /// `MissingToolResultsError` cannot fire; continuity the model cannot replay dropped or turned
 /// into text; system messages first; call ids in the target's format, `idMap` mapping the
-/// input's to them) and returns `{ messages, diagnostics, idMap }` to pass to `generateText` /
-/// `streamText`.
+/// input's to them; tool names `options.tools` declares that the target refuses renamed,
+/// `toolNames` mapping them) and returns `{ messages, diagnostics, idMap, toolNames }` to pass
+/// to `generateText` / `streamText`.
 ///
 /// @example
 /// ```ts
 /// const { messages: repaired } = repairModelMessages(messages, { provider: "openai-chat", model: "gpt-5.2" });
 /// await generateText({ model: openai.chat("gpt-5.2"), messages: repaired, allowSystemInMessages: true });
 /// ```
-#[wasm_bindgen(js_name = repairModelMessages, unchecked_return_type = "{ messages: unknown[]; diagnostics: Diagnostic[]; idMap?: Record<string, string> }")]
+#[wasm_bindgen(js_name = repairModelMessages, unchecked_return_type = "{ messages: unknown[]; diagnostics: Diagnostic[]; idMap?: Record<string, string>; toolNames?: Record<string, string> }")]
 pub fn repair_model_messages(
     #[wasm_bindgen(unchecked_param_type = "unknown[]")] messages: &JsValue,
     options: tsify::Ts<crate::render::RenderOptions>,
@@ -275,13 +276,14 @@ fn exported(out: crate::export::Exported) -> Result<JsValue, Error> {
     let mut o = Map::new();
     o.insert("messages".into(), Value::Array(out.messages));
     o.insert("diagnostics".into(), diagnostics);
-    if !out.id_map.is_empty() {
-        let ids: Map<String, Value> = out
-            .id_map
-            .into_iter()
-            .map(|(c, p)| (c, Value::String(p)))
-            .collect();
-        o.insert("idMap".into(), Value::Object(ids));
+    for (key, pairs) in [("idMap", out.id_map), ("toolNames", out.tool_names)] {
+        if !pairs.is_empty() {
+            let map: Map<String, Value> = pairs
+                .into_iter()
+                .map(|(c, p)| (c, Value::String(p)))
+                .collect();
+            o.insert(key.into(), Value::Object(map));
+        }
     }
     to_js(&Value::Object(o))
 }

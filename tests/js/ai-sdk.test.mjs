@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { fromAiSdk, providerOfModel, renderBody, repairModelMessages, toAiSdk, turnwireMiddleware, validateRequest } from "turnwire";
+import { fromAiSdk, providerOfModel, renderBody, renderForProvider, repairingFetch, repairModelMessages, toAiSdk, turnwireMiddleware, validateRequest } from "turnwire";
 import { startMockProviders } from "turnwire/mock";
 import * as turnwire from "turnwire";
 import { assertRendersEverywhere } from "./mock-helpers.mjs";
@@ -23,14 +23,18 @@ const sdk = createRequire(join(SDK_DIR, "package.json"));
 const load = async (name) => import(pathToFileURL(sdk.resolve(name)).href);
 const versionOf = (name) => JSON.parse(readFileSync(join(SDK_DIR, "node_modules", name, "package.json"), "utf8")).version;
 
-let ai, anthropic, openai, google, mock;
+let ai, anthropic, openai, google, mistral, deepseek, moonshotai, mock;
 before(async () => {
   ai = await load("ai");
   anthropic = await load("@ai-sdk/anthropic");
   openai = await load("@ai-sdk/openai");
   google = await load("@ai-sdk/google");
+  mistral = await load("@ai-sdk/mistral");
+  deepseek = await load("@ai-sdk/deepseek");
+  moonshotai = await load("@ai-sdk/moonshotai");
   mock = await startMockProviders();
-  console.log(`AI SDK: ai ${versionOf("ai")}, @ai-sdk/anthropic ${versionOf("@ai-sdk/anthropic")}, @ai-sdk/openai ${versionOf("@ai-sdk/openai")}, @ai-sdk/google ${versionOf("@ai-sdk/google")}`);
+  const packages = ["ai", "@ai-sdk/anthropic", "@ai-sdk/openai", "@ai-sdk/google", "@ai-sdk/mistral", "@ai-sdk/deepseek", "@ai-sdk/moonshotai"];
+  console.log(`AI SDK: ${packages.map((p) => `${p} ${versionOf(p)}`).join(", ")}`);
 });
 after(async () => {
   await mock?.close();
@@ -45,6 +49,30 @@ const TARGETS = [
   ["openai-chat", () => openai.createOpenAI({ baseURL: mock.baseURL("openai-chat"), apiKey: "k" }).chat("gpt-5.2"), "gpt-5.2"],
   ["openai-responses", () => openai.createOpenAI({ baseURL: mock.baseURL("openai-responses"), apiKey: "k" }).responses("gpt-5.2"), "gpt-5.2"],
   ["gemini", () => google.createGoogleGenerativeAI({ baseURL: `${mock.baseURL("gemini")}/v1beta`, apiKey: "k" })("gemini-2.5-pro"), "gemini-2.5-pro"],
+];
+
+/**
+ * The chat dialects' own AI SDK providers. @ai-sdk/mistral, @ai-sdk/deepseek and
+ * @ai-sdk/moonshotai write `content: ""` next to an assistant's tool calls, after any middleware
+ * ran, which strict servers refuse (OAC-06): their own `fetch` option takes repairingFetch,
+ * which repairs the body they built.
+ */
+const CHAT_TARGETS = [
+  [
+    "mistral",
+    () => mistral.createMistral({ baseURL: mock.baseURL("mistral"), apiKey: "k", fetch: repairingFetch({ target: { provider: "mistral" } }) })("mistral-large-latest"),
+    "mistral-large-latest",
+  ],
+  [
+    "deepseek",
+    () => deepseek.createDeepSeek({ baseURL: mock.baseURL("deepseek"), apiKey: "k", fetch: repairingFetch({ target: { provider: "deepseek" } }) })("deepseek-chat"),
+    "deepseek-chat",
+  ],
+  [
+    "kimi",
+    () => moonshotai.createMoonshotAI({ baseURL: mock.baseURL("kimi"), apiKey: "k", fetch: repairingFetch({ target: { provider: "kimi" } }) })("kimi-k2-0905-preview"),
+    "kimi-k2-0905-preview",
+  ],
 ];
 
 /** Two parallel calls, one answered, then the user moves on: the AI SDK refuses this history. */
@@ -199,6 +227,72 @@ describe("turnwireMiddleware (wrapLanguageModel)", () => {
     assert.equal(calls[0].input.path, "c.rs");
     assert.equal(await result.text, "Reading.");
     assert.deepEqual(mock.stats, { accepted: 1, rejected: 0, scriptedErrors: 0 });
+  });
+
+  const readFile = (execute) =>
+    ai.tool({ description: "Read a file", inputSchema: ai.jsonSchema({ type: "object", properties: { path: { type: "string" } }, required: ["path"] }), execute });
+
+  test("a switch chain through eight steps and seven AI SDK providers: every request the strict mocks see is valid", async () => {
+    const chain = [TARGETS[0], TARGETS[1], TARGETS[3], ...CHAT_TARGETS, TARGETS[2], TARGETS[0]];
+    const messages = [{ role: "user", content: "Read a.rs." }];
+    const seen = [];
+    for (const [i, [provider, model]] of chain.entries()) {
+      // each provider thinks, then calls the tool; its continuity and ids are foreign to the next
+      mock.script(provider, { blocks: [{ type: "thinking", thinking: `Step ${i}: read it.` }, { type: "tool_call", name: "read_file", arguments: { path: `${i}.rs` } }] }, { text: `Step ${i} done.` });
+      const wrapped = ai.wrapLanguageModel({ model: model(), middleware: turnwireMiddleware({ onDiagnostics: (d) => seen.push(...d.map((x) => x.code)) }) });
+      const result = await ai.generateText({ model: wrapped, messages, tools: { read_file: readFile(async ({ path }) => `contents of ${path}`) }, stopWhen: ai.stepCountIs(2), maxRetries: 0 });
+      assert.equal(result.text, `Step ${i} done.`, `${provider}: ${JSON.stringify(mock.log.at(-1)?.violations)}`);
+      messages.push(...result.response.messages, { role: "user", content: `Now ${i + 1}.rs.` });
+    }
+    assert.deepEqual(mock.stats, { accepted: chain.length * 2, rejected: 0, scriptedErrors: 0 }, JSON.stringify(mock.log.filter((l) => l.violations.length > 0).map((l) => [l.provider, l.violations])));
+    assert.ok(seen.length > 0, "foreign continuity was repaired");
+    // the application's history keeps every call id the providers gave it, paired with its result
+    const calls = messages.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((p) => p.type === "tool-call").map((p) => p.toolCallId) : []));
+    const results = messages.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((p) => p.type === "tool-result").map((p) => p.toolCallId) : []));
+    assert.equal(calls.length, chain.length);
+    assert.deepEqual(results, calls);
+  });
+
+  for (const [provider, model] of [TARGETS[1], TARGETS[0], TARGETS[2]]) {
+    test(`${provider}: a tool name the provider refuses is renamed for it and mapped back, so the AI SDK finds the tool`, async () => {
+      const tools = (execute) => ({ "fs.read": readFile(execute) });
+      await assert.rejects(ai.generateText({ model: model(), prompt: "Read a.rs.", tools: tools(async () => ""), maxRetries: 0 }), (e) => ai.APICallError.isInstance(e) && e.statusCode === 400);
+      mock.reset();
+      const sent = renderForProvider([{ speaker: "human", blocks: [{ type: "text", text: "hi" }] }], { provider, model: "m", tools: [{ name: "fs.read" }] }).toolNames["fs.read"];
+      assert.ok(sent && sent !== "fs.read", "the provider's rules rename it");
+      mock.script(provider, { blocks: [{ type: "tool_call", name: sent, arguments: { path: "a.rs" } }] }, { text: "Empty." });
+      const executed = [];
+      const wrapped = ai.wrapLanguageModel({ model: model(), middleware: turnwireMiddleware() });
+      const result = await ai.generateText({ model: wrapped, prompt: "Read a.rs.", tools: tools(async ({ path }) => (executed.push(path), "")), stopWhen: ai.stepCountIs(2), maxRetries: 0 });
+      assert.equal(result.text, "Empty.");
+      assert.deepEqual(executed, ["a.rs"]);
+      assert.equal(result.steps[0].toolCalls[0].toolName, "fs.read");
+      assert.deepEqual(mock.stats, { accepted: 2, rejected: 0, scriptedErrors: 0 });
+      assert.ok(JSON.stringify(mock.log[1].body).includes(sent) && !JSON.stringify(mock.log[1].body).includes("fs.read"));
+    });
+  }
+
+  test("anthropic thinking: a tool loop another provider left open turns thinking off for the step, as the render does", async () => {
+    const [, model] = TARGETS[0];
+    // openai-chat called the tool, the result came back: the last assistant turn has no thinking
+    const history = [
+      { role: "user", content: "Read a.rs." },
+      { role: "assistant", content: [{ type: "tool-call", toolCallId: "call_1", toolName: "read_file", input: { path: "a.rs" } }] },
+      { role: "tool", content: [{ type: "tool-result", toolCallId: "call_1", toolName: "read_file", output: { type: "text", value: "fn a() {}" } }] },
+    ];
+    const providerOptions = { anthropic: { thinking: { type: "enabled", budgetTokens: 2048 } } };
+    const tools = { read_file: readFile(async () => "") };
+    mock.script("anthropic", { text: "unused" });
+    await assert.rejects(ai.generateText({ model: model(), messages: history, tools, providerOptions, maxRetries: 0 }), (e) => ai.APICallError.isInstance(e) && e.statusCode === 400);
+    mock.reset();
+    mock.script("anthropic", { text: "a.rs defines a." });
+    const seen = [];
+    const wrapped = ai.wrapLanguageModel({ model: model(), middleware: turnwireMiddleware({ onDiagnostics: (d) => seen.push(...d.map((x) => x.code)) }) });
+    const result = await ai.generateText({ model: wrapped, messages: history, tools, providerOptions, maxRetries: 0 });
+    assert.equal(result.text, "a.rs defines a.");
+    assert.ok(seen.includes("thinking_disabled_for_request"), seen.join());
+    assert.deepEqual(mock.log[0].violations, []);
+    assert.equal(mock.log[0].body.thinking?.type ?? "disabled", "disabled");
   });
 
   test("providerOfModel maps the AI SDK's provider strings", () => {

@@ -960,8 +960,9 @@ export function renderForProvider(transcript: Transcript | string, options: Rend
  * (every tool call answered before the next user turn, so the AI SDK's
  * `MissingToolResultsError` cannot fire; continuity the model cannot replay dropped or turned
  * into text; system messages first; call ids in the target's format, `idMap` mapping the
- * input's to them) and returns `{ messages, diagnostics, idMap }` to pass to `generateText` /
- * `streamText`.
+ * input's to them; tool names `options.tools` declares that the target refuses renamed,
+ * `toolNames` mapping them) and returns `{ messages, diagnostics, idMap, toolNames }` to pass
+ * to `generateText` / `streamText`.
  *
  * @example
  * ```ts
@@ -969,7 +970,7 @@ export function renderForProvider(transcript: Transcript | string, options: Rend
  * await generateText({ model: openai.chat("gpt-5.2"), messages: repaired, allowSystemInMessages: true });
  * ```
  */
-export function repairModelMessages(messages: unknown[], options: RenderOptions, source?: ImportSource): { messages: unknown[]; diagnostics: Diagnostic[]; idMap?: Record<string, string> };
+export function repairModelMessages(messages: unknown[], options: RenderOptions, source?: ImportSource): { messages: unknown[]; diagnostics: Diagnostic[]; idMap?: Record<string, string>; toolNames?: Record<string, string> };
 
 /**
  * Repairs a request body built for `provider` (by an SDK, the AI SDK, pi-ai, …): reads it,
@@ -1658,11 +1659,30 @@ interface WrappedModel {
  * `moonshotai.chat`, …); anything else is `openai-compatible`.
  */
 export declare function providerOfModel(provider: string): Provider;
+/** The step's parameters the middleware reads and changes (a V3 / V4 call's options). */
+interface StepParams {
+    prompt: unknown[];
+    tools?: Array<{
+        type: string;
+        name: string;
+        description?: string;
+        inputSchema?: unknown;
+    }>;
+    toolChoice?: {
+        type: string;
+        toolName?: string;
+    };
+    providerOptions?: Record<string, Record<string, unknown> | undefined>;
+}
 /**
  * The AI SDK language-model middleware: on every step, the prompt is repaired for the wrapped
  * model as a turnwire render would (continuity it cannot replay dropped or turned into text,
- * results next to their calls, call ids in the provider's format) and the ids it projected are
- * mapped back in the step's result and stream, so the application's history keeps its ids.
+ * results next to their calls, call ids in the provider's format, tool names the provider
+ * refuses renamed — in the declarations too); the ids and names it changed are mapped back in
+ * the step's result and stream, so the application's history keeps its own and its tools are
+ * found. When the history cannot be replayed with Anthropic thinking on (a tool loop whose last
+ * turn another provider wrote), `providerOptions.anthropic.thinking` is turned off for that
+ * step, as the render turns it off (`thinking_disabled_for_request`).
  * The AI SDK throws `MissingToolResultsError` before any middleware runs: repair a stored
  * history with `repairModelMessages` first.
  *
@@ -1676,21 +1696,21 @@ export declare function providerOfModel(provider: string): Provider;
  */
 export declare function turnwireMiddleware(options?: TurnwireMiddlewareOptions): {
     specificationVersion: "v3";
-    transformParams<P extends {
-        prompt: unknown[];
-    }>({ params, model }: {
+    transformParams<P extends StepParams>({ params, model }: {
         params: P;
         model: WrappedModel;
     }): Promise<P>;
     wrapGenerate<R extends {
         content?: unknown[];
-    }>({ doGenerate }: {
+    }>({ doGenerate, params }: {
         doGenerate: () => PromiseLike<R>;
+        params?: object;
     }): Promise<R>;
     wrapStream<R extends {
         stream: unknown;
-    }>({ doStream }: {
+    }>({ doStream, params }: {
         doStream: () => PromiseLike<R>;
+        params?: object;
     }): Promise<R>;
 };
 
