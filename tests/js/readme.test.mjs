@@ -5,11 +5,14 @@
 //     `// prints: <output>` (the Worker: `// answers: <start of the body>…`); it runs in that runtime (Node CommonJS, Deno, Bun; the browser
 //     example in Node, which has the globals it uses; the Workers example is imported in Node
 //     and its `fetch` handler called) and must print that output.
+//   - "Use turnwire with the stack you have": every ```js block that starts with `// <library>`
+//     ends with `// prints: <output>`; it runs in Node from the directory the SDKs are installed
+//     in (TURNWIRE_MOCK_SDK, with turnwire linked into it) and must print that output.
 // Deno and Bun come from TURNWIRE_RUNTIMES (tests/js/runtimes/install.sh); without them those
 // two examples are skipped (TURNWIRE_JS_RUNTIMES=node).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
@@ -38,6 +41,35 @@ for (const [title, file] of [
     assert.equal(run(process.execPath, [file]), expected);
   });
 }
+
+describe("the README's per-library examples run against the pinned libraries", () => {
+  const blocks = [...section("Use turnwire with the stack you have").matchAll(/```js\n(\/\/ [\s\S]*?)```/g)].map((m) => m[1]);
+  const sdkDir = resolve(process.env.TURNWIRE_MOCK_SDK ?? "../js-mock-sdk");
+
+  test("there is one for the official clients, the AI SDK and pi-ai", () => {
+    const names = blocks.map((b) => b.split("\n")[0]);
+    assert.deepEqual(names.map((n) => n.split(" ")[1]), ["@anthropic-ai/sdk", "The", "pi-ai"]);
+    for (const b of blocks) assert.match(b, /\/\/ prints: .+\n$/);
+  });
+
+  for (const code of blocks) {
+    test(code.split("\n")[0].slice(3), () => {
+      // the example imports its library and turnwire: both must resolve from where it runs
+      const linked = join(sdkDir, "node_modules", "turnwire");
+      try {
+        unlinkSync(linked);
+      } catch {
+        // not linked yet
+      }
+      mkdirSync(join(sdkDir, "node_modules"), { recursive: true });
+      symlinkSync(realpathSync(join("node_modules", "turnwire")), linked, "dir");
+      const file = join(sdkDir, "readme-library.mjs");
+      writeFileSync(file, code);
+      const expected = code.match(/\/\/ prints: (.+)\n$/)?.[1] ?? "";
+      assert.equal(run(process.execPath, [file]), `${expected}\n`);
+    });
+  }
+});
 
 describe("the README's ten-line examples run in their runtimes", () => {
   const blocks = [...section("Ten lines per runtime").matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
