@@ -1,7 +1,7 @@
 // The wasm API the fetch shims call (StreamDecoder, renderForProvider). Each runtime entry loads
 // its own wasm-bindgen glue (web, nodejs or module) and hands it over here before exporting
 // anything, so the shims run on whichever instance the entry initialised (internal module).
-import type { StreamDecoder, isTurnwireError, renderForProvider, repairModelMessages, repairRequestBody } from "./turnwire.js";
+import type { StreamDecoder, StreamRelay, isTurnwireError, relayErrorBody, relayWhole, renderForProvider, repairModelMessages, repairRequestBody } from "./turnwire.js";
 
 export interface Core {
   StreamDecoder: typeof StreamDecoder;
@@ -9,6 +9,9 @@ export interface Core {
   renderForProvider: typeof renderForProvider;
   repairModelMessages: typeof repairModelMessages;
   repairRequestBody: typeof repairRequestBody;
+  StreamRelay: typeof StreamRelay;
+  relayWhole: typeof relayWhole;
+  relayErrorBody: typeof relayErrorBody;
 }
 
 let core: Core | undefined;

@@ -2,7 +2,8 @@
 // @google/genai). It recognises a provider request by its path, has Rust repair and render the
 // body again (repairRequestBody) and forwards it; this file only moves bytes and headers.
 import { getCore } from "./core.mjs";
-import type { Diagnostic, Provider, RenderOptions } from "./turnwire.js";
+import { relayTurn } from "./relay-fetch.mjs";
+import type { Diagnostic, Provider, RenderOptions, StreamOutcome } from "./turnwire.js";
 
 /**
  * A function shaped like `fetch`: what `repairingFetch` wraps and returns (the global `fetch`,
@@ -49,6 +50,24 @@ export interface RepairedRequestInfo {
 }
 
 /**
+ * Where `repairingFetch` sends a request: render options set over the body's own, and, for a
+ * provider of another API than the client's, how to reach it.
+ *
+ * @example
+ * ```ts
+ * const t: RepairingFetchTarget = { provider: "gemini", model: "gemini-2.5-pro", apiKey: process.env.GEMINI_API_KEY };
+ * ```
+ */
+export interface RepairingFetchTarget extends Partial<RenderOptions> {
+  /** The target's base URL (default: its public one, `DEFAULT_BASE_URLS`); another API only. */
+  baseURL?: string;
+  /** The target's API key; another API only (the client's own key goes to its own API). */
+  apiKey?: string;
+  /** Extra headers for the target; another API only. */
+  headers?: Record<string, string>;
+}
+
+/**
  * Options of `repairingFetch`.
  *
  * @example
@@ -65,10 +84,18 @@ export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
    * Render options set over the body's own. `provider` names the dialect of a chat body (the
    * URL's host says it otherwise: api.openai.com, api.mistral.ai, api.moonshot.ai,
    * api.deepseek.com; any other host is `openai-compatible`); `model` re-targets the request.
-   * A provider of another API than the client's is refused (a `TypeError`): the client could
-   * not read that provider's answer.
+   * A provider of another API than the client's (an Anthropic client answered by Gemini)
+   * needs `model` (and `apiKey`, `baseURL` as that provider wants them): the request goes
+   * there, and its answer, streamed or whole, or its error, is written back in the client's
+   * format.
    */
-  target?: Partial<RenderOptions>;
+  target?: RepairingFetchTarget;
+  /**
+   * Called with each answer of another API's provider, decoded: its message keeps the
+   * continuity tokens (thinking signatures, thought signatures) the client's format has no
+   * place for.
+   */
+  onAnswer?: (outcome: StreamOutcome, request: RepairedRequestInfo) => void;
   /**
    * Called when a body could not be read (not JSON, not a request turnwire knows): the request
    * is then sent as it was, and the provider answers it.
@@ -80,6 +107,8 @@ export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
 interface Route {
   provider: Provider;
   model?: string;
+  /** The path asks for a stream (Gemini's `:streamGenerateContent`). */
+  streaming: boolean;
 }
 
 /** Chat dialects by host. */
@@ -114,16 +143,38 @@ function routeOf(url: string): Route | undefined {
     return undefined;
   }
   const path = parsed.pathname.replace(/\/+$/, "");
-  if (path.endsWith("/v1/messages")) return { provider: "anthropic" };
-  if (path.endsWith("/responses")) return { provider: "openai-responses" };
+  if (path.endsWith("/v1/messages")) return { provider: "anthropic", streaming: false };
+  if (path.endsWith("/responses")) return { provider: "openai-responses", streaming: false };
   if (path.endsWith("/chat/completions")) {
     const host = parsed.hostname.toLowerCase();
     const known = CHAT_HOSTS.find(([pattern]) => pattern.test(host));
-    return { provider: known?.[1] ?? "openai-compatible" };
+    return { provider: known?.[1] ?? "openai-compatible", streaming: false };
   }
-  const gemini = /\/models\/([^/:]+):(?:stream)?generateContent$/i.exec(path);
-  if (gemini?.[1] !== undefined) return { provider: "gemini", model: decodeURIComponent(gemini[1]) };
+  const gemini = /\/models\/([^/:]+):(stream)?generateContent$/i.exec(path);
+  if (gemini?.[1] !== undefined) return { provider: "gemini", model: decodeURIComponent(gemini[1]), streaming: gemini[2] !== undefined };
   return undefined;
+}
+
+/** Chat dialects whose streams report usage only when asked. */
+const usesUsageOption = (p: Provider): boolean => p === "openai-chat" || p === "deepseek" || p === "openai-compatible";
+
+/** The body's JSON, when it is JSON. */
+function bodyJson(body: string | Uint8Array): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(typeof body === "string" ? body : new TextDecoder().decode(body));
+    return typeof v === "object" && v !== null ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the client's body asks for a stream (`stream: true`). */
+const isStreamBody = (body: string | Uint8Array): boolean => bodyJson(body)?.["stream"] === true;
+
+/** The model the client asked for: its body's, or the Gemini URL's. */
+function clientModel(body: string | Uint8Array, route: Route): string {
+  const model = bodyJson(body)?.["model"];
+  return typeof model === "string" ? model : (route.model ?? "");
 }
 
 /** A header list of any form (`Headers`, entries, a record) as a lower-cased record. */
@@ -170,6 +221,8 @@ interface RequestLike {
  * replay dropped, ids in the provider's format, with `target`'s options set over the body's —
  * and forwards it with the client's URL, headers and signal. Streaming and whole answers pass
  * through untouched. Other requests (model lists, files, uploads) are forwarded as they are.
+ * With a `target` of another API (and its `model`, `apiKey`, `baseURL`), the request goes to
+ * that provider and its answer is written back in the client's format, streamed or whole.
  *
  * @example
  * ```ts
@@ -182,6 +235,8 @@ interface RequestLike {
  * const anthropic = new Anthropic({ fetch: repairingFetch({ onDiagnostics: (d) => console.warn(d) }) });
  * const google = new GoogleGenAI({ apiKey, httpOptions: { fetch: repairingFetch() } });
  * const deepseek = new OpenAI({ baseURL: "https://api.deepseek.com", fetch: repairingFetch({ target: { provider: "deepseek" } }) });
+ * // an Anthropic client answered by Gemini
+ * const claudeShaped = new Anthropic({ apiKey: "unused", fetch: repairingFetch({ target: { provider: "gemini", model: "gemini-2.5-pro", apiKey } }) });
  * ```
  */
 export function repairingFetch<F extends FetchLike = GlobalFetch>(options: RepairingFetchOptions<F> = {}): F {
@@ -198,26 +253,48 @@ export function repairingFetch<F extends FetchLike = GlobalFetch>(options: Repai
     const method = String(init?.["method"] ?? request?.method ?? "GET").toUpperCase();
     const route = method === "POST" ? routeOf(url) : undefined;
     if (route === undefined) return send()(input, init);
-    if (target.provider !== undefined && wireOf(target.provider) !== wireOf(route.provider)) {
-      throw new TypeError(
-        `repairingFetch: the client sends ${wireOf(route.provider)} requests and cannot read a ${target.provider} answer; use a ${target.provider} client, or streamTurn`,
-      );
-    }
     let body = bodyOf(init?.["body"]);
     if (body === undefined && init?.["body"] === undefined && typeof request?.text === "function") body = await request.text();
     if (body === undefined) return send()(input, init);
     const core = getCore();
+    const across = target.provider !== undefined && wireOf(target.provider) !== wireOf(route.provider);
+    const { baseURL, apiKey, headers: targetHeaders, ...render } = target;
+    let streaming = false;
+    if (across) {
+      if (target.model === undefined) {
+        throw new TypeError(`repairingFetch: a ${String(target.provider)} target for a ${wireOf(route.provider)} client needs target.model`);
+      }
+      streaming = route.streaming || isStreamBody(body);
+      // the target's own streaming switches (its other fields are dropped: request_field_dropped)
+      const to = target.provider;
+      if (streaming && to !== undefined && to !== "gemini") {
+        render.extra = { ...render.extra, stream: true, ...(usesUsageOption(to) ? { stream_options: { include_usage: true } } : {}) };
+      }
+    }
     let repaired;
     try {
-      repaired = core.repairRequestBody(route.provider, body, { model: route.model, endpoint: new URL(url).origin }, target);
+      repaired = core.repairRequestBody(route.provider, body, { model: route.model, endpoint: new URL(url).origin }, render);
     } catch (e) {
       options.onError?.(e, { url, provider: route.provider });
       return send()(input, init);
     }
-    if (repaired.diagnostics.length > 0) options.onDiagnostics?.(repaired.diagnostics, { url, provider: repaired.provider, model: repaired.model });
+    const info = { url, provider: repaired.provider, model: repaired.model };
+    if (repaired.diagnostics.length > 0) options.onDiagnostics?.(repaired.diagnostics, info);
+    const signal = init?.["signal"] ?? request?.signal;
+    if (across && target.provider !== undefined && target.model !== undefined) {
+      const onAnswer = options.onAnswer;
+      return relayTurn(send() as (url: string, init: Record<string, unknown>) => Promise<unknown>, {
+        client: route.provider,
+        clientModel: clientModel(body, route),
+        streaming,
+        target: { provider: target.provider, model: target.model, baseURL, apiKey, headers: targetHeaders },
+        body: repaired.body,
+        signal,
+        onAnswer: onAnswer === undefined ? undefined : (outcome) => onAnswer(outcome, info),
+      });
+    }
     const headers = headerRecord(init?.["headers"] ?? request?.headers);
     delete headers["content-length"];
-    const signal = init?.["signal"] ?? request?.signal;
     const forwarded: Record<string, unknown> = { ...init, method: "POST", headers, body: repaired.body };
     if (signal !== undefined) forwarded["signal"] = signal;
     return send()(url, forwarded);

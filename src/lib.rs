@@ -27,6 +27,7 @@ pub mod model;
 pub mod models;
 pub mod normalize;
 pub mod providers;
+pub mod relay;
 mod render;
 pub mod stream;
 

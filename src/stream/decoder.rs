@@ -231,6 +231,21 @@ impl StreamDecoder {
         self.state.closed
     }
 
+    /// The deltas of the last event [`push`](Self::push) answered with an error: an error does
+    /// not undo what the event carried (an orphan text delta still became text). Empty when
+    /// taken, and after an event without error.
+    ///
+    /// ```
+    /// use turnwire::stream::{Delta, StreamDecoder, StreamOptions};
+    /// let mut d = StreamDecoder::new(turnwire::Provider::Anthropic, StreamOptions::default());
+    /// let orphan = r#"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}"#;
+    /// assert!(d.push(orphan).is_err());
+    /// assert_eq!(d.take_held_deltas(), vec![Delta::Text { text: "Hi".into() }]);
+    /// ```
+    pub fn take_held_deltas(&mut self) -> Vec<Delta> {
+        std::mem::take(&mut self.state.held)
+    }
+
     /// The `[DONE]` marker: ends a chat stream; ignored by the other formats.
     fn done_marker(&mut self) -> Result<Vec<Delta>, StreamError> {
         if !self.state.closed {

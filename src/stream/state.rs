@@ -37,6 +37,9 @@ pub(crate) struct StreamState {
     pending: Vec<StreamError>,
     /// Every error of the stream so far.
     pub(crate) errors: Vec<StreamError>,
+    /// The deltas of the last event `push` answered with an error (kept for a caller that
+    /// wants them: the error does not undo them).
+    pub(crate) held: Vec<Delta>,
 }
 
 impl StreamState {
@@ -138,8 +141,14 @@ impl StreamState {
             self.note(e);
         }
         match first {
-            Some(e) => Err(e),
-            None => Ok(deltas),
+            Some(e) => {
+                self.held = deltas;
+                Err(e)
+            }
+            None => {
+                self.held.clear();
+                Ok(deltas)
+            }
         }
     }
 }

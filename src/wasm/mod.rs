@@ -24,6 +24,7 @@ mod ids;
 mod import;
 mod memory;
 mod normalize;
+mod relay;
 mod render;
 mod request;
 mod stream;

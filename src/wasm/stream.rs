@@ -197,7 +197,7 @@ fn error_delta(e: &StreamError) -> Value {
     Value::Object(o)
 }
 
-fn outcome_value(outcome: &crate::stream::StreamOutcome) -> Value {
+pub(super) fn outcome_value(outcome: &crate::stream::StreamOutcome) -> Value {
     let mut v = outcome.to_value();
     if let Some(o) = v.as_object_mut() {
         let errors = outcome

@@ -45,6 +45,11 @@ import {
   type RepairedRequest,
   type RepairingFetchOptions,
   type RepairedRequestInfo,
+  type RepairingFetchTarget,
+  StreamRelay,
+  relayWhole,
+  relayErrorBody,
+  type RelayOptions,
   fromRequestBody,
   fromResponsesInput,
   type Imported,
@@ -204,6 +209,18 @@ const fetchOptions: RepairingFetchOptions = {
 const sdkFetch = repairingFetch(fetchOptions);
 const ownFetch = repairingFetch({ fetch: async (url: string, init?: { body?: unknown }) => ({ url, init }) });
 void [sentBytes, sdkFetch, ownFetch("https://example.com/v1/messages")];
+const crossTarget: RepairingFetchTarget = { provider: "gemini", model: "gemini-2.5-pro", apiKey: "k", baseURL: "https://example.com", headers: { "x-a": "1" } };
+const crossFetch = repairingFetch({ target: crossTarget, onAnswer: (outcome, request) => void [outcome.message, request.model] });
+const relayOptions: RelayOptions = { model: "claude-sonnet-4-6", id: "msg_1", created: 0 };
+{
+  using relay = new StreamRelay("gemini", "anthropic", relayOptions);
+  const sseText: string = relay.push('{"candidates":[]}') + relay.finish();
+  const relayClosed: boolean = relay.closed;
+  void [sseText, relayClosed, relay.outcome().stopReason];
+}
+const relayedWhole: JsonObjectLike = relayWhole("gemini", "openai-chat", { candidates: [] }, relayOptions).body;
+const relayedError: JsonObjectLike = relayErrorBody("anthropic", "RESOURCE_EXHAUSTED", "quota");
+void [crossFetch, relayedWhole, relayedError];
 const reimported: Uint8Array = renderBody(imports[0]!.transcript, imports[0]!.options ?? { provider: "gemini", model: "gemini-2.5-pro" });
 
 {

@@ -245,12 +245,12 @@ describe("what repairingFetch leaves alone", () => {
     assert.equal(new TextDecoder().decode(calls[1].init.body), body);
   });
 
-  test("a target of another API is refused with a TypeError naming both", async () => {
+  test("a target of another API without a model is refused with a TypeError naming it", async () => {
     const { calls, fetch } = spy();
     const f = repairingFetch({ fetch, target: { provider: "gemini" } });
     await assert.rejects(f("https://api.anthropic.com/v1/messages", { method: "POST", body: "{}" }), (e) => {
       assert.ok(e instanceof TypeError);
-      assert.match(e.message, /messages requests and cannot read a gemini answer/);
+      assert.match(e.message, /gemini target for a messages client needs target.model/);
       return true;
     });
     assert.equal(calls.length, 0);
@@ -334,5 +334,119 @@ describe("bodies the official clients built, read back with fromRequestBody, ren
     contents.push(first.candidates[0].content, { role: "user", parts: [{ functionResponse: { id: call.id, name: call.name, response: { output: RESULT } } }] });
     await client.models.generateContent({ model: "gemini-2.5-pro", contents, config });
     assertRendersEverywhere(turnwire, "gemini", secondBody("gemini"), { model: "gemini-2.5-pro", kept: KEPT });
+  });
+});
+
+describe("a client answered by a provider of another API (target), streaming and not", () => {
+  // what the target provider says: it thinks, writes and calls a tool
+  const TURN = { blocks: [{ type: "thinking", thinking: "Plan the read." }, { type: "text", text: "Reading a.rs." }, { type: "tool_call", name: "read_file", arguments: { path: "a.rs" } }] };
+  const EXPECTED = { text: "Reading a.rs.", calls: [["read_file", { path: "a.rs" }]] };
+  const TOOLS_SCHEMA = { type: "object", properties: { path: { type: "string" } } };
+  const TARGET_MODELS = { anthropic: "claude-sonnet-4-6", "openai-chat": "gpt-5.2", "openai-responses": "gpt-5.2", gemini: "gemini-2.5-pro" };
+  const textOf = (parts) => parts.join("");
+
+  /** Each client: how it is built with a fetch, and its whole and streamed calls, read back as { text, calls }. */
+  const CLIENTS = {
+    anthropic: {
+      make: (fetch) => new Anthropic({ apiKey: "unused", maxRetries: 0, fetch }),
+      params: { model: "claude-sonnet-4-6", max_tokens: 512, messages: [{ role: "user", content: "Read a.rs." }], tools: [{ name: "read_file", input_schema: TOOLS_SCHEMA }] },
+      read: (m) => ({ text: textOf(m.content.filter((b) => b.type === "text").map((b) => b.text)), calls: m.content.filter((b) => b.type === "tool_use").map((b) => [b.name, b.input]) }),
+      whole: async (c, p) => c.messages.create(p),
+      stream: async (c, p) => c.messages.stream(p).finalMessage(),
+    },
+    "openai-chat": {
+      make: (fetch) => new OpenAI({ apiKey: "unused", maxRetries: 0, fetch }),
+      params: { model: "gpt-5.2", messages: [{ role: "user", content: "Read a.rs." }], tools: [{ type: "function", function: { name: "read_file", parameters: TOOLS_SCHEMA } }] },
+      read: (c) => ({ text: c.choices[0].message.content ?? "", calls: (c.choices[0].message.tool_calls ?? []).map((t) => [t.function.name, JSON.parse(t.function.arguments)]) }),
+      whole: async (c, p) => c.chat.completions.create(p),
+      stream: async (c, p) => c.chat.completions.stream(p).finalChatCompletion(),
+    },
+    "openai-responses": {
+      make: (fetch) => new OpenAI({ apiKey: "unused", maxRetries: 0, fetch }),
+      params: { model: "gpt-5.2", input: "Read a.rs.", tools: [{ type: "function", name: "read_file", parameters: TOOLS_SCHEMA, strict: false }] },
+      read: (r) => ({ text: r.output_text, calls: r.output.filter((o) => o.type === "function_call").map((o) => [o.name, JSON.parse(o.arguments)]) }),
+      whole: async (c, p) => c.responses.create(p),
+      stream: async (c, p) => c.responses.stream(p).finalResponse(),
+    },
+    gemini: {
+      make: (fetch) => new GoogleGenAI({ apiKey: "unused", httpOptions: { fetch } }),
+      params: { model: "gemini-2.5-pro", contents: [{ role: "user", parts: [{ text: "Read a.rs." }] }], config: { tools: [{ functionDeclarations: [{ name: "read_file", parametersJsonSchema: TOOLS_SCHEMA }] }] } },
+      read: (r) => ({ text: r.text ?? "", calls: (r.functionCalls ?? []).map((f) => [f.name, f.args]) }),
+      whole: async (c, p) => c.models.generateContent(p),
+      stream: async (c, p) => {
+        const parts = [];
+        const calls = [];
+        for await (const chunk of await c.models.generateContentStream(p)) {
+          parts.push(chunk.text ?? "");
+          calls.push(...(chunk.functionCalls ?? []));
+        }
+        return { text: textOf(parts), functionCalls: calls };
+      },
+    },
+  };
+
+  for (const [client, use] of Object.entries(CLIENTS)) {
+    for (const target of Object.keys(CLIENTS).filter((t) => t !== client)) {
+      test(`${client} client, ${target} provider: the answer reads as the client's own, whole and streamed`, async () => {
+        const answers = [];
+        const fetch = repairingFetch({
+          target: { provider: target, model: TARGET_MODELS[target], apiKey: "test-key", baseURL: mock.baseURL(target) },
+          onAnswer: (outcome, request) => answers.push([outcome.message.blocks.map((b) => b.type), request.provider]),
+        });
+        const sdk = use.make(fetch);
+        mock.script(target, TURN, TURN);
+        assert.deepEqual(use.read(await use.whole(sdk, use.params)), EXPECTED);
+        assert.deepEqual(use.read(await use.stream(sdk, use.params)), EXPECTED);
+        assert.deepEqual(mock.stats, { accepted: 2, rejected: 0, scriptedErrors: 0 }, JSON.stringify(mock.log.map((l) => l.violations)));
+        assert.equal(mock.log[0].model, TARGET_MODELS[target]);
+        assert.equal(mock.log[1].stream, true);
+        assert.deepEqual(answers.map(([, p]) => p), [target, target]);
+        assert.ok(answers.every(([types]) => types.includes("tool_call")));
+      });
+    }
+  }
+
+  test("a two-turn tool loop: the client replays the translated answer and the target accepts it", async () => {
+    const loops = [
+      ["anthropic", "gemini", async (sdk) => {
+        const p = structuredClone(CLIENTS.anthropic.params);
+        const first = await sdk.messages.create(p);
+        const use = first.content.find((b) => b.type === "tool_use");
+        p.messages.push({ role: "assistant", content: first.content }, { role: "user", content: [{ type: "tool_result", tool_use_id: use.id, content: "fn a() {}" }] });
+        return sdk.messages.create(p);
+      }],
+      ["openai-responses", "anthropic", async (sdk) => {
+        const p = structuredClone(CLIENTS["openai-responses"].params);
+        const first = await sdk.responses.create(p);
+        const call = first.output.find((o) => o.type === "function_call");
+        p.input = [{ role: "user", content: "Read a.rs." }, ...first.output, { type: "function_call_output", call_id: call.call_id, output: "fn a() {}" }];
+        return sdk.responses.create(p);
+      }],
+      ["gemini", "openai-chat", async (sdk) => {
+        const p = structuredClone(CLIENTS.gemini.params);
+        const first = await sdk.models.generateContent(p);
+        const call = first.functionCalls[0];
+        p.contents.push(first.candidates[0].content, { role: "user", parts: [{ functionResponse: { id: call.id, name: call.name, response: { output: "fn a() {}" } } }] });
+        return sdk.models.generateContent(p);
+      }],
+    ];
+    for (const [client, target, loop] of loops) {
+      mock.reset();
+      mock.script(target, TURN, { text: "a.rs defines a." });
+      const fetch = repairingFetch({ target: { provider: target, model: TARGET_MODELS[target], apiKey: "test-key", baseURL: mock.baseURL(target) } });
+      const last = CLIENTS[client].read(await loop(CLIENTS[client].make(fetch)));
+      assert.deepEqual(last, { text: "a.rs defines a.", calls: [] }, `${client} → ${target}`);
+      assert.deepEqual(mock.stats, { accepted: 2, rejected: 0, scriptedErrors: 0 }, `${client} → ${target}: ${JSON.stringify(mock.log.map((l) => l.violations))}`);
+    }
+  });
+
+  test("an error of the target provider reaches the client as its own typed error", async () => {
+    const fetch = repairingFetch({ target: { provider: "gemini", model: "gemini-2.5-pro", apiKey: "test-key", baseURL: mock.baseURL("gemini") } });
+    mock.script("gemini", { kind: "error", status: 429 });
+    const sdk = CLIENTS.anthropic.make(fetch);
+    await assert.rejects(sdk.messages.create(CLIENTS.anthropic.params), (e) => {
+      assert.ok(e instanceof Anthropic.RateLimitError, String(e));
+      return true;
+    });
   });
 });

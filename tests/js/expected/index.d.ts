@@ -194,6 +194,18 @@ export interface StreamOutcome {
 
 
 
+/** What a relay writes that the answer does not say. */
+export interface RelayOptions {
+    /** The model the client asked for (its answers name it). */
+    model: string;
+    /** The answer's id (message, completion or response id); item ids are made from it. */
+    id: string;
+    /** Unix seconds, for the formats that carry a creation time (default 0). */
+    created?: number;
+}
+
+
+
 /** Who wrote the assistant turns of an imported history, when the format does not say. */
 export interface ImportSource {
     /** The chat dialect of `fromOpenAIChat` (default `"openai-chat"`). */
@@ -788,6 +800,44 @@ export class StreamDecoder {
 }
 
 /**
+ * A streamed answer of provider `from`, rewritten event by event as `to`'s stream: push each
+ * SSE `data:` payload of the answer, send on the SSE text returned. A provider error in the
+ * stream becomes `to`'s error event. Continuity tokens the client's format cannot hold stay in
+ * `outcome()`. Call `free()` (or `using`) when done.
+ *
+ * @example
+ * ```ts
+ * using relay = new StreamRelay("gemini", "anthropic", { model: "claude-sonnet-4-6", id: "msg_1" });
+ * for (const data of geminiEvents) controller.enqueue(encoder.encode(relay.push(data)));
+ * controller.enqueue(encoder.encode(relay.finish()));
+ * ```
+ */
+export class StreamRelay {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The answer's body ended: the end frames if the answer stopped without saying it was over.
+     */
+    finish(): string;
+    /**
+     * A relay for one answer.
+     */
+    constructor(from: Provider, to: Provider, options: RelayOptions);
+    /**
+     * What was decoded so far (the message with its continuity tokens).
+     */
+    outcome(): StreamOutcome;
+    /**
+     * The client's SSE text for one event of the answer (empty when it adds nothing).
+     */
+    push(event: string): string;
+    /**
+     * Whether the client's stream is complete.
+     */
+    readonly closed: boolean;
+}
+
+/**
  * Reads AI SDK `ModelMessage[]` (ai v5–v7) into `{ transcript, diagnostics }`: continuity from
  * each part's `providerOptions` (`anthropic.signature` / `redactedData`, `openai.itemId` +
  * `reasoningEncryptedContent`, `google.thoughtSignature`). `source.provider` and `source.model`
@@ -932,6 +982,27 @@ export function projectToolId(format: IdFormat, id: string, tool?: string | null
  * ```
  */
 export function projectToolIds(format: IdFormat, calls: ToolCallRef[]): string[];
+
+/**
+ * `to`'s error body for an error of another provider (its type or status, and message).
+ *
+ * @example
+ * ```ts
+ * relayErrorBody("anthropic", "RESOURCE_EXHAUSTED", "Quota exceeded"); // {type: "error", error: {…}}
+ * ```
+ */
+export function relayErrorBody(to: Provider, error_type: string, message: string): JsonObject;
+
+/**
+ * A whole answer of `from` written as `to`'s whole answer: `{ body, outcome }`. An error
+ * answer becomes `to`'s error body.
+ *
+ * @example
+ * ```ts
+ * const { body } = relayWhole("gemini", "openai-chat", await res.json(), { model: "gpt-5.2", id: "chatcmpl_1" });
+ * ```
+ */
+export function relayWhole(from: Provider, to: Provider, answer: JsonObject, options: RelayOptions): { body: JsonObject; outcome: StreamOutcome };
 
 /**
  * Renders and returns only the request body: UTF-8 JSON bytes, ready to send. The same input
@@ -1753,6 +1824,23 @@ export interface RepairedRequestInfo {
     model: string;
 }
 /**
+ * Where `repairingFetch` sends a request: render options set over the body's own, and, for a
+ * provider of another API than the client's, how to reach it.
+ *
+ * @example
+ * ```ts
+ * const t: RepairingFetchTarget = { provider: "gemini", model: "gemini-2.5-pro", apiKey: process.env.GEMINI_API_KEY };
+ * ```
+ */
+export interface RepairingFetchTarget extends Partial<RenderOptions> {
+    /** The target's base URL (default: its public one, `DEFAULT_BASE_URLS`); another API only. */
+    baseURL?: string;
+    /** The target's API key; another API only (the client's own key goes to its own API). */
+    apiKey?: string;
+    /** Extra headers for the target; another API only. */
+    headers?: Record<string, string>;
+}
+/**
  * Options of `repairingFetch`.
  *
  * @example
@@ -1769,10 +1857,18 @@ export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
      * Render options set over the body's own. `provider` names the dialect of a chat body (the
      * URL's host says it otherwise: api.openai.com, api.mistral.ai, api.moonshot.ai,
      * api.deepseek.com; any other host is `openai-compatible`); `model` re-targets the request.
-     * A provider of another API than the client's is refused (a `TypeError`): the client could
-     * not read that provider's answer.
+     * A provider of another API than the client's (an Anthropic client answered by Gemini)
+     * needs `model` (and `apiKey`, `baseURL` as that provider wants them): the request goes
+     * there, and its answer, streamed or whole, or its error, is written back in the client's
+     * format.
      */
-    target?: Partial<RenderOptions>;
+    target?: RepairingFetchTarget;
+    /**
+     * Called with each answer of another API's provider, decoded: its message keeps the
+     * continuity tokens (thinking signatures, thought signatures) the client's format has no
+     * place for.
+     */
+    onAnswer?: (outcome: StreamOutcome, request: RepairedRequestInfo) => void;
     /**
      * Called when a body could not be read (not JSON, not a request turnwire knows): the request
      * is then sent as it was, and the provider answers it.
@@ -1790,6 +1886,8 @@ export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
  * replay dropped, ids in the provider's format, with `target`'s options set over the body's —
  * and forwards it with the client's URL, headers and signal. Streaming and whole answers pass
  * through untouched. Other requests (model lists, files, uploads) are forwarded as they are.
+ * With a `target` of another API (and its `model`, `apiKey`, `baseURL`), the request goes to
+ * that provider and its answer is written back in the client's format, streamed or whole.
  *
  * @example
  * ```ts
@@ -1802,6 +1900,8 @@ export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
  * const anthropic = new Anthropic({ fetch: repairingFetch({ onDiagnostics: (d) => console.warn(d) }) });
  * const google = new GoogleGenAI({ apiKey, httpOptions: { fetch: repairingFetch() } });
  * const deepseek = new OpenAI({ baseURL: "https://api.deepseek.com", fetch: repairingFetch({ target: { provider: "deepseek" } }) });
+ * // an Anthropic client answered by Gemini
+ * const claudeShaped = new Anthropic({ apiKey: "unused", fetch: repairingFetch({ target: { provider: "gemini", model: "gemini-2.5-pro", apiKey } }) });
  * ```
  */
 export declare function repairingFetch<F extends FetchLike = GlobalFetch>(options?: RepairingFetchOptions<F>): F;

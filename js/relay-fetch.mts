@@ -1,0 +1,131 @@
+// The cross-API half of repairingFetch: the repaired request goes to the target provider, and
+// its answer (streamed or whole, or an error) is written back in the client's format by Rust
+// (StreamRelay, relayWhole, relayErrorBody); this file only moves bytes.
+import { parseBody, readErrorBody } from "./classify.mjs";
+import { getCore } from "./core.mjs";
+import { providerRequest } from "./providers.mjs";
+import { SseParser } from "./sse.mjs";
+import type { JsonObject, Provider, StreamOutcome } from "./turnwire.js";
+
+/** What `relayTurn` needs: the client's side and the target's. */
+export interface RelayTurn {
+  /** The client's provider (its wire format is what the answer is written in). */
+  client: Provider;
+  /** The model the client asked for (the answer names it). */
+  clientModel: string;
+  /** Whether the client asked for a stream. */
+  streaming: boolean;
+  /** The target: provider, model, where and how to reach it. */
+  target: { provider: Provider; model: string; baseURL?: string | undefined; apiKey?: string | undefined; headers?: Record<string, string> | undefined };
+  /** The request body, rendered for the target. */
+  body: Uint8Array;
+  signal: unknown;
+  /** Called with the decoded answer once it is complete (its continuity tokens included). */
+  onAnswer?: ((outcome: StreamOutcome) => void) | undefined;
+}
+
+/** The web classes the answer is built with (typed structurally: no DOM types in the declarations). */
+interface Web {
+  Response: new (body: unknown, init: { status: number; headers: Record<string, string> }) => unknown;
+  ReadableStream: new (source: { pull(c: StreamController): Promise<void>; cancel(): Promise<void> }) => unknown;
+}
+interface StreamController {
+  enqueue(chunk: Uint8Array): void;
+  close(): void;
+  error(e: unknown): void;
+}
+interface Answer {
+  ok: boolean;
+  status: number;
+  headers: { get(name: string): string | null };
+  body: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(reason?: unknown): Promise<void> } } | null;
+  text(): Promise<string>;
+}
+
+/** The id prefix of each format's answers. */
+function answerId(client: Provider): string {
+  const prefix = client === "anthropic" ? "msg" : client === "openai-responses" ? "resp" : client === "gemini" ? "tw" : "chatcmpl";
+  const random = typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID().replace(/-/g, "") : `${Date.now()}${Math.random().toString(36).slice(2)}`;
+  return `${prefix}_${random}`;
+}
+
+/** Sends the request to the target and answers as the client's own provider would. */
+export async function relayTurn(send: (url: string, init: Record<string, unknown>) => Promise<unknown>, turn: RelayTurn): Promise<unknown> {
+  const core = getCore();
+  const web = globalThis as unknown as Web;
+  const { target } = turn;
+  const request = providerRequest({ provider: target.provider, model: target.model, apiKey: target.apiKey, baseURL: target.baseURL, headers: target.headers });
+  let url = request.url;
+  if (target.provider === "gemini" && !turn.streaming) url = url.replace(":streamGenerateContent?alt=sse", ":generateContent");
+  const headers = { ...request.headers, accept: turn.streaming ? "text/event-stream" : "application/json" };
+  const init: Record<string, unknown> = { method: "POST", headers, body: turn.body };
+  if (turn.signal !== undefined) init["signal"] = turn.signal;
+  const answer = (await send(url, init)) as Answer;
+  const json = { "content-type": "application/json" };
+
+  if (!answer.ok) {
+    const text = await answer.text();
+    const { type, message } = readErrorBody(target.provider, parseBody(text));
+    const body = core.relayErrorBody(turn.client, type ?? `http_${answer.status}`, message ?? text.slice(0, 300));
+    const retryAfter = answer.headers.get("retry-after");
+    return new web.Response(JSON.stringify(body), { status: answer.status, headers: retryAfter === null ? json : { ...json, "retry-after": retryAfter } });
+  }
+  const options = { model: turn.clientModel, id: answerId(turn.client), created: Math.floor(Date.now() / 1000) };
+  if (!turn.streaming || answer.body === null) {
+    const text = await answer.text();
+    const parsed = parseBody(text);
+    if (typeof parsed !== "object" || parsed === null) {
+      const message = `the ${target.provider} answer was not JSON: ${text.slice(0, 300)}`;
+      return new web.Response(JSON.stringify(core.relayErrorBody(turn.client, "unexpected_response", message)), { status: 502, headers: json });
+    }
+    const { body, outcome } = core.relayWhole(target.provider, turn.client, parsed as JsonObject, options);
+    turn.onAnswer?.(outcome);
+    return new web.Response(JSON.stringify(body), { status: 200, headers: json });
+  }
+
+  const relay = new core.StreamRelay(target.provider, turn.client, options);
+  const reader = answer.body.getReader();
+  const encoder = new TextEncoder();
+  let out = "";
+  const parser = new SseParser((e) => {
+    out += relay.push(e.data);
+  });
+  let done = false;
+  const finish = (): string => {
+    done = true;
+    parser.end();
+    const rest = relay.finish();
+    turn.onAnswer?.(relay.outcome());
+    relay.free();
+    return rest;
+  };
+  const stream = new web.ReadableStream({
+    async pull(controller) {
+      try {
+        while (out === "" && !done) {
+          const read = await reader.read();
+          if (read.done || read.value === undefined) {
+            out += finish();
+            break;
+          }
+          parser.feed(read.value);
+          if (relay.closed) {
+            out += finish();
+            await reader.cancel().catch(() => undefined);
+          }
+        }
+        if (out !== "") controller.enqueue(encoder.encode(out));
+        out = "";
+        if (done) controller.close();
+      } catch (e) {
+        if (!done) finish();
+        controller.error(e);
+      }
+    },
+    async cancel() {
+      if (!done) finish();
+      await reader.cancel().catch(() => undefined);
+    },
+  });
+  return new web.Response(stream, { status: 200, headers: { "content-type": "text/event-stream" } });
+}
