@@ -272,6 +272,20 @@ describe("turnwireMiddleware (wrapLanguageModel)", () => {
     });
   }
 
+  test("streamText: a renamed tool's calls are mapped back in the stream, so the AI SDK runs the tool", async () => {
+    const [, model] = TARGETS[0];
+    const sent = renderForProvider([{ speaker: "human", blocks: [{ type: "text", text: "hi" }] }], { provider: "anthropic", model: "m", tools: [{ name: "fs.read" }] }).toolNames["fs.read"];
+    mock.script("anthropic", { blocks: [{ type: "tool_call", name: sent, arguments: { path: "a.rs" } }] }, { text: "Empty." });
+    const executed = [];
+    const wrapped = ai.wrapLanguageModel({ model: model(), middleware: turnwireMiddleware() });
+    const result = ai.streamText({ model: wrapped, prompt: "Read a.rs.", tools: { "fs.read": readFile(async ({ path }) => (executed.push(path), "")) }, stopWhen: ai.stepCountIs(2), maxRetries: 0 });
+    assert.equal(await result.text, "Empty.");
+    assert.deepEqual(executed, ["a.rs"]);
+    const steps = await result.steps;
+    assert.equal(steps[0].toolCalls[0].toolName, "fs.read");
+    assert.deepEqual(mock.stats, { accepted: 2, rejected: 0, scriptedErrors: 0 });
+  });
+
   test("anthropic thinking: a tool loop another provider left open turns thinking off for the step, as the render does", async () => {
     const [, model] = TARGETS[0];
     // openai-chat called the tool, the result came back: the last assistant turn has no thinking
