@@ -94,7 +94,7 @@ function checkBody(label, body, events) {
 
 const drivers = await loadPeers();
 const peersOf = (target) => drivers.filter((d) => d.target === target);
-const results = { stateless: [], append: [], bodies: [], breakdown: [] };
+const results = { stateless: [], append: [], agent: [], bodies: [], breakdown: [] };
 const COPY_FLOOR = "JS alone: \`.slice()\` of a Uint8Array of the body's size";
 const FIRST_RENDER = "Conversation.render, first render of a fresh Conversation (a full render from wasm memory, plus finding and checking the boundary it caches)";
 
@@ -149,6 +149,23 @@ for (const size of SIZES) {
   }
 }
 
+/**
+ * The setup of a timed append: a Conversation of `base` rendered once (as an agent holds it
+ * after the previous turn). Checked first: appending `turn` renders `expected`.
+ */
+function heldConversation(base, turn, options, expected, label) {
+  const setup = () => {
+    const c = tw.Conversation.fromJSON(base);
+    c.render(options);
+    return c;
+  };
+  const c = setup();
+  c.append(turn);
+  if (!Buffer.from(c.render(options)).equals(expected)) throw new Error(`Conversation ${label}: append+render differs from renderBody of the whole history`);
+  c.free();
+  return setup;
+}
+
 // --- append one user turn to the 2,000-message session, render again -------------------------
 {
   const size = APPEND_SIZE + 1;
@@ -168,17 +185,7 @@ for (const size of SIZES) {
     const expected = Buffer.from(tw.renderBody(fullJson, options));
     // The conversation as an agent holds it: built once, rendered for the previous turn.
     // Untimed: building it and that previous render. Timed: append(turn) + render(options).
-    const setup = () => {
-      const c = tw.Conversation.fromJSON(base);
-      c.render(options);
-      return c;
-    };
-    {
-      const c = setup();
-      c.append(turn);
-      if (!Buffer.from(c.render(options)).equals(expected)) throw new Error(`Conversation ${target}: append+render differs from renderBody of the whole history`);
-      c.free();
-    }
+    const setup = heldConversation(base, turn, options, expected, target);
     // More runs than the plan gives: each run is cheap, and the result is the allocation of a
     // multi-MB Uint8Array, whose cost is bimodal in V8 (fresh pages or reused ones).
     const many = { ...plan(size), min: 15, ms: 2500 };
@@ -194,6 +201,71 @@ for (const size of SIZES) {
       await d.run(history);
       checkBody(`${d.peer} ${target}`, captured.body, events);
       row(target, `${d.peer}, whole history`, await measure(size, () => d.run(history)), { peer: true });
+    }
+  }
+}
+
+// --- agent-shaped sessions (../shared/bench): append one user turn, render again ----------------
+// Sessions shaped like coding agents store them (long tool loops, one tool message per result,
+// interrupted fan-out, no closing answer before the next user message), at 2,000 and 10,000
+// messages. Peers get the same history through the neutral events of bench/lib/session.mjs.
+const AGENT_DIR = join(ROOT, "../shared/bench");
+const AGENT_SIZES = (process.env.BENCH_AGENT_SIZES ?? "2000,10000").split(",").map(Number);
+if (existsSync(join(AGENT_DIR, "agent-transcript.mjs"))) {
+  const { generateTranscript } = await import(join(AGENT_DIR, "agent-transcript.mjs"));
+  const { toCanonical } = await import(join(AGENT_DIR, "to-canonical.mjs"));
+  /** The neutral agent transcript as bench/lib/session.mjs events (what the peers are fed). */
+  const toEvents = (messages) => {
+    const events = [];
+    const calls = new Map();
+    for (const m of messages) {
+      if (m.role === "user") events.push({ kind: "user", text: m.content.map((c) => c.text).join(""), t: events.length });
+      else if (m.role === "assistant") {
+        const think = m.content.find((b) => b.type === "thinking");
+        const text = m.content.filter((b) => b.type === "text").map((b) => b.text).join("") || null;
+        const cs = m.content.filter((b) => b.type === "tool_call").map((b) => ({ id: b.id, name: b.name, input: b.arguments }));
+        for (const c of cs) calls.set(c.id, c);
+        events.push({ kind: cs.length ? "calls" : "answer", thought: think?.thinking ?? "", signature: think?.signature ?? "", text, calls: cs, t: events.length });
+      } else {
+        const result = { call: calls.get(m.tool_call_id) ?? { id: m.tool_call_id, name: m.tool_name, input: {} }, text: m.content.map((c) => c.text).join(""), isError: !!m.is_error };
+        const last = events.at(-1);
+        if (last?.kind === "results") last.results.push(result);
+        else events.push({ kind: "results", results: [result], t: events.length });
+      }
+    }
+    return events;
+  };
+  for (const n of AGENT_SIZES) {
+    const t = generateTranscript(n, SEED + 2);
+    const turnText = "Now run the tests again and fix what fails.";
+    const base = JSON.stringify(t.messages.map(toCanonical));
+    const turn = { speaker: "human", blocks: [{ type: "text", text: turnText }] };
+    const events = [...toEvents(t.messages), { kind: "user", text: turnText, t: 0 }];
+    const fullJson = JSON.stringify([...t.messages.map(toCanonical), turn]);
+    log(`\n== [${((performance.now() - started) / 1000).toFixed(0)} s] agent-shaped: ${n}-message session (${(base.length / 1e6).toFixed(2)} MB) + one user turn`);
+    const row = (target, path, s, extra = {}) => {
+      results.agent.push({ size: n, target, path, ...s, ...extra });
+      log(`  ${target.padEnd(12)} ${path.padEnd(44)} median ${s.median.toFixed(3).padStart(9)} ms  p95 ${s.p95.toFixed(3).padStart(9)} ms  (n=${s.n})`);
+    };
+    for (const target of TARGETS) {
+      const options = OPTIONS[target];
+      const expected = Buffer.from(tw.renderBody(fullJson, options));
+      const setup = heldConversation(base, turn, options, expected, `agent-shaped ${target}`);
+      const many = { ...plan(n), min: 15, ms: 2500 };
+      row(target, "turnwire Conversation: append(turn) + render()", await measure(n, (c) => { c.append(turn); return c.render(options); }, { setup, teardown: (c) => c.free(), plan: many }));
+      row(target, "turnwire renderBody(JSON string), whole history", await measure(n, () => tw.renderBody(fullJson, options)));
+      for (const d of peersOf(target)) {
+        try {
+          const history = d.prepare(events);
+          captured.body = "";
+          await d.run(history);
+          checkBody(`${d.peer} ${target}`, captured.body, events);
+          row(target, `${d.peer}, whole history`, await measure(n, () => d.run(history)), { peer: true });
+        } catch (e) {
+          results.agent.push({ size: n, target, path: `${d.peer}, whole history`, refused: String(e?.name ?? e).slice(0, 80) });
+          log(`  ${target.padEnd(12)} ${d.peer}: refused the history (${String(e?.name ?? e).slice(0, 80)})`);
+        }
+      }
     }
   }
 }
@@ -344,6 +416,23 @@ for (const target of TARGETS) {
   md.push(`| \`Conversation\` append + render, ${APPEND_SIZE.toLocaleString("en")} messages, ${target} | ${fmt(conv.median)} ms vs ${fast.path.replace(", whole history", "")} ${fmt(fast.median)} ms: **${faster(speedup)}** | ≥ 10× faster than the fastest peer | ${met ? "met" : `**missed** (needs ${(10 / speedup).toFixed(1)}× less time)`} |`);
 }
 for (const target of TARGETS) {
+  const at = (size) => results.agent.filter((r) => r.size === size && r.target === target);
+  const conv = (size) => at(size).find((r) => r.path.startsWith("turnwire Conversation"));
+  const fast = fastestPeer(at(2000).filter((r) => r.median !== undefined));
+  if (conv(2000) && fast) {
+    const speedup = fast.median / conv(2000).median;
+    const met = speedup >= 30;
+    verdicts.push({ kind: "agent-append", target, met, speedup });
+    md.push(`| agent-shaped \`Conversation\` append + render, 2,000 messages, ${target} | ${fmt(conv(2000).median)} ms vs ${fast.path.replace(", whole history", "")} ${fmt(fast.median)} ms: **${faster(speedup)}** | ≥ 30× faster than the fastest peer | ${met ? "met" : `**missed** (needs ${(30 / speedup).toFixed(1)}× less time)`} |`);
+  }
+  if (conv(2000) && conv(10000)) {
+    const r = conv(10000).median / conv(2000).median;
+    const met = r <= 1.5;
+    verdicts.push({ kind: "agent-scale", target, met, ratio: r });
+    md.push(`| agent-shaped \`Conversation\` append + render, 10,000 vs 2,000 messages, ${target} | ${fmt(conv(10000).median)} ms vs ${fmt(conv(2000).median)} ms: **${r.toFixed(2)}×** | ≤ 1.5× | ${met ? "met" : `**missed** (${(r / 1.5).toFixed(1)}× over)`} |`);
+  }
+}
+for (const target of TARGETS) {
   const rows = statelessRows(APPEND_SIZE, target);
   const rb = rows.find((r) => r.path === "turnwire renderBody(JSON string)");
   const fast = fastestPeer(rows);
@@ -419,6 +508,32 @@ md.push(`|---|${TARGETS.map(() => "---").join("|")}|`);
   }
 }
 md.push("");
+
+if (results.agent.length) {
+  md.push("## Agent-shaped sessions: append one user turn, render again");
+  md.push("");
+  md.push("Sessions from `../shared/bench/agent-transcript.mjs` (seed " + (SEED + 2) + "): long tool loops, one tool message per result, about 5 % interrupted fan-out (calls without a result), signed thinking, and the next user message right after the last results. Timed as the append table above; peers render the whole history (a peer that refuses the history, as the AI SDK does with calls left without results, is marked). Median ms (p95 ms), ratio to the fastest peer.");
+  md.push("");
+  for (const n of AGENT_SIZES) {
+    md.push(`### ${n.toLocaleString("en")} messages`);
+    md.push("");
+    md.push(`| path | ${TARGETS.join(" | ")} |`);
+    md.push(`|---|${TARGETS.map(() => "---").join("|")}|`);
+    const paths = [...new Set(results.agent.filter((r) => r.size === n).map((r) => r.path))];
+    for (const path of paths) {
+      const cells = TARGETS.map((target) => {
+        const rows = results.agent.filter((r) => r.size === n && r.target === target);
+        const r = rows.find((x) => x.path === path);
+        const fast = fastestPeer(rows.filter((x) => x.median !== undefined));
+        if (!r) return "";
+        if (r.refused) return `refused (${r.refused})`;
+        return `${fmt(r.median)} (${fmt(r.p95)}) ${fast ? ratio(r.median / fast.median) : ""}`;
+      });
+      md.push(`| ${path.startsWith("turnwire") ? "turnwire `" + path.slice(9) + "`" : path} | ${cells.join(" | ")} |`);
+    }
+    md.push("");
+  }
+}
 
 if (results.breakdown.length) {
   md.push(`## Where turnwire's time goes (${APPEND_SIZE.toLocaleString("en")} messages)`);

@@ -344,10 +344,24 @@ fn step(
     let mut prefix = cached;
     let mut tail: Option<Tail> = None;
     if prefix.boundary > 0 {
-        match incremental::render_tail(&prefix, transcript, options, nopts)? {
-            Ok(t) => tail = Some(t),
-            Err(why) => stats.fallback = Some(why),
+        let mut why = match incremental::render_tail(&prefix, transcript, options, nopts)? {
+            Ok(t) => {
+                tail = Some(t);
+                None
+            }
+            Err(why) => Some(why),
+        };
+        // A boundary inside a tool loop: try again from where its turn opened.
+        if tail.is_none() && prefix.rewind() && prefix.boundary > 0 {
+            match incremental::render_tail(&prefix, transcript, options, nopts)? {
+                Ok(t) => {
+                    tail = Some(t);
+                    why = None;
+                }
+                Err(again) => why = Some(again),
+            }
         }
+        stats.fallback = why;
     }
     let tail = match tail {
         Some(t) => t,
@@ -398,7 +412,9 @@ fn step(
         None => true,
     };
     let mut moved = false;
-    if let Some(to) = incremental::candidate(transcript, prefix.boundary).filter(|&to| retry(to)) {
+    if let Some(to) =
+        incremental::candidate(transcript, prefix.boundary, nopts).filter(|&to| retry(to))
+    {
         moved = incremental::advance(&mut prefix, &tail, to, transcript, options, nopts)?;
         target.failed = if moved { None } else { Some((to, m)) };
     }

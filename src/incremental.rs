@@ -6,15 +6,27 @@
 //! # The boundary
 //!
 //! A boundary `B` splits the input transcript into a prefix `T[..B]` and a tail `T[B..]`. Only
-//! the latest place that can be one is tried (an input user message `T[B]` of text, code and
-//! media with some non-blank text, right after an assistant message `T[B-1]` with text and no
-//! tool blocks), and it is only taken (see [`advance`]) when, in a render of the whole
-//! transcript:
+//! the latest place that can be one is tried, of two kinds:
 //!
-//! - `T[B]` opens a user turn of its own in the normalised output (nothing inserted before it,
+//! - a **new turn**: an input user message `T[B]` of text, code and media with some non-blank
+//!   text, right after an assistant message `T[B-1]` with text and no tool blocks;
+//! - the **next step of a tool loop**: an assistant message `T[B]` right after a tool message
+//!   of results `T[B-1]`. Agents store their sessions this way (a user message follows the
+//!   last results, with no closing answer), so without it their histories never had a
+//!   boundary. It holds only while no user message that starts a turn follows it (one right
+//!   after results does not: Anthropic and Gemini fold it into the results), for targets with
+//!   rules about the current turn (Gemini's thought signature placeholders, Anthropic's
+//!   thinking switch, which reads the turn's first assistant message: the prefix keeps it as
+//!   its [`TurnOpener`]). When one does, the prefix is taken back to where the turn opened
+//!   ([`Prefix::rewind`]) and the tail rendered from there.
+//!
+//! A boundary is only taken (see [`advance`]) when, in a render of the whole transcript:
+//!
+//! - `T[B]` opens a message of its own in the normalised output (nothing inserted before it,
 //!   nothing merged into it), and the normalised message right before it is an assistant
-//!   message: every call of the prefix was answered or closed inside the prefix, no result,
-//!   user text or assistant piece can merge across the boundary, no adapter joins the two;
+//!   message (a new turn) or tool results (a next step): every call of the prefix was answered
+//!   or closed inside the prefix, no result, user text or assistant piece can merge across the
+//!   boundary, no adapter joins the two;
 //! - splitting that render at `B` (normalised messages, diagnostics pass by pass, hoisted
 //!   system texts, history-only tool declarations, wire messages, ids, tool names) and
 //!   rendering again through the new boundary gives exactly the same body, id map, tool names
@@ -35,8 +47,10 @@
 //! - **thinking** — the tail does not turn the request's thinking off (Anthropic's
 //!   request-level rule reaches back over the whole history; a prefill or an open tool loop
 //!   without signed thinking does it);
-//! - **opening** — the tail's first normalised message is `T[B]` itself, as a user message
-//!   (so no leading user turn is inserted, and the current turn starts in the tail);
+//! - **opening** — the tail's first normalised message is `T[B]` itself, as a user message, or
+//!   as the assistant step it is (no leading user turn is inserted for a tail);
+//! - **turns** — after a boundary inside a tool loop, no user message starts a turn (for
+//!   targets with current-turn rules);
 //! - **wire ids** — the provider ids the tail gets are none of the prefix's; Kimi's counted ids
 //!   are counted on from the prefix's calls; a hashed empty id (which counts too) falls back;
 //! - **tool names** — every tool name the tail projects is sent as the prefix sent it, and a
@@ -57,7 +71,8 @@ use serde_json::{Map, Value};
 use crate::error::Error;
 use crate::model::{Block, Message, ProviderMeta, Speaker, ThinkingBlock, Transcript};
 use crate::normalize::{
-    normalize_traced, Diagnostic, DiagnosticCode, NormalizeOptions, Normalized, PASSES,
+    has_turn_rules, normalize_traced, Diagnostic, DiagnosticCode, NormalizeOptions, Normalized,
+    TurnOpener, PASSES,
 };
 use crate::providers::common::system_text;
 use crate::providers::Provider;
@@ -102,9 +117,17 @@ pub(crate) struct Prefix {
     renamed: Vec<Renamed>,
     /// Whether the prefix has an OpenAI reasoning item (it makes Responses ask for them).
     reasoning: bool,
+    /// When the boundary sits inside a tool loop (before an assistant step): how to take the
+    /// prefix back to where that turn opened, latest extension last. A user message after such
+    /// a boundary ends the turn, and what providers send for the current turn changes (Gemini's
+    /// thought signature placeholder, reasoning kept for the current turn only).
+    steps: Vec<Undo>,
+    /// When the boundary sits inside a tool loop: that turn's first assistant message.
+    opener: Option<TurnOpener>,
 }
 
 /// How to take back a [`Prefix::extend`].
+#[derive(Debug)]
 struct Undo {
     boundary: usize,
     head: Vec<usize>,
@@ -120,6 +143,7 @@ struct Undo {
     projected_names: Vec<String>,
     renamed: usize,
     reasoning: bool,
+    opener: Option<TurnOpener>,
 }
 
 /// The facts of the messages between the old boundary and a new one.
@@ -135,6 +159,8 @@ struct Middle {
     names: Vec<(String, String)>,
     renamed: Vec<Renamed>,
     reasoning: bool,
+    /// The current turn's first assistant message, when the new boundary is inside a tool loop.
+    opener: Option<TurnOpener>,
 }
 
 impl Prefix {
@@ -178,8 +204,10 @@ impl Prefix {
                 .collect(),
             renamed: self.renamed.len(),
             reasoning: self.reasoning,
+            opener: self.opener,
         };
         self.boundary = m.boundary;
+        self.opener = m.opener;
         for (dst, src) in self.head.iter_mut().zip(m.head) {
             dst.extend(src);
         }
@@ -210,6 +238,20 @@ impl Prefix {
         undo
     }
 
+    /// Whether the boundary sits inside a tool loop.
+    pub(crate) fn mid_turn(&self) -> bool {
+        !self.steps.is_empty()
+    }
+
+    /// Takes the prefix back to where the current turn opened; whether it moved.
+    pub(crate) fn rewind(&mut self) -> bool {
+        let moved = !self.steps.is_empty();
+        while let Some(u) = self.steps.pop() {
+            self.undo(u);
+        }
+        moved
+    }
+
     fn undo(&mut self, u: Undo) {
         self.boundary = u.boundary;
         for (v, n) in self.head.iter_mut().zip(u.head) {
@@ -237,6 +279,7 @@ impl Prefix {
         }
         self.renamed.truncate(u.renamed);
         self.reasoning = u.reasoning;
+        self.opener = u.opener;
     }
 }
 
@@ -335,10 +378,10 @@ pub(crate) fn render_tail(
 ) -> Result<Result<Tail, Fallback>, Error> {
     let b = prefix.boundary;
     let (n, trace) = if b == 0 {
-        normalize_traced(transcript.clone(), nopts, 0)
+        normalize_traced(transcript.clone(), nopts, 0, None)
     } else {
         let tail = Transcript::new(transcript.messages.get(b..).unwrap_or_default().to_vec());
-        normalize_traced(tail, nopts, b)
+        normalize_traced(tail, nopts, b, prefix.opener)
     };
     if n.transcript.messages.is_empty() {
         if b == 0 {
@@ -350,11 +393,20 @@ pub(crate) fn render_tail(
         if n.thinking_enabled != nopts.thinking_enabled {
             return Ok(Err("the tail turns thinking off for the whole request"));
         }
+        // (an orphan result turned into user text ends the turn too: look at the output)
+        if prefix.mid_turn() && has_turn_rules(nopts) && turn_starts(&n.transcript.messages) {
+            return Ok(Err(
+                "a user turn follows a prefix that ends inside a tool loop",
+            ));
+        }
+        // The tail opens with its first input message: a user turn, or the next step of a
+        // tool loop (an assistant message after the prefix's results).
+        let first = transcript.messages.get(b).map(|m| m.speaker);
         let opens = n
             .transcript
             .messages
             .first()
-            .is_some_and(|m| m.speaker == Speaker::Human)
+            .is_some_and(|m| m.speaker == Speaker::Human || Some(m.speaker) == first)
             && trace.origins.first() == Some(&Some(b));
         if !opens {
             return Ok(Err(
@@ -716,13 +768,71 @@ fn closes_turn(m: &Message) -> bool {
             .any(|b| matches!(b, Block::Text(t) if !t.text.trim().is_empty()))
 }
 
+/// The first assistant message of the turn that `middle` (normalised messages, input
+/// positions in `origins`) ends inside: opened in `middle` after its last user message that
+/// opens a turn (one folded into tool results does not), or before it (the prefix's).
+fn turn_opener(
+    prefix: &Prefix,
+    middle: &[Message],
+    origins: &[Option<usize>],
+) -> Option<TurnOpener> {
+    let opens = |k: usize| {
+        middle.get(k).is_some_and(|m| m.speaker == Speaker::Human)
+            && (k == 0
+                || middle
+                    .get(k - 1)
+                    .is_some_and(|p| p.speaker != Speaker::Tool))
+    };
+    let Some(start) = (0..middle.len()).rev().find(|&k| opens(k)) else {
+        return prefix.opener;
+    };
+    let k = (start + 1..middle.len()).find(|&k| middle[k].speaker == Speaker::Ai)?;
+    Some(TurnOpener {
+        thinking: matches!(middle[k].blocks.first(), Some(Block::Thinking(_))),
+        origin: origins.get(k).copied().flatten(),
+    })
+}
+
+/// Whether a user message in `msgs` (normalised) starts a new turn: one right after tool
+/// results does not (Anthropic and Gemini fold it into the results' message, and their
+/// current-turn rules read it as part of the tool loop; chat targets have no such rules).
+fn turn_starts(msgs: &[Message]) -> bool {
+    (0..msgs.len()).any(|k| {
+        msgs[k].speaker == Speaker::Human && (k == 0 || msgs[k - 1].speaker != Speaker::Tool)
+    })
+}
+
+/// Whether `at` is the next step of a tool loop: an assistant message right after a tool
+/// message of results.
+fn next_step(before: &Message, at: &Message) -> bool {
+    before.speaker == Speaker::Tool
+        && before
+            .blocks
+            .iter()
+            .all(|b| matches!(b, Block::ToolResponse(_)))
+        && at.speaker == Speaker::Ai
+}
+
 /// The latest input index after `from` (and before the last message's end) where a boundary
 /// may go, judged on the input alone ([`advance`] checks the rest).
-pub(crate) fn candidate(transcript: &Transcript, from: usize) -> Option<usize> {
+pub(crate) fn candidate(
+    transcript: &Transcript,
+    from: usize,
+    nopts: &NormalizeOptions,
+) -> Option<usize> {
+    let turn_rules = has_turn_rules(nopts);
     let msgs = &transcript.messages;
-    (from + 1..msgs.len())
-        .rev()
-        .find(|&i| msgs.get(i).is_some_and(opens_turn) && msgs.get(i - 1).is_some_and(closes_turn))
+    // A boundary inside a tool loop only holds while no user message follows it.
+    let mut user_after = false;
+    (from + 1..msgs.len()).rev().find(|&i| {
+        let (Some(before), Some(at)) = (msgs.get(i - 1), msgs.get(i)) else {
+            return false;
+        };
+        let found =
+            (opens_turn(at) && closes_turn(before)) || (!user_after && next_step(before, at));
+        user_after |= turn_rules && at.speaker == Speaker::Human && before.speaker != Speaker::Tool;
+        found
+    })
 }
 
 /// Splits `tail` at input message `to` and moves the part before it into `prefix`, then checks
@@ -736,7 +846,7 @@ pub(crate) fn advance(
     options: &RenderOptions,
     nopts: &NormalizeOptions,
 ) -> Result<bool, Error> {
-    let Some((middle, cuts)) = split(prefix, tail, to, transcript, options) else {
+    let Some((middle, cuts)) = split(prefix, tail, to, transcript, options, nopts) else {
         return Ok(false);
     };
     let undo = prefix.extend(middle);
@@ -746,6 +856,14 @@ pub(crate) fn advance(
     };
     if !same {
         prefix.undo(undo);
+    } else if transcript
+        .messages
+        .get(to)
+        .is_some_and(|m| m.speaker == Speaker::Ai)
+    {
+        prefix.steps.push(undo);
+    } else {
+        prefix.steps.clear();
     }
     Ok(same)
 }
@@ -824,6 +942,7 @@ fn split(
     to: usize,
     transcript: &Transcript,
     options: &RenderOptions,
+    nopts: &NormalizeOptions,
 ) -> Option<(Middle, Cuts)> {
     let msgs = tail.msgs.get(tail.stub..)?;
     let origins = &tail.origins;
@@ -831,8 +950,21 @@ fn split(
     let j = origins.iter().position(|o| *o == Some(to))?;
     let before_ok = origins[..j].iter().all(|o| o.is_none_or(|i| i < to));
     let after_ok = origins[j..].iter().all(|o| o.is_none_or(|i| i >= to));
-    let opens = msgs.get(j).is_some_and(|m| m.speaker == Speaker::Human);
-    let closes = j > 0 && msgs.get(j - 1).is_some_and(|m| m.speaker == Speaker::Ai);
+    // A user turn after an assistant message, or a tool loop's next step after its results.
+    let pair = (
+        j.checked_sub(1)
+            .and_then(|i| msgs.get(i))
+            .map(|m| m.speaker),
+        msgs.get(j).map(|m| m.speaker),
+    );
+    // Inside a tool loop only while no user message follows (an orphan result turned into
+    // user text counts): one would move the current turn's start past the prefix.
+    let no_user_after = || !has_turn_rules(nopts) || !turn_starts(&msgs[j..]);
+    let (closes, opens) = match pair {
+        (Some(Speaker::Ai), Some(Speaker::Human)) => (true, true),
+        (Some(Speaker::Tool), Some(Speaker::Ai)) if no_user_after() => (true, true),
+        _ => (false, false),
+    };
     if !(before_ok && after_ok && opens && closes && origins.len() == msgs.len()) {
         return None;
     }
@@ -957,6 +1089,10 @@ fn split(
         && wire
             .iter()
             .any(|w| w.get("type").and_then(Value::as_str) == Some("reasoning"));
+    let opener = match msgs.get(j).map(|m| m.speaker) {
+        Some(Speaker::Ai) => turn_opener(prefix, middle_msgs, origins),
+        _ => None,
+    };
     Some((
         Middle {
             boundary: to,
@@ -970,6 +1106,7 @@ fn split(
             names,
             renamed,
             reasoning,
+            opener,
         },
         Cuts {
             wire: count,

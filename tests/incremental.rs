@@ -662,24 +662,30 @@ fn session(turns: usize) -> Vec<Value> {
     out
 }
 
+/// The options the session tests render with: `read_file` declared, thinking on or off.
+fn session_options(provider: Provider, thinking: bool) -> RenderOptions {
+    let mut o = RenderOptions::new(provider, provider.reference_model());
+    o.tools = vec![turnwire::ToolDeclaration::new(
+        "read_file",
+        "Read a file",
+        json!({"type": "object"}),
+    )];
+    if thinking {
+        o.thinking = Some(ThinkingOptions {
+            enabled: true,
+            budget_tokens: Some(2048),
+            effort: None,
+        });
+    }
+    o
+}
+
 #[test]
 fn after_an_append_only_the_tail_is_rendered() {
     let input = session(60);
     for provider in Provider::ALL {
         for thinking in [false, true] {
-            let mut o = RenderOptions::new(provider, provider.reference_model());
-            o.tools = vec![turnwire::ToolDeclaration::new(
-                "read_file",
-                "Read a file",
-                json!({"type": "object"}),
-            )];
-            if thinking {
-                o.thinking = Some(ThinkingOptions {
-                    enabled: true,
-                    budget_tokens: Some(2048),
-                    effort: None,
-                });
-            }
+            let o = session_options(provider, thinking);
             let mut convo = Conversation::new();
             let mut incremental = 0;
             for (k, msg) in input.iter().enumerate() {
@@ -802,5 +808,78 @@ fn a_conversation_started_from_a_transcript_renders_like_one_grown_from_empty() 
         // a render of the same transcript again reuses everything before the last turn
         convo.render_body(&o).unwrap();
         assert!(convo.last_render_stats().incremental);
+    }
+}
+
+/// An agent-shaped session: each user turn is a tool loop of steps (signed thinking, sometimes
+/// text, one to three parallel calls), every result stored as its own tool message, one call
+/// in seven interrupted (no result), and the next user message right after the last results
+/// (no closing answer), as coding agents store them.
+fn agent_session(messages: usize) -> Vec<Value> {
+    let mut out = vec![json!({"speaker": "human", "blocks": [{"type": "text", "text": "task 0"}]})];
+    let mut step = 0usize;
+    while out.len() < messages {
+        step += 1;
+        let calls = 1 + step % 3;
+        let mut blocks = vec![
+            json!({"type": "thinking", "thought": format!("plan {step}"), "signature": format!("sig{step}")}),
+        ];
+        if step % 2 == 0 {
+            blocks.push(json!({"type": "text", "text": format!("step {step}")}));
+        }
+        for c in 0..calls {
+            blocks.push(json!({"type": "tool_call", "id": format!("toolu_01s{step}c{c}"), "name": "read_file", "parameters": {"path": format!("f{step}{c}.rs")}}));
+        }
+        out.push(json!({"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"}, "blocks": blocks}));
+        for c in 0..calls {
+            if (step * 3 + c) % 7 == 0 {
+                continue; // interrupted: this call never got a result
+            }
+            out.push(json!({"speaker": "tool", "blocks": [
+                {"type": "tool_response", "callId": format!("toolu_01s{step}c{c}"), "toolName": "read_file", "result": format!("contents {step}/{c}")}
+            ]}));
+        }
+        if step % 6 == 0 {
+            out.push(json!({"speaker": "human", "blocks": [{"type": "text", "text": format!("task {}", step / 6)}]}));
+        }
+    }
+    out
+}
+
+#[test]
+fn agent_shaped_sessions_stay_incremental_through_tool_loops_interrupted_calls_and_new_turns() {
+    let input = agent_session(160);
+    for provider in Provider::ALL {
+        for thinking in [false, true] {
+            let o = session_options(provider, thinking);
+            let mut convo = Conversation::new();
+            let (mut renders, mut incremental, mut rendered) = (0usize, 0usize, 0usize);
+            for (k, msg) in input.iter().enumerate() {
+                convo.append_value(msg).unwrap();
+                let got = convo.render_body(&o).unwrap();
+                assert_eq!(
+                    got,
+                    render_body(convo.transcript(), &o).unwrap(),
+                    "{provider} thinking={thinking} at {k}"
+                );
+                let stats = convo.last_render_stats().clone();
+                if k >= 20 {
+                    renders += 1;
+                    incremental += usize::from(stats.incremental);
+                    rendered += stats.messages_rendered;
+                }
+            }
+            // every render after the first turns reuses the cache and renders a few messages
+            let hit_rate = incremental as f64 / renders as f64;
+            let mean = rendered as f64 / renders as f64;
+            assert!(
+                hit_rate >= 0.95,
+                "{provider} thinking={thinking}: hit rate {hit_rate:.2}"
+            );
+            assert!(
+                mean <= 12.0,
+                "{provider} thinking={thinking}: {mean:.1} messages rendered on average"
+            );
+        }
     }
 }

@@ -104,13 +104,13 @@ impl Normalized {
 /// # Ok::<(), turnwire::Error>(())
 /// ```
 pub fn normalize(transcript: &Transcript, options: &NormalizeOptions) -> Normalized {
-    normalize_traced(transcript.clone(), options, 0).0
+    normalize_traced(transcript.clone(), options, 0, None).0
 }
 
 /// [`normalize`] for a transcript it may take apart: the blocks move into the result instead of
 /// being copied.
 pub(crate) fn normalize_owned(transcript: Transcript, options: &NormalizeOptions) -> Normalized {
-    normalize_traced(transcript, options, 0).0
+    normalize_traced(transcript, options, 0, None).0
 }
 
 /// Number of passes [`normalize_traced`] records in [`Trace::pass_ends`].
@@ -125,12 +125,31 @@ pub(crate) struct Trace {
     pub origins: Vec<Option<usize>>,
 }
 
+/// Whether the target has rules about the current turn (the messages after the user message
+/// that opened it): Gemini's thought signature placeholders, Anthropic's thinking switch.
+/// For the others, where a user turn starts changes nothing that was rendered before it.
+pub(crate) fn has_turn_rules(options: &NormalizeOptions) -> bool {
+    let profile = options::Profile::for_options(options);
+    profile.placeholder_signatures || profile.thinking == options::ThinkingReplay::AnthropicSigned
+}
+
+/// The first assistant message of the current turn, when the turn opened before the messages
+/// being normalised (the incremental renderer's tail inside a tool loop): whether it starts
+/// with thinking the target replays, and its input position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TurnOpener {
+    pub thinking: bool,
+    pub origin: Option<usize>,
+}
+
 /// [`normalize`], with every input position shifted by `offset` (the transcript is the tail of
-/// a longer one that starts at input message `offset`) and a [`Trace`] of the run.
+/// a longer one that starts at input message `offset`; `opener` is its current turn's opening
+/// when that lies before it) and a [`Trace`] of the run.
 pub(crate) fn normalize_traced(
     transcript: Transcript,
     options: &NormalizeOptions,
     offset: usize,
+    opener: Option<TurnOpener>,
 ) -> (Normalized, Trace) {
     let mut diags = Vec::new();
     let mut ends = Vec::with_capacity(PASSES);
@@ -175,13 +194,13 @@ pub(crate) fn normalize_traced(
     let (msgs, system) =
         role_order::hoist_system(msgs, options::Profile::for_options(options), &mut diags);
     ends.push(diags.len());
-    let msgs = role_order::order(msgs, options, &mut diags);
+    let msgs = role_order::order(msgs, options, offset > 0, &mut diags);
     ends.push(diags.len());
     let msgs = prefill::settle(msgs, options, &mut diags);
     ends.push(diags.len());
     let msgs = thinking::enforce_leading(msgs, options, &mut diags);
     ends.push(diags.len());
-    let (msgs, thinking_enabled) = thinking::request_setting(msgs, options, &mut diags);
+    let (msgs, thinking_enabled) = thinking::request_setting(msgs, options, opener, &mut diags);
     ends.push(diags.len());
     let msgs = synthesize::supply(msgs, options, &mut diags);
     ends.push(diags.len());

@@ -145,9 +145,13 @@ fn bridge_needed(bridge: Bridge, prev: Option<&Msg>, next: &Msg) -> Option<&'sta
     }
 }
 
+/// Merges same-role neighbours, bridges what the target cannot take in a row, and opens the
+/// conversation with a user turn where the target needs one — unless `after_prefix`: the
+/// messages continue a prefix rendered before them (the incremental renderer's tail).
 pub(crate) fn order(
     msgs: Vec<Msg>,
     opts: &NormalizeOptions,
+    after_prefix: bool,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Msg> {
     let profile = Profile::for_options(opts);
@@ -185,7 +189,10 @@ pub(crate) fn order(
         let at = out.len() - 1;
         bridge_before(&mut out, at, profile.bridge, opts, diags);
     }
-    if profile.leading_user && out.first().is_some_and(|m| m.speaker != Speaker::Human) {
+    if profile.leading_user
+        && !after_prefix
+        && out.first().is_some_and(|m| m.speaker != Speaker::Human)
+    {
         diags.push(Diagnostic::new(
             DiagnosticCode::LeadingUserInserted,
             FaultClass::ProviderProjection,
@@ -222,7 +229,7 @@ mod tests {
 
     fn ordered(v: serde_json::Value, target: Provider) -> (Vec<Msg>, Vec<String>) {
         let mut diags = Vec::new();
-        let out = order(msgs(v), &opts(target), &mut diags);
+        let out = order(msgs(v), &opts(target), false, &mut diags);
         (out, codes(&diags))
     }
 

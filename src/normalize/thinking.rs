@@ -238,6 +238,7 @@ pub(crate) fn enforce_leading(
 pub(crate) fn request_setting(
     msgs: Vec<Msg>,
     opts: &NormalizeOptions,
+    opener: Option<super::TurnOpener>,
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Msg>, bool) {
     if !opts.thinking_enabled
@@ -268,9 +269,16 @@ pub(crate) fn request_setting(
         .iter()
         .skip(turn_start)
         .find(|m| m.speaker == Speaker::Ai);
-    let starts_with_thinking = caller
-        .and_then(|m| m.items.first())
-        .is_some_and(|i| matches!(i.block, Block::Thinking(_)));
+    // The turn may have opened before these messages (a tail inside a tool loop).
+    let (starts_with_thinking, caller_origin) = match opener.filter(|_| turn_start == 0) {
+        Some(o) => (o.thinking, o.origin),
+        None => (
+            caller
+                .and_then(|m| m.items.first())
+                .is_some_and(|i| matches!(i.block, Block::Thinking(_))),
+            caller.and_then(|m| m.origin),
+        ),
+    };
     if starts_with_thinking {
         return (msgs, true);
     }
@@ -289,7 +297,7 @@ pub(crate) fn request_setting(
                 opts.model
             ),
         )
-        .at_message(caller.and_then(|m| m.origin)),
+        .at_message(caller_origin),
     );
     let off = NormalizeOptions {
         thinking_enabled: false,
@@ -330,7 +338,7 @@ mod tests {
 
     fn settle(v: Value, o: &NormalizeOptions) -> (Vec<String>, bool, Vec<String>) {
         let mut diags = Vec::new();
-        let (out, on) = request_setting(msgs(v), o, &mut diags);
+        let (out, on) = request_setting(msgs(v), o, None, &mut diags);
         (shape(&out), on, codes(&diags))
     }
 
@@ -555,7 +563,7 @@ mod tests {
             ("prefill", prefill),
         ] {
             let mut diags = Vec::new();
-            let (out, stays_on) = request_setting(msgs(input), &on(), &mut diags);
+            let (out, stays_on) = request_setting(msgs(input), &on(), None, &mut diags);
             assert!(!stays_on, "{name}");
             // with thinking off, earlier signed thinking cannot be replayed either
             assert_eq!(shape(&out)[1], "ai: text", "{name}");
