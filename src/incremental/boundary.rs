@@ -1,0 +1,383 @@
+//! Where the boundary goes: the candidates, and moving it (splitting a tail, checking that the
+//! render through the new boundary is the same).
+
+use super::*;
+
+/// Whether a message could open a tail: a user message of text, code and media with some
+/// non-blank text.
+pub(super) fn opens_turn(m: &Message) -> bool {
+    m.speaker == Speaker::Human
+        && m.blocks
+            .iter()
+            .all(|b| matches!(b, Block::Text(_) | Block::Code(_) | Block::Media(_)))
+        && m.blocks
+            .iter()
+            .any(|b| matches!(b, Block::Text(t) if !t.text.trim().is_empty()))
+}
+
+/// Whether a message could close a prefix: an assistant message with some non-blank text and
+/// no tool blocks.
+pub(super) fn closes_turn(m: &Message) -> bool {
+    m.speaker == Speaker::Ai
+        && !m
+            .blocks
+            .iter()
+            .any(|b| matches!(b, Block::ToolCall(_) | Block::ToolResponse(_)))
+        && m.blocks
+            .iter()
+            .any(|b| matches!(b, Block::Text(t) if !t.text.trim().is_empty()))
+}
+
+/// The first assistant message of the turn that `middle` (normalised messages, input
+/// positions in `origins`) ends inside: opened in `middle` after its last user message that
+/// opens a turn (one folded into tool results does not), or before it (the prefix's).
+pub(super) fn turn_opener(
+    prefix: &Prefix,
+    middle: &[Message],
+    origins: &[Option<usize>],
+) -> Option<TurnOpener> {
+    let opens = |k: usize| {
+        middle.get(k).is_some_and(|m| m.speaker == Speaker::Human)
+            && (k == 0
+                || middle
+                    .get(k - 1)
+                    .is_some_and(|p| p.speaker != Speaker::Tool))
+    };
+    let Some(start) = (0..middle.len()).rev().find(|&k| opens(k)) else {
+        return prefix.opener;
+    };
+    let k = (start + 1..middle.len()).find(|&k| middle[k].speaker == Speaker::Ai)?;
+    Some(TurnOpener {
+        thinking: matches!(middle[k].blocks.first(), Some(Block::Thinking(_))),
+        origin: origins.get(k).copied().flatten(),
+    })
+}
+
+/// Whether a user message in `msgs` (normalised) starts a new turn: one right after tool
+/// results does not (Anthropic and Gemini fold it into the results' message, and their
+/// current-turn rules read it as part of the tool loop; chat targets have no such rules).
+pub(super) fn turn_starts(msgs: &[Message]) -> bool {
+    (0..msgs.len()).any(|k| {
+        msgs[k].speaker == Speaker::Human && (k == 0 || msgs[k - 1].speaker != Speaker::Tool)
+    })
+}
+
+/// Whether `at` is the next step of a tool loop: an assistant message right after a tool
+/// message of results.
+pub(super) fn next_step(before: &Message, at: &Message) -> bool {
+    before.speaker == Speaker::Tool
+        && before
+            .blocks
+            .iter()
+            .all(|b| matches!(b, Block::ToolResponse(_)))
+        && at.speaker == Speaker::Ai
+}
+
+/// The latest input index after `from` (and before the last message's end) where a boundary
+/// may go, judged on the input alone ([`advance`] checks the rest).
+pub(crate) fn candidate(
+    transcript: &Transcript,
+    from: usize,
+    nopts: &NormalizeOptions,
+) -> Option<usize> {
+    let turn_rules = has_turn_rules(nopts);
+    let msgs = &transcript.messages;
+    // A boundary inside a tool loop only holds while no user message follows it.
+    let mut user_after = false;
+    (from + 1..msgs.len()).rev().find(|&i| {
+        let (Some(before), Some(at)) = (msgs.get(i - 1), msgs.get(i)) else {
+            return false;
+        };
+        let found =
+            (opens_turn(at) && closes_turn(before)) || (!user_after && next_step(before, at));
+        user_after |= turn_rules && at.speaker == Speaker::Human && before.speaker != Speaker::Tool;
+        found
+    })
+}
+
+/// Splits `tail` at input message `to` and moves the part before it into `prefix`, then checks
+/// that rendering through the new boundary gives exactly what `tail` gave (after the old
+/// prefix). Returns whether the boundary moved (on `false` the prefix is as it was).
+pub(crate) fn advance(
+    prefix: &mut Prefix,
+    tail: &Tail,
+    to: usize,
+    transcript: &Transcript,
+    options: &RenderOptions,
+    nopts: &NormalizeOptions,
+) -> Result<bool, Error> {
+    let Some((middle, cuts)) = split(prefix, tail, to, transcript, options, nopts) else {
+        return Ok(false);
+    };
+    let undo = prefix.extend(middle);
+    let same = match render_tail(prefix, transcript, options, nopts)? {
+        Ok(after) => agrees(prefix, &undo, tail, &cuts, &after),
+        Err(_) => false,
+    };
+    if !same {
+        prefix.undo(undo);
+    } else if transcript
+        .messages
+        .get(to)
+        .is_some_and(|m| m.speaker == Speaker::Ai)
+    {
+        prefix.steps.push(undo);
+    } else {
+        prefix.steps.clear();
+    }
+    Ok(same)
+}
+
+/// Where the middle's share of a tail's lists ends.
+pub(super) struct Cuts {
+    wire: usize,
+    id_map: usize,
+    renamed: usize,
+}
+
+/// Whether `prefix` (just extended, `undo` saying by what) + `after` is the old prefix +
+/// `before`: the result of every render through the new boundary is the old one's.
+pub(super) fn agrees(
+    prefix: &Prefix,
+    undo: &Undo,
+    before: &Tail,
+    cuts: &Cuts,
+    after: &Tail,
+) -> bool {
+    let lists = same_map(&before.envelope, &after.envelope)
+        && same_values(&before.lead, &after.lead)
+        && before
+            .wire
+            .get(cuts.wire..)
+            .is_some_and(|w| same_values(w, &after.wire))
+        && before.id_map.get(cuts.id_map..) == Some(&after.id_map[..])
+        && before.renamed_declared == after.renamed_declared
+        && before.renamed_new.get(cuts.renamed..) == Some(&after.renamed_new[..])
+        && before.notes == after.notes
+        && before.passes.len() == PASSES
+        && after.passes.len() == PASSES;
+    lists
+        && (0..PASSES).all(|p| {
+            let (Some(head), Some(trail), Some(&h), Some(&t)) = (
+                prefix.head.get(p),
+                prefix.trail.get(p),
+                undo.head.get(p),
+                undo.trail.get(p),
+            ) else {
+                return false;
+            };
+            let (Some(added), Some(old_trail), Some(new_trail)) =
+                (head.get(h..), trail.get(..t), trail.get(t..))
+            else {
+                return false;
+            };
+            let was = before.passes[p].iter().chain(old_trail);
+            let is = added
+                .iter()
+                .chain(&after.passes[p])
+                .chain(old_trail)
+                .chain(new_trail);
+            was.eq(is)
+        })
+}
+
+/// Equal and serialised alike (object members in the same order).
+pub(super) fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => same_map(x, y),
+        (Value::Array(x), Value::Array(y)) => same_values(x, y),
+        _ => a == b,
+    }
+}
+
+pub(super) fn same_values(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_value(x, y))
+}
+
+pub(super) fn same_map(a: &Map<String, Value>, b: &Map<String, Value>) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|((ka, va), (kb, vb))| ka == kb && same_value(va, vb))
+}
+
+/// The facts of the tail's messages before input message `to`.
+pub(super) fn split(
+    prefix: &Prefix,
+    tail: &Tail,
+    to: usize,
+    transcript: &Transcript,
+    options: &RenderOptions,
+    nopts: &NormalizeOptions,
+) -> Option<(Middle, Cuts)> {
+    let msgs = tail.msgs.get(tail.stub..)?;
+    let origins = &tail.origins;
+    // The normalised message that opens the new tail, and the assistant message before it.
+    let j = origins.iter().position(|o| *o == Some(to))?;
+    let before_ok = origins[..j].iter().all(|o| o.is_none_or(|i| i < to));
+    let after_ok = origins[j..].iter().all(|o| o.is_none_or(|i| i >= to));
+    // A user turn after an assistant message, or a tool loop's next step after its results.
+    let pair = (
+        j.checked_sub(1)
+            .and_then(|i| msgs.get(i))
+            .map(|m| m.speaker),
+        msgs.get(j).map(|m| m.speaker),
+    );
+    // Inside a tool loop only while no user message follows (an orphan result turned into
+    // user text counts): one would move the current turn's start past the prefix.
+    let no_user_after = || !has_turn_rules(nopts) || !turn_starts(&msgs[j..]);
+    let (closes, opens) = match pair {
+        (Some(Speaker::Ai), Some(Speaker::Human)) => (true, true),
+        (Some(Speaker::Tool), Some(Speaker::Ai)) if no_user_after() => (true, true),
+        _ => (false, false),
+    };
+    if !(before_ok && after_ok && opens && closes && origins.len() == msgs.len()) {
+        return None;
+    }
+    let later = |d: &Diagnostic| d.message_index.is_some_and(|i| i >= to);
+    // Diagnostics: each pass's own come in message order; the leading user turn's comes last.
+    let mut head = Vec::with_capacity(PASSES);
+    let mut trail = Vec::with_capacity(PASSES);
+    let mut hoisted_later = 0;
+    for pass in &tail.passes {
+        let cut = pass.iter().position(later).unwrap_or(pass.len());
+        if pass[cut..]
+            .iter()
+            .any(|d| d.message_index.is_some_and(|i| i < to))
+        {
+            return None;
+        }
+        hoisted_later += pass[cut..]
+            .iter()
+            .filter(|d| d.code == DiagnosticCode::SystemHoisted)
+            .count();
+        let leading = |d: &&Diagnostic| d.code == DiagnosticCode::LeadingUserInserted;
+        head.push(
+            pass[..cut]
+                .iter()
+                .filter(|d| !leading(d))
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
+        trail.push(pass.iter().filter(leading).cloned().collect::<Vec<_>>());
+    }
+    let system = tail
+        .system
+        .get(..tail.system.len().checked_sub(hoisted_later)?)?
+        .to_vec();
+    let undeclared = &tail.undeclared;
+    let first_later = undeclared
+        .iter()
+        .position(|(_, at)| at.is_some_and(|i| i >= to))
+        .unwrap_or(undeclared.len());
+    if undeclared[first_later..]
+        .iter()
+        .any(|(_, at)| !at.is_some_and(|i| i >= to))
+    {
+        return None;
+    }
+    let undeclared: Vec<String> = undeclared[..first_later]
+        .iter()
+        .map(|(n, _)| n.clone())
+        .collect();
+    let middle_msgs = &msgs[..j];
+    let mut ids: Vec<String> = transcript
+        .messages
+        .get(prefix.boundary..to)?
+        .iter()
+        .flat_map(stored_ids)
+        .chain(middle_msgs.iter().flat_map(stored_ids))
+        .chain(
+            head.iter()
+                .chain(&trail)
+                .flatten()
+                .filter_map(|d| d.call_id.as_ref()),
+        )
+        .cloned()
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    // Wire messages of the middle: project it alone, with the same envelope inputs.
+    let count = {
+        let system_all: Vec<String> = prefix.system.iter().chain(&system).cloned().collect();
+        let lead = usize::from(
+            system_in_wire(options.provider) && !system_text(options, &system_all).is_empty(),
+        );
+        let input = Normalized {
+            transcript: Transcript::new(middle_msgs.to_vec()),
+            system: system_all,
+            thinking_enabled: false,
+            undeclared_tools: Vec::new(),
+            reasoning_field: false,
+            diagnostics: Vec::new(),
+        };
+        let (body, _) = project(&input, options);
+        body.get(wire_key(options.provider))?
+            .as_array()?
+            .len()
+            .checked_sub(lead)?
+    };
+    let wire = tail.wire.get(..count)?.to_vec();
+    let call_ids: HashSet<&String> = middle_msgs
+        .iter()
+        .flat_map(|m| &m.blocks)
+        .filter_map(|b| match b {
+            Block::ToolCall(c) => Some(&c.id),
+            _ => None,
+        })
+        .collect();
+    let mapped = tail
+        .id_map
+        .iter()
+        .take_while(|(c, _)| call_ids.contains(c))
+        .count();
+    if tail.id_map[mapped..]
+        .iter()
+        .any(|(c, _)| call_ids.contains(c))
+    {
+        return None;
+    }
+    let id_map = tail.id_map[..mapped].to_vec();
+    let mut names: Vec<(String, String)> = Vec::new();
+    for name in call_names(middle_msgs) {
+        if names.iter().any(|(n, _)| n == name) {
+            continue;
+        }
+        names.push((name.clone(), tail.names.get(name)?.clone()));
+    }
+    let named = tail
+        .renamed_new
+        .iter()
+        .take_while(|r| names.iter().any(|(n, _)| *n == r.from))
+        .count();
+    let renamed = tail.renamed_new[..named].to_vec();
+    let reasoning = options.provider == Provider::OpenAiResponses
+        && wire
+            .iter()
+            .any(|w| w.get("type").and_then(Value::as_str) == Some("reasoning"));
+    let opener = match msgs.get(j).map(|m| m.speaker) {
+        Some(Speaker::Ai) => turn_opener(prefix, middle_msgs, origins),
+        _ => None,
+    };
+    Some((
+        Middle {
+            boundary: to,
+            head,
+            trail,
+            system,
+            undeclared,
+            ids,
+            wire,
+            id_map,
+            names,
+            renamed,
+            reasoning,
+            opener,
+        },
+        Cuts {
+            wire: count,
+            id_map: mapped,
+            renamed: named,
+        },
+    ))
+}

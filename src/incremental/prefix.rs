@@ -1,0 +1,201 @@
+//! The cached prefix: what a render needs to know about the messages before the boundary, and the
+//! undo journal that takes an extension back.
+
+use super::*;
+
+/// What a render needs to know about the messages before the boundary.
+#[derive(Debug, Default)]
+pub(crate) struct Prefix {
+    /// Input messages `[0, boundary)` are in the prefix (0: no prefix).
+    pub boundary: usize,
+    /// Per normaliser pass: the prefix's diagnostics (final form).
+    pub(super) head: Vec<Vec<Diagnostic>>,
+    /// Per normaliser pass: the prefix's diagnostics that come after the tail's.
+    pub(super) trail: Vec<Vec<Diagnostic>>,
+    /// Hoisted system texts.
+    pub(super) system: Vec<String>,
+    /// Tools the prefix calls but the request does not declare, in order of first call.
+    pub(super) undeclared: Vec<String>,
+    /// Every canonical id the prefix has seen.
+    pub(super) ids: HashSet<String>,
+    /// The prefix's wire messages (without a chat target's leading system message).
+    pub wire: Vec<Value>,
+    /// Their compact JSON, comma-separated.
+    pub(super) wire_bytes: Vec<u8>,
+    /// Canonical → provider ids of the prefix, in call order.
+    pub(super) id_map: Vec<(String, String)>,
+    /// The provider ids of `id_map`.
+    pub(super) emitted: HashSet<String>,
+    /// Tool names of the prefix's calls → the names sent.
+    pub(super) names: HashMap<String, String>,
+    /// The names sent for them.
+    pub(super) projected_names: HashSet<String>,
+    /// Tools renamed by the prefix's calls (not by declarations).
+    pub(super) renamed: Vec<Renamed>,
+    /// Whether the prefix has an OpenAI reasoning item (it makes Responses ask for them).
+    pub(super) reasoning: bool,
+    /// When the boundary sits inside a tool loop (before an assistant step): how to take the
+    /// prefix back to where that turn opened, latest extension last. A user message after such
+    /// a boundary ends the turn, and what providers send for the current turn changes (Gemini's
+    /// thought signature placeholder, reasoning kept for the current turn only).
+    pub(super) steps: Vec<Undo>,
+    /// When the boundary sits inside a tool loop: that turn's first assistant message.
+    pub(super) opener: Option<TurnOpener>,
+}
+
+/// How to take back a [`Prefix::extend`].
+#[derive(Debug)]
+pub(super) struct Undo {
+    pub(super) boundary: usize,
+    pub(super) head: Vec<usize>,
+    pub(super) trail: Vec<usize>,
+    pub(super) system: usize,
+    pub(super) undeclared: usize,
+    pub(super) ids: Vec<String>,
+    pub(super) wire: usize,
+    pub(super) wire_bytes: usize,
+    pub(super) id_map: usize,
+    pub(super) emitted: Vec<String>,
+    pub(super) names: Vec<String>,
+    pub(super) projected_names: Vec<String>,
+    pub(super) renamed: usize,
+    pub(super) reasoning: bool,
+    pub(super) opener: Option<TurnOpener>,
+}
+
+/// The facts of the messages between the old boundary and a new one.
+pub(super) struct Middle {
+    pub(super) boundary: usize,
+    pub(super) head: Vec<Vec<Diagnostic>>,
+    pub(super) trail: Vec<Vec<Diagnostic>>,
+    pub(super) system: Vec<String>,
+    pub(super) undeclared: Vec<String>,
+    pub(super) ids: Vec<String>,
+    pub(super) wire: Vec<Value>,
+    pub(super) id_map: Vec<(String, String)>,
+    pub(super) names: Vec<(String, String)>,
+    pub(super) renamed: Vec<Renamed>,
+    pub(super) reasoning: bool,
+    /// The current turn's first assistant message, when the new boundary is inside a tool loop.
+    pub(super) opener: Option<TurnOpener>,
+}
+
+impl Prefix {
+    pub(super) fn extend(&mut self, m: Middle) -> Undo {
+        if self.head.is_empty() {
+            self.head = vec![Vec::new(); PASSES];
+            self.trail = vec![Vec::new(); PASSES];
+        }
+        let undo = Undo {
+            boundary: self.boundary,
+            head: self.head.iter().map(Vec::len).collect(),
+            trail: self.trail.iter().map(Vec::len).collect(),
+            system: self.system.len(),
+            undeclared: self.undeclared.len(),
+            ids: m
+                .ids
+                .iter()
+                .filter(|i| !self.ids.contains(*i))
+                .cloned()
+                .collect(),
+            wire: self.wire.len(),
+            wire_bytes: self.wire_bytes.len(),
+            id_map: self.id_map.len(),
+            emitted: m
+                .id_map
+                .iter()
+                .filter(|(_, p)| !self.emitted.contains(p))
+                .map(|(_, p)| p.clone())
+                .collect(),
+            names: m
+                .names
+                .iter()
+                .filter(|(n, _)| !self.names.contains_key(n))
+                .map(|(n, _)| n.clone())
+                .collect(),
+            projected_names: m
+                .names
+                .iter()
+                .filter(|(_, p)| !self.projected_names.contains(p))
+                .map(|(_, p)| p.clone())
+                .collect(),
+            renamed: self.renamed.len(),
+            reasoning: self.reasoning,
+            opener: self.opener,
+        };
+        self.boundary = m.boundary;
+        self.opener = m.opener;
+        for (dst, src) in self.head.iter_mut().zip(m.head) {
+            dst.extend(src);
+        }
+        for (dst, src) in self.trail.iter_mut().zip(m.trail) {
+            dst.extend(src);
+        }
+        self.system.extend(m.system);
+        self.undeclared.extend(m.undeclared);
+        self.ids.extend(m.ids);
+        for v in &m.wire {
+            if !self.wire_bytes.is_empty() {
+                self.wire_bytes.push(b',');
+            }
+            // Writing JSON into a Vec<u8> cannot fail.
+            let _ = serde_json::to_writer(&mut self.wire_bytes, v);
+        }
+        self.wire.extend(m.wire);
+        for (_, p) in &m.id_map {
+            self.emitted.insert(p.clone());
+        }
+        self.id_map.extend(m.id_map);
+        for (n, p) in m.names {
+            self.projected_names.insert(p.clone());
+            self.names.entry(n).or_insert(p);
+        }
+        self.renamed.extend(m.renamed);
+        self.reasoning |= m.reasoning;
+        undo
+    }
+
+    /// Whether the boundary sits inside a tool loop.
+    pub(crate) fn mid_turn(&self) -> bool {
+        !self.steps.is_empty()
+    }
+
+    /// Takes the prefix back to where the current turn opened; whether it moved.
+    pub(crate) fn rewind(&mut self) -> bool {
+        let moved = !self.steps.is_empty();
+        while let Some(u) = self.steps.pop() {
+            self.undo(u);
+        }
+        moved
+    }
+
+    pub(super) fn undo(&mut self, u: Undo) {
+        self.boundary = u.boundary;
+        for (v, n) in self.head.iter_mut().zip(u.head) {
+            v.truncate(n);
+        }
+        for (v, n) in self.trail.iter_mut().zip(u.trail) {
+            v.truncate(n);
+        }
+        self.system.truncate(u.system);
+        self.undeclared.truncate(u.undeclared);
+        for i in u.ids {
+            self.ids.remove(&i);
+        }
+        self.wire.truncate(u.wire);
+        self.wire_bytes.truncate(u.wire_bytes);
+        self.id_map.truncate(u.id_map);
+        for p in u.emitted {
+            self.emitted.remove(&p);
+        }
+        for n in u.names {
+            self.names.remove(&n);
+        }
+        for p in u.projected_names {
+            self.projected_names.remove(&p);
+        }
+        self.renamed.truncate(u.renamed);
+        self.reasoning = u.reasoning;
+        self.opener = u.opener;
+    }
+}

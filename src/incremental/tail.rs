@@ -1,0 +1,318 @@
+//! The tail: the messages after the boundary, normalised and projected on their own, and the checks
+//! that let them be spliced after the prefix.
+
+use super::*;
+
+/// The tail rendered on its own, ready to be spliced after a [`Prefix`].
+#[derive(Debug)]
+pub(crate) struct Tail {
+    /// The adapter's input messages: `stub` made-up messages, then the normalised tail.
+    pub(super) msgs: Vec<Message>,
+    pub(super) stub: usize,
+    /// Input message index of each normalised tail message.
+    pub(super) origins: Vec<Option<usize>>,
+    /// System texts the tail hoisted.
+    pub(super) system: Vec<String>,
+    /// Per pass: the tail's diagnostics (final form).
+    pub(super) passes: Vec<Vec<Diagnostic>>,
+    /// Tools first called by the tail and not declared, with the message of that call.
+    pub(super) undeclared: Vec<(String, Option<usize>)>,
+    /// The body with the wire messages taken out.
+    pub(super) envelope: Map<String, Value>,
+    /// The body member holding the wire messages.
+    pub(super) key: &'static str,
+    /// Wire messages before the prefix's (a chat target's system message).
+    pub(super) lead: Vec<Value>,
+    /// The tail's wire messages.
+    pub wire: Vec<Value>,
+    pub(super) id_map: Vec<(String, String)>,
+    /// Projection diagnostics other than renamed tools.
+    pub(super) notes: Vec<Diagnostic>,
+    /// Tools renamed by the declarations.
+    pub(super) renamed_declared: Vec<Renamed>,
+    /// Tools first renamed by the tail's calls.
+    pub(super) renamed_new: Vec<Renamed>,
+    /// Tool names of the tail's calls → the names sent.
+    pub(super) names: HashMap<String, String>,
+}
+/// Normalises and projects the messages from `prefix.boundary` on, alone, and checks that they
+/// can be spliced after the prefix (see the module doc). With no prefix this is the full
+/// render, and never falls back (a fall back there means: use [`crate::render`]).
+pub(crate) fn render_tail(
+    prefix: &Prefix,
+    transcript: &Transcript,
+    options: &RenderOptions,
+    nopts: &NormalizeOptions,
+) -> Result<Result<Tail, Fallback>, Error> {
+    let b = prefix.boundary;
+    let (n, trace) = if b == 0 {
+        normalize_traced(transcript.clone(), nopts, 0, None)
+    } else {
+        let tail = Transcript::new(transcript.messages.get(b..).unwrap_or_default().to_vec());
+        normalize_traced(tail, nopts, b, prefix.opener)
+    };
+    if n.transcript.messages.is_empty() {
+        if b == 0 {
+            return Err(empty_transcript());
+        }
+        return Ok(Err("the tail normalised to nothing"));
+    }
+    if b > 0 {
+        if n.thinking_enabled != nopts.thinking_enabled {
+            return Ok(Err("the tail turns thinking off for the whole request"));
+        }
+        // (an orphan result turned into user text ends the turn too: look at the output)
+        if prefix.mid_turn() && has_turn_rules(nopts) && turn_starts(&n.transcript.messages) {
+            return Ok(Err(
+                "a user turn follows a prefix that ends inside a tool loop",
+            ));
+        }
+        // The tail opens with its first input message: a user turn, or the next step of a
+        // tool loop (an assistant message after the prefix's results).
+        let first = transcript.messages.get(b).map(|m| m.speaker);
+        let opens = n
+            .transcript
+            .messages
+            .first()
+            .is_some_and(|m| m.speaker == Speaker::Human || Some(m.speaker) == first)
+            && trace.origins.first() == Some(&Some(b));
+        if !opens {
+            return Ok(Err(
+                "the tail does not open with its first message as a user turn",
+            ));
+        }
+        let seen = |id: &String| prefix.ids.contains(id);
+        let input_ids = transcript
+            .messages
+            .get(b..)
+            .unwrap_or_default()
+            .iter()
+            .flat_map(stored_ids);
+        let final_ids = n.transcript.messages.iter().flat_map(stored_ids);
+        let diag_ids = n.diagnostics.iter().filter_map(|d| d.call_id.as_ref());
+        if input_ids.chain(final_ids).chain(diag_ids).any(seen) {
+            return Ok(Err("the tail mentions a call id of the prefix"));
+        }
+    }
+    let Normalized {
+        transcript: tail_transcript,
+        system: tail_system,
+        thinking_enabled,
+        undeclared_tools,
+        reasoning_field,
+        diagnostics,
+    } = n;
+
+    // Diagnostics per pass.
+    if trace.pass_ends.len() != PASSES || trace.pass_ends.last() != Some(&diagnostics.len()) {
+        return Ok(Err("unexpected normaliser trace"));
+    }
+    let mut passes: Vec<Vec<Diagnostic>> = Vec::with_capacity(PASSES);
+    let mut it = diagnostics.into_iter();
+    let mut at = 0;
+    for &end in &trace.pass_ends {
+        passes.push(it.by_ref().take(end.saturating_sub(at)).collect());
+        at = end;
+    }
+    // Tools declared for the history: one diagnostic each, at the first call; the prefix's
+    // are already reported.
+    let Some(declared_pass) = passes.last_mut() else {
+        return Ok(Err("unexpected normaliser trace"));
+    };
+    if declared_pass.len() != undeclared_tools.len()
+        || declared_pass
+            .iter()
+            .any(|d| d.code != DiagnosticCode::ToolDeclared)
+    {
+        return Ok(Err("unexpected tool declaration diagnostics"));
+    }
+    let mut undeclared = Vec::new();
+    let mut kept = Vec::new();
+    for (name, d) in undeclared_tools
+        .into_iter()
+        .zip(std::mem::take(declared_pass))
+    {
+        if prefix.undeclared.contains(&name) {
+            continue;
+        }
+        undeclared.push((name, d.message_index));
+        kept.push(d);
+    }
+    *declared_pass = kept;
+
+    // Project, after a stub that stands for the prefix where the envelope depends on it.
+    let stub =
+        usize::from(b > 0 && prefix.reasoning && options.provider == Provider::OpenAiResponses);
+    let mut msgs = Vec::with_capacity(stub + tail_transcript.messages.len());
+    if stub > 0 {
+        msgs.push(reasoning_stub());
+    }
+    msgs.extend(tail_transcript.messages);
+    let system_all: Vec<String> = prefix.system.iter().chain(&tail_system).cloned().collect();
+    let lead = usize::from(
+        system_in_wire(options.provider) && !system_text(options, &system_all).is_empty(),
+    );
+    let input = Normalized {
+        transcript: Transcript::new(msgs),
+        system: system_all,
+        thinking_enabled,
+        undeclared_tools: prefix
+            .undeclared
+            .iter()
+            .chain(undeclared.iter().map(|(n, _)| n))
+            .cloned()
+            .collect(),
+        reasoning_field,
+        diagnostics: Vec::new(),
+    };
+    let (body, mut projection) = project(&input, options);
+    let renamed = projection.finish();
+    let msgs = input.transcript.messages;
+    let tail_msgs = msgs.get(stub..).unwrap_or_default();
+
+    let mut id_map = std::mem::take(&mut projection.id_map);
+    // Kimi ids count the calls (`functions.read:7`): the tail's count on from the prefix's.
+    let mut renumbered: HashMap<String, String> = HashMap::new();
+    if b > 0 && !prefix.id_map.is_empty() && !id_map.is_empty() {
+        if options.provider == Provider::Kimi {
+            let offset = prefix.id_map.len();
+            for (k, (_, id)) in id_map.iter_mut().enumerate() {
+                let Some(stem) = id.strip_suffix(&format!(":{k}")) else {
+                    return Ok(Err("unexpected Kimi call id"));
+                };
+                let counted = format!("{stem}:{}", k + offset);
+                renumbered.insert(std::mem::replace(id, counted.clone()), counted);
+            }
+        } else if id_map.iter().any(|(c, _)| c.is_empty()) {
+            return Ok(Err("the tail's wire ids depend on the prefix's call count"));
+        }
+        if id_map.iter().any(|(_, p)| prefix.emitted.contains(p)) {
+            return Ok(Err("a wire id of the tail is one of the prefix's"));
+        }
+    }
+
+    // Tool names.
+    let sent: HashMap<&str, &str> = renamed
+        .iter()
+        .map(|(f, t)| (f.as_str(), t.as_str()))
+        .collect();
+    let mut names = HashMap::new();
+    for name in call_names(tail_msgs) {
+        if names.contains_key(name) {
+            continue;
+        }
+        let to = sent.get(name.as_str()).copied().unwrap_or(name.as_str());
+        let fits = match prefix.names.get(name) {
+            Some(p) => p == to,
+            None => !prefix.projected_names.contains(to),
+        };
+        if b > 0 && !fits {
+            return Ok(Err(
+                "a tool name of the tail is sent differently after the prefix",
+            ));
+        }
+        names.insert(name.clone(), to.to_string());
+    }
+    let mut notes = std::mem::take(&mut projection.diagnostics);
+    let Some(split) = notes.len().checked_sub(renamed.len()) else {
+        return Ok(Err("unexpected projection diagnostics"));
+    };
+    let renamed_diags = notes.split_off(split);
+    let finish = |d: &mut Diagnostic| {
+        d.provider = Some(options.provider);
+        if let Some(id) = &d.call_id {
+            d.emitted_id = projection
+                .emitted(id)
+                .map(|e| renumbered.get(e).unwrap_or(e).clone());
+        }
+    };
+    let declared: HashSet<&str> = options
+        .tools
+        .iter()
+        .map(|t| t.name.as_str())
+        .chain(input.undeclared_tools.iter().map(String::as_str))
+        .collect();
+    let mut renamed_declared = Vec::new();
+    let mut renamed_new = Vec::new();
+    for ((from, to), mut diagnostic) in renamed.into_iter().zip(renamed_diags) {
+        finish(&mut diagnostic);
+        if declared.contains(from.as_str()) {
+            renamed_declared.push(Renamed {
+                from,
+                to,
+                diagnostic,
+            });
+        } else if !prefix.names.contains_key(&from) {
+            renamed_new.push(Renamed {
+                from,
+                to,
+                diagnostic,
+            });
+        }
+    }
+    for d in passes.iter_mut().flatten().chain(notes.iter_mut()) {
+        finish(d);
+    }
+
+    // Take the wire messages out of the body.
+    let key = wire_key(options.provider);
+    let Value::Object(mut envelope) = body else {
+        return Ok(Err("the body is not an object"));
+    };
+    let Some(Value::Array(mut wire)) = envelope.get_mut(key).map(Value::take) else {
+        return Ok(Err("the body has no wire messages"));
+    };
+    if wire.len() < lead + stub {
+        return Ok(Err("unexpected wire messages"));
+    }
+    let mut rest = wire.split_off(lead);
+    let stubs: Vec<Value> = rest.drain(..stub).collect();
+    if stubs
+        .iter()
+        .any(|s| s.get("type").and_then(Value::as_str) != Some("reasoning"))
+    {
+        return Ok(Err("unexpected wire messages"));
+    }
+    if !renumbered.is_empty() {
+        for m in &mut rest {
+            renumber(m, &renumbered);
+        }
+    }
+    Ok(Ok(Tail {
+        msgs,
+        stub,
+        origins: trace.origins,
+        system: tail_system,
+        passes,
+        undeclared,
+        envelope,
+        key,
+        lead: wire,
+        wire: rest,
+        id_map,
+        notes,
+        renamed_declared,
+        renamed_new,
+        names,
+    }))
+}
+
+/// Renames the call ids of a Chat Completions wire message (`tool_calls[].id`,
+/// `tool_call_id`).
+pub(super) fn renumber(message: &mut Value, ids: &HashMap<String, String>) {
+    let swap = |v: &mut Value| {
+        if let Some(new) = v.as_str().and_then(|id| ids.get(id)) {
+            *v = Value::String(new.clone());
+        }
+    };
+    if let Some(calls) = message.get_mut("tool_calls").and_then(Value::as_array_mut) {
+        for call in calls {
+            if let Some(id) = call.get_mut("id") {
+                swap(id);
+            }
+        }
+    }
+    if let Some(id) = message.get_mut("tool_call_id") {
+        swap(id);
+    }
+}
