@@ -883,3 +883,45 @@ fn agent_shaped_sessions_stay_incremental_through_tool_loops_interrupted_calls_a
         }
     }
 }
+
+#[test]
+fn a_user_turn_after_an_interrupted_tool_loop_stays_incremental() {
+    // Finished turns, then one the user interrupted after its results, then the next task:
+    // the cached boundary sits inside that tool loop, and a new user turn takes it back to
+    // where the loop's turn opened instead of rendering everything again.
+    let mut input = session(20);
+    input.push(json!({"speaker": "human", "blocks": [{"type": "text", "text": "task 20"}]}));
+    input.push(json!({"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"}, "blocks": [
+        {"type": "thinking", "thought": "plan", "signature": "sig-i"},
+        {"type": "tool_call", "id": "toolu_01int", "name": "read_file", "parameters": {"path": "i.rs"}}
+    ]}));
+    input.push(json!({"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "toolu_01int", "toolName": "read_file", "result": "fn i() {}"}]}));
+    input.push(
+        json!({"speaker": "human", "blocks": [{"type": "text", "text": "stop, do task 21"}]}),
+    );
+    for provider in Provider::ALL {
+        for thinking in [false, true] {
+            let o = session_options(provider, thinking);
+            let mut convo = Conversation::from_transcript(
+                Transcript::from_value(&Value::Array(input.clone())).unwrap(),
+            );
+            convo.render_body(&o).unwrap();
+            convo.append_value(&json!({"speaker": "human", "blocks": [{"type": "text", "text": "and task 22"}]})).unwrap();
+            let got = convo.render_body(&o).unwrap();
+            assert_eq!(
+                got,
+                render_body(convo.transcript(), &o).unwrap(),
+                "{provider}"
+            );
+            let stats = convo.last_render_stats();
+            assert!(
+                stats.incremental,
+                "{provider} thinking={thinking}: {stats:?}"
+            );
+            assert!(
+                stats.messages_rendered <= 6,
+                "{provider} thinking={thinking}: {stats:?}"
+            );
+        }
+    }
+}

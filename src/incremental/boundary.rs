@@ -95,9 +95,19 @@ pub(crate) fn candidate(
     })
 }
 
+/// The latest new-turn boundary (a user message after an answer) in `(from, to)`: where a
+/// boundary inside a tool loop at `to` is taken back to when a user turn arrives.
+pub(crate) fn turn_candidate(transcript: &Transcript, from: usize, to: usize) -> Option<usize> {
+    let msgs = &transcript.messages;
+    (from + 1..to)
+        .rev()
+        .find(|&i| msgs.get(i).is_some_and(opens_turn) && msgs.get(i - 1).is_some_and(closes_turn))
+}
+
 /// Splits `tail` at input message `to` and moves the part before it into `prefix`, then checks
 /// that rendering through the new boundary gives exactly what `tail` gave (after the old
-/// prefix). Returns whether the boundary moved (on `false` the prefix is as it was).
+/// prefix). Returns the render through the new boundary when it moved (on `None` the prefix
+/// is as it was).
 pub(crate) fn advance(
     prefix: &mut Prefix,
     tail: &Tail,
@@ -105,16 +115,16 @@ pub(crate) fn advance(
     transcript: &Transcript,
     options: &RenderOptions,
     nopts: &NormalizeOptions,
-) -> Result<bool, Error> {
+) -> Result<Option<Tail>, Error> {
     let Some((middle, cuts)) = split(prefix, tail, to, transcript, options, nopts) else {
-        return Ok(false);
+        return Ok(None);
     };
     let undo = prefix.extend(middle);
-    let same = match render_tail(prefix, transcript, options, nopts)? {
-        Ok(after) => agrees(prefix, &undo, tail, &cuts, &after),
-        Err(_) => false,
+    let after = match render_tail(prefix, transcript, options, nopts)? {
+        Ok(after) if agrees(prefix, &undo, tail, &cuts, &after) => Some(after),
+        _ => None,
     };
-    if !same {
+    if after.is_none() {
         prefix.undo(undo);
     } else if transcript
         .messages
@@ -125,7 +135,7 @@ pub(crate) fn advance(
     } else {
         prefix.steps.clear();
     }
-    Ok(same)
+    Ok(after)
 }
 
 /// Where the middle's share of a tail's lists ends.

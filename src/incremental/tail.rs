@@ -57,55 +57,71 @@ pub(crate) fn render_tail(
         }
         return Ok(Err("the tail normalised to nothing"));
     }
-    if b > 0 {
-        if n.thinking_enabled != nopts.thinking_enabled {
-            return Ok(Err("the tail turns thinking off for the whole request"));
-        }
-        // (an orphan result turned into user text ends the turn too: look at the output)
-        if prefix.mid_turn() && has_turn_rules(nopts) && turn_starts(&n.transcript.messages) {
-            return Ok(Err(
-                "a user turn follows a prefix that ends inside a tool loop",
-            ));
-        }
-        // The tail opens with its first input message: a user turn, or the next step of a
-        // tool loop (an assistant message after the prefix's results).
-        let first = transcript.messages.get(b).map(|m| m.speaker);
-        let opens = n
-            .transcript
-            .messages
-            .first()
-            .is_some_and(|m| m.speaker == Speaker::Human || Some(m.speaker) == first)
-            && trace.origins.first() == Some(&Some(b));
-        if !opens {
-            return Ok(Err(
-                "the tail does not open with its first message as a user turn",
-            ));
-        }
-        let seen = |id: &String| prefix.ids.contains(id);
-        let input_ids = transcript
-            .messages
-            .get(b..)
-            .unwrap_or_default()
-            .iter()
-            .flat_map(stored_ids);
-        let final_ids = n.transcript.messages.iter().flat_map(stored_ids);
-        let diag_ids = n.diagnostics.iter().filter_map(|d| d.call_id.as_ref());
-        if input_ids.chain(final_ids).chain(diag_ids).any(seen) {
-            return Ok(Err("the tail mentions a call id of the prefix"));
-        }
+    if let Some(why) = splice_check(prefix, transcript, nopts, &n, &trace) {
+        return Ok(Err(why));
     }
-    let Normalized {
-        transcript: tail_transcript,
-        system: tail_system,
-        thinking_enabled,
-        undeclared_tools,
-        reasoning_field,
-        diagnostics,
-    } = n;
+    Ok(project_tail(prefix, options, n, trace))
+}
 
-    // Diagnostics per pass.
+/// Why the normalised tail `n` cannot follow the prefix, if it cannot (nothing with no prefix).
+fn splice_check(
+    prefix: &Prefix,
+    transcript: &Transcript,
+    nopts: &NormalizeOptions,
+    n: &Normalized,
+    trace: &Trace,
+) -> Option<Fallback> {
+    let b = prefix.boundary;
+    if b == 0 {
+        return None;
+    }
+    if n.thinking_enabled != nopts.thinking_enabled {
+        return Some("the tail turns thinking off for the whole request");
+    }
+    // (an orphan result turned into user text ends the turn too: look at the output)
+    if prefix.mid_turn() && has_turn_rules(nopts) && turn_starts(&n.transcript.messages) {
+        return Some("a user turn follows a prefix that ends inside a tool loop");
+    }
+    // The tail opens with its first input message: a user turn, or the next step of a tool
+    // loop (an assistant message after the prefix's results).
+    let first = transcript.messages.get(b).map(|m| m.speaker);
+    let opens = n
+        .transcript
+        .messages
+        .first()
+        .is_some_and(|m| m.speaker == Speaker::Human || Some(m.speaker) == first)
+        && trace.origins.first() == Some(&Some(b));
+    if !opens {
+        return Some("the tail does not open with its first message as a user turn");
+    }
+    let seen = |id: &String| prefix.ids.contains(id);
+    let input_ids = transcript
+        .messages
+        .get(b..)
+        .unwrap_or_default()
+        .iter()
+        .flat_map(stored_ids);
+    let final_ids = n.transcript.messages.iter().flat_map(stored_ids);
+    let diag_ids = n.diagnostics.iter().filter_map(|d| d.call_id.as_ref());
+    if input_ids.chain(final_ids).chain(diag_ids).any(seen) {
+        return Some("the tail mentions a call id of the prefix");
+    }
+    None
+}
+
+/// Tools the tail calls first and does not declare, with the message of that call.
+type Undeclared = Vec<(String, Option<usize>)>;
+
+/// The tail's diagnostics split by normaliser pass, without the tool declarations the prefix
+/// already reported (one diagnostic each, at the first call).
+fn by_pass(
+    prefix: &Prefix,
+    diagnostics: Vec<Diagnostic>,
+    undeclared_tools: Vec<String>,
+    trace: &Trace,
+) -> Result<(Vec<Vec<Diagnostic>>, Undeclared), Fallback> {
     if trace.pass_ends.len() != PASSES || trace.pass_ends.last() != Some(&diagnostics.len()) {
-        return Ok(Err("unexpected normaliser trace"));
+        return Err("unexpected normaliser trace");
     }
     let mut passes: Vec<Vec<Diagnostic>> = Vec::with_capacity(PASSES);
     let mut it = diagnostics.into_iter();
@@ -114,17 +130,15 @@ pub(crate) fn render_tail(
         passes.push(it.by_ref().take(end.saturating_sub(at)).collect());
         at = end;
     }
-    // Tools declared for the history: one diagnostic each, at the first call; the prefix's
-    // are already reported.
     let Some(declared_pass) = passes.last_mut() else {
-        return Ok(Err("unexpected normaliser trace"));
+        return Err("unexpected normaliser trace");
     };
     if declared_pass.len() != undeclared_tools.len()
         || declared_pass
             .iter()
             .any(|d| d.code != DiagnosticCode::ToolDeclared)
     {
-        return Ok(Err("unexpected tool declaration diagnostics"));
+        return Err("unexpected tool declaration diagnostics");
     }
     let mut undeclared = Vec::new();
     let mut kept = Vec::new();
@@ -139,8 +153,27 @@ pub(crate) fn render_tail(
         kept.push(d);
     }
     *declared_pass = kept;
+    Ok((passes, undeclared))
+}
 
-    // Project, after a stub that stands for the prefix where the envelope depends on it.
+/// Projects the normalised tail (after a stub that stands for the prefix where the envelope
+/// depends on it) and takes it apart into what a splice needs.
+fn project_tail(
+    prefix: &Prefix,
+    options: &RenderOptions,
+    n: Normalized,
+    trace: Trace,
+) -> Result<Tail, Fallback> {
+    let b = prefix.boundary;
+    let Normalized {
+        transcript: tail_transcript,
+        system: tail_system,
+        thinking_enabled,
+        undeclared_tools,
+        reasoning_field,
+        diagnostics,
+    } = n;
+    let (mut passes, undeclared) = by_pass(prefix, diagnostics, undeclared_tools, &trace)?;
     let stub =
         usize::from(b > 0 && prefix.reasoning && options.provider == Provider::OpenAiResponses);
     let mut msgs = Vec::with_capacity(stub + tail_transcript.messages.len());
@@ -167,31 +200,94 @@ pub(crate) fn render_tail(
     };
     let (body, mut projection) = project(&input, options);
     let renamed = projection.finish();
-    let msgs = input.transcript.messages;
-    let tail_msgs = msgs.get(stub..).unwrap_or_default();
-
     let mut id_map = std::mem::take(&mut projection.id_map);
-    // Kimi ids count the calls (`functions.read:7`): the tail's count on from the prefix's.
-    let mut renumbered: HashMap<String, String> = HashMap::new();
-    if b > 0 && !prefix.id_map.is_empty() && !id_map.is_empty() {
-        if options.provider == Provider::Kimi {
-            let offset = prefix.id_map.len();
-            for (k, (_, id)) in id_map.iter_mut().enumerate() {
-                let Some(stem) = id.strip_suffix(&format!(":{k}")) else {
-                    return Ok(Err("unexpected Kimi call id"));
-                };
-                let counted = format!("{stem}:{}", k + offset);
-                renumbered.insert(std::mem::replace(id, counted.clone()), counted);
-            }
-        } else if id_map.iter().any(|(c, _)| c.is_empty()) {
-            return Ok(Err("the tail's wire ids depend on the prefix's call count"));
+    let renumbered = wire_ids(prefix, options, &mut id_map)?;
+    let msgs = input.transcript.messages;
+    let names = tail_names(prefix, &renamed, msgs.get(stub..).unwrap_or_default())?;
+    let mut notes = std::mem::take(&mut projection.diagnostics);
+    let finish = |d: &mut Diagnostic| {
+        d.provider = Some(options.provider);
+        if let Some(id) = &d.call_id {
+            d.emitted_id = projection
+                .emitted(id)
+                .map(|e| renumbered.get(e).unwrap_or(e).clone());
         }
-        if id_map.iter().any(|(_, p)| prefix.emitted.contains(p)) {
-            return Ok(Err("a wire id of the tail is one of the prefix's"));
-        }
+    };
+    let Some(cut) = notes.len().checked_sub(renamed.len()) else {
+        return Err("unexpected projection diagnostics");
+    };
+    let renamed_diags = notes.split_off(cut);
+    let (renamed_declared, renamed_new) = sort_renamed(
+        prefix,
+        options,
+        &input.undeclared_tools,
+        renamed.into_iter().zip(renamed_diags),
+        &finish,
+    );
+    for d in passes.iter_mut().flatten().chain(notes.iter_mut()) {
+        finish(d);
     }
+    let Parts {
+        envelope,
+        key,
+        lead,
+        wire,
+    } = take_wire(body, options, lead, stub, &renumbered)?;
+    Ok(Tail {
+        msgs,
+        stub,
+        origins: trace.origins,
+        system: tail_system,
+        passes,
+        undeclared,
+        envelope,
+        key,
+        lead,
+        wire,
+        id_map,
+        notes,
+        renamed_declared,
+        renamed_new,
+        names,
+    })
+}
 
-    // Tool names.
+/// Checks the tail's wire ids against the prefix's; Kimi's counted ids (`functions.read:7`)
+/// are counted on from the prefix's calls. Returns the renumbered ids (old → new).
+fn wire_ids(
+    prefix: &Prefix,
+    options: &RenderOptions,
+    id_map: &mut [(String, String)],
+) -> Result<HashMap<String, String>, Fallback> {
+    let mut renumbered: HashMap<String, String> = HashMap::new();
+    if prefix.boundary == 0 || prefix.id_map.is_empty() || id_map.is_empty() {
+        return Ok(renumbered);
+    }
+    if options.provider == Provider::Kimi {
+        let offset = prefix.id_map.len();
+        for (k, (_, id)) in id_map.iter_mut().enumerate() {
+            let Some(stem) = id.strip_suffix(&format!(":{k}")) else {
+                return Err("unexpected Kimi call id");
+            };
+            let counted = format!("{stem}:{}", k + offset);
+            renumbered.insert(std::mem::replace(id, counted.clone()), counted);
+        }
+    } else if id_map.iter().any(|(c, _)| c.is_empty()) {
+        return Err("the tail's wire ids depend on the prefix's call count");
+    }
+    if id_map.iter().any(|(_, p)| prefix.emitted.contains(p)) {
+        return Err("a wire id of the tail is one of the prefix's");
+    }
+    Ok(renumbered)
+}
+
+/// The names the tail's calls are sent with; each must be sent as the prefix sent it, and a
+/// name new to the tail must take no name the prefix's names took.
+fn tail_names(
+    prefix: &Prefix,
+    renamed: &[(String, String)],
+    tail_msgs: &[Message],
+) -> Result<HashMap<String, String>, Fallback> {
     let sent: HashMap<&str, &str> = renamed
         .iter()
         .map(|(f, t)| (f.as_str(), t.as_str()))
@@ -206,64 +302,76 @@ pub(crate) fn render_tail(
             Some(p) => p == to,
             None => !prefix.projected_names.contains(to),
         };
-        if b > 0 && !fits {
-            return Ok(Err(
-                "a tool name of the tail is sent differently after the prefix",
-            ));
+        if prefix.boundary > 0 && !fits {
+            return Err("a tool name of the tail is sent differently after the prefix");
         }
         names.insert(name.clone(), to.to_string());
     }
-    let mut notes = std::mem::take(&mut projection.diagnostics);
-    let Some(split) = notes.len().checked_sub(renamed.len()) else {
-        return Ok(Err("unexpected projection diagnostics"));
-    };
-    let renamed_diags = notes.split_off(split);
-    let finish = |d: &mut Diagnostic| {
-        d.provider = Some(options.provider);
-        if let Some(id) = &d.call_id {
-            d.emitted_id = projection
-                .emitted(id)
-                .map(|e| renumbered.get(e).unwrap_or(e).clone());
-        }
-    };
+    Ok(names)
+}
+
+/// Renamed tools, with their diagnostics: those the declarations renamed, and those the tail's
+/// calls renamed first (the prefix reported its own).
+fn sort_renamed(
+    prefix: &Prefix,
+    options: &RenderOptions,
+    undeclared: &[String],
+    renamed: impl Iterator<Item = ((String, String), Diagnostic)>,
+    finish: &dyn Fn(&mut Diagnostic),
+) -> (Vec<Renamed>, Vec<Renamed>) {
     let declared: HashSet<&str> = options
         .tools
         .iter()
         .map(|t| t.name.as_str())
-        .chain(input.undeclared_tools.iter().map(String::as_str))
+        .chain(undeclared.iter().map(String::as_str))
         .collect();
-    let mut renamed_declared = Vec::new();
-    let mut renamed_new = Vec::new();
-    for ((from, to), mut diagnostic) in renamed.into_iter().zip(renamed_diags) {
+    let mut by_declaration = Vec::new();
+    let mut by_call = Vec::new();
+    for ((from, to), mut diagnostic) in renamed {
         finish(&mut diagnostic);
-        if declared.contains(from.as_str()) {
-            renamed_declared.push(Renamed {
-                from,
-                to,
-                diagnostic,
-            });
-        } else if !prefix.names.contains_key(&from) {
-            renamed_new.push(Renamed {
-                from,
-                to,
-                diagnostic,
-            });
+        let r = Renamed {
+            from,
+            to,
+            diagnostic,
+        };
+        if declared.contains(r.from.as_str()) {
+            by_declaration.push(r);
+        } else if !prefix.names.contains_key(&r.from) {
+            by_call.push(r);
         }
     }
-    for d in passes.iter_mut().flatten().chain(notes.iter_mut()) {
-        finish(d);
-    }
+    (by_declaration, by_call)
+}
 
-    // Take the wire messages out of the body.
+/// A projected body taken apart.
+struct Parts {
+    /// The body without its wire messages.
+    envelope: Map<String, Value>,
+    /// The body member that held them.
+    key: &'static str,
+    /// Wire messages before the prefix's (a chat target's system message).
+    lead: Vec<Value>,
+    /// The tail's own wire messages, stubs taken out.
+    wire: Vec<Value>,
+}
+
+/// The body taken apart into envelope, lead and the tail's wire messages (renumbered).
+fn take_wire(
+    body: Value,
+    options: &RenderOptions,
+    lead: usize,
+    stub: usize,
+    renumbered: &HashMap<String, String>,
+) -> Result<Parts, Fallback> {
     let key = wire_key(options.provider);
     let Value::Object(mut envelope) = body else {
-        return Ok(Err("the body is not an object"));
+        return Err("the body is not an object");
     };
     let Some(Value::Array(mut wire)) = envelope.get_mut(key).map(Value::take) else {
-        return Ok(Err("the body has no wire messages"));
+        return Err("the body has no wire messages");
     };
     if wire.len() < lead + stub {
-        return Ok(Err("unexpected wire messages"));
+        return Err("unexpected wire messages");
     }
     let mut rest = wire.split_off(lead);
     let stubs: Vec<Value> = rest.drain(..stub).collect();
@@ -271,30 +379,19 @@ pub(crate) fn render_tail(
         .iter()
         .any(|s| s.get("type").and_then(Value::as_str) != Some("reasoning"))
     {
-        return Ok(Err("unexpected wire messages"));
+        return Err("unexpected wire messages");
     }
     if !renumbered.is_empty() {
         for m in &mut rest {
-            renumber(m, &renumbered);
+            renumber(m, renumbered);
         }
     }
-    Ok(Ok(Tail {
-        msgs,
-        stub,
-        origins: trace.origins,
-        system: tail_system,
-        passes,
-        undeclared,
+    Ok(Parts {
         envelope,
         key,
         lead: wire,
         wire: rest,
-        id_map,
-        notes,
-        renamed_declared,
-        renamed_new,
-        names,
-    }))
+    })
 }
 
 /// Renames the call ids of a Chat Completions wire message (`tool_calls[].id`,
