@@ -411,9 +411,9 @@ for (const target of TARGETS) {
   const fast = fastestPeer(rows);
   if (!conv || !fast) continue;
   const speedup = fast.median / conv.median;
-  const met = speedup >= 10;
+  const met = speedup >= 30; // issue 12 (issue 4 asked for 10×)
   verdicts.push({ kind: "append", target, met, speedup, conv, fast });
-  md.push(`| \`Conversation\` append + render, ${APPEND_SIZE.toLocaleString("en")} messages, ${target} | ${fmt(conv.median)} ms vs ${fast.path.replace(", whole history", "")} ${fmt(fast.median)} ms: **${faster(speedup)}** | ≥ 10× faster than the fastest peer | ${met ? "met" : `**missed** (needs ${(10 / speedup).toFixed(1)}× less time)`} |`);
+  md.push(`| \`Conversation\` append + render, ${APPEND_SIZE.toLocaleString("en")} messages, ${target} | ${fmt(conv.median)} ms vs ${fast.path.replace(", whole history", "")} ${fmt(fast.median)} ms: **${faster(speedup)}** | ≥ 30× faster than the fastest peer | ${met ? "met" : `**missed** (needs ${(30 / speedup).toFixed(1)}× less time)`} |`);
 }
 for (const target of TARGETS) {
   const at = (size) => results.agent.filter((r) => r.size === size && r.target === target);
