@@ -2,6 +2,7 @@
 // @google/genai). It recognises a provider request by its path, has Rust repair and render the
 // body again (repairRequestBody) and forwards it; this file only moves bytes and headers.
 import { getCore } from "./core.mjs";
+import { providerRequest } from "./providers.mjs";
 import { relayTurn } from "./relay-fetch.mjs";
 import type { Diagnostic, Provider, RenderOptions, StreamOutcome } from "./turnwire.js";
 
@@ -155,9 +156,6 @@ function routeOf(url: string): Route | undefined {
   return undefined;
 }
 
-/** Chat dialects whose streams report usage only when asked. */
-const usesUsageOption = (p: Provider): boolean => p === "openai-chat" || p === "deepseek" || p === "openai-compatible";
-
 /** The body's JSON, when it is JSON. */
 function bodyJson(body: string | Uint8Array): Record<string, unknown> | undefined {
   try {
@@ -266,9 +264,9 @@ export function repairingFetch<F extends FetchLike = GlobalFetch>(options: Repai
       }
       streaming = route.streaming || isStreamBody(body);
       // the target's own streaming switches (its other fields are dropped: request_field_dropped)
-      const to = target.provider;
-      if (streaming && to !== undefined && to !== "gemini") {
-        render.extra = { ...render.extra, stream: true, ...(usesUsageOption(to) ? { stream_options: { include_usage: true } } : {}) };
+      if (streaming && target.provider !== undefined) {
+        const switches = providerRequest({ provider: target.provider, model: target.model, baseURL, apiKey, headers: targetHeaders }).extra;
+        render.extra = { ...render.extra, ...switches };
       }
     }
     let repaired;

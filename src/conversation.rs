@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::error::Error;
 use crate::incremental::{self, Prefix, Tail};
-use crate::model::{JsonPath, Message, Speaker, Transcript};
+use crate::model::{JsonPath, Message, Transcript};
 use crate::normalize::NormalizeOptions;
 use crate::render::{prepare, render, IdMap, RenderOptions, Rendered};
 
@@ -415,21 +415,7 @@ fn step(
     if let Some(to) =
         incremental::candidate(transcript, prefix.boundary, nopts).filter(|&to| retry(to))
     {
-        // A boundary inside a tool loop goes back to where its turn opened when a user turn
-        // arrives: take that turn's start first, if it is after the boundary.
-        let mut through = None;
-        let in_loop = transcript
-            .messages
-            .get(to)
-            .is_some_and(|m| m.speaker == Speaker::Ai);
-        if let Some(turn) =
-            incremental::turn_candidate(transcript, prefix.boundary, to).filter(|_| in_loop)
-        {
-            through = incremental::advance(&mut prefix, &tail, turn, transcript, options, nopts)?;
-            moved = through.is_some();
-        }
-        let base = through.as_ref().unwrap_or(&tail);
-        moved |= incremental::advance(&mut prefix, base, to, transcript, options, nopts)?.is_some();
+        moved = incremental::advance(&mut prefix, &tail, to, transcript, options, nopts)?;
         target.failed = if moved { None } else { Some((to, m)) };
     }
     target.prefix = match kept {

@@ -19,15 +19,18 @@
 //!   in a diagnostic;
 //! - two renders are byte-identical;
 //! - appending a turn leaves every earlier projected id unchanged;
-//! - the body read back by the provider's importer renders the same bytes (issue 11).
+//! - the body read back by the provider's importer renders the same bytes (issue 11);
+//! - the repaired history written as AI SDK messages or a pi-ai context and read back renders
+//!   the same bytes (issue 11, the exporters).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use turnwire::import::{from_request_body, ImportSource};
+use turnwire::export::{to_ai_sdk, to_pi_ai};
+use turnwire::import::{from_ai_sdk, from_pi_ai, from_request_body, ImportSource};
 use turnwire::{
-    render, render_body, validate_request_for_model, validate_request_text, DiagnosticCode,
-    ErrorCode, OrphanPolicy, Provider, RenderOptions, Transcript,
+    normalize, render, render_body, validate_request_for_model, validate_request_text,
+    DiagnosticCode, ErrorCode, OrphanPolicy, Provider, RenderOptions, Transcript,
 };
 
 #[derive(Debug, Clone, Copy)]
@@ -771,6 +774,10 @@ fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError>
         "{}: imported body renders differently",
         provider
     );
+    // Issue 11: the repaired history written back as AI SDK messages and as a pi-ai context and
+    // read again renders the same bytes (pi-ai takes text and images only: a history holding
+    // other media is skipped, with only that reported).
+    exporters_round_trip(provider, &transcript, &o, &sent)?;
     // appending a turn never changes an earlier projected id
     let mut longer = input.clone();
     longer.push(json!({"speaker": "human", "blocks": [{"type": "text", "text": "one more"}]}));
@@ -785,6 +792,59 @@ fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError>
             "{} changed",
             canonical
         );
+    }
+    Ok(())
+}
+
+/// A repaired history written with `to_ai_sdk` and `to_pi_ai` and read back renders `sent`.
+fn exporters_round_trip(
+    provider: Provider,
+    transcript: &Transcript,
+    o: &RenderOptions,
+    sent: &[u8],
+) -> Result<(), TestCaseError> {
+    let history = normalize(transcript, &o.resolved_normalize_options().unwrap()).into_history();
+    let same = |via: &str, imported: Result<turnwire::import::Imported, turnwire::Error>| {
+        let imported =
+            imported.map_err(|e| TestCaseError::fail(format!("{provider} {via}: {e}")))?;
+        let bytes = render_body(&imported.transcript, o)
+            .map_err(|e| TestCaseError::fail(format!("{provider} {via}: {e}")))?;
+        prop_assert_eq!(
+            String::from_utf8_lossy(&bytes),
+            String::from_utf8_lossy(sent),
+            "{} via {} renders differently",
+            provider,
+            via
+        );
+        Ok(())
+    };
+    let ai = to_ai_sdk(&history);
+    prop_assert!(
+        ai.diagnostics.is_empty(),
+        "{provider}: {:?}",
+        ai.diagnostics
+    );
+    let source = ImportSource {
+        model: Some(o.model.clone()),
+        endpoint: o.endpoint.clone(),
+    };
+    same(
+        "the AI SDK",
+        from_ai_sdk(&Value::Array(ai.messages), Some(provider), &source),
+    )?;
+    let pi = to_pi_ai(&history);
+    for d in &pi.diagnostics {
+        prop_assert!(
+            d.code == DiagnosticCode::BlockOmitted && d.message.starts_with("media"),
+            "{provider} pi-ai: {d:?}"
+        );
+    }
+    if pi.diagnostics.is_empty() {
+        let source = ImportSource {
+            model: None,
+            endpoint: o.endpoint.clone(),
+        };
+        same("pi-ai", from_pi_ai(&pi.context, &source))?;
     }
     Ok(())
 }

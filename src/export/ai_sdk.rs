@@ -160,16 +160,29 @@ impl Writer {
 
 /// Turns a result's output into `content` items and adds `b` to them.
 fn attach(result: &mut Value, b: &Block) {
-    let Some(output) = result.get_mut("output") else {
-        return;
-    };
-    if output.get("type").and_then(Value::as_str) != Some("content") {
-        let first = match output.get("value") {
-            Some(Value::String(s)) => s.clone(),
-            Some(other) => other.to_string(),
-            None => String::new(),
-        };
-        *output = json!({"type": "content", "value": [{"type": "text", "text": first}]});
+    let kind = result
+        .pointer("/output/type")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if kind != "content" {
+        // A `content` output has no error form: the flag goes where `fromAiSdk` reads it back
+        // (the AI SDK's providers ignore a namespace that is not theirs).
+        if kind.starts_with("error-") {
+            if let Some(part) = result.as_object_mut() {
+                part.insert(
+                    "providerOptions".into(),
+                    json!({"turnwire": {"isError": true}}),
+                );
+            }
+        }
+        if let Some(output) = result.get_mut("output") {
+            let first = match output.get("value") {
+                Some(Value::String(s)) => s.clone(),
+                Some(other) => other.to_string(),
+                None => String::new(),
+            };
+            *output = json!({"type": "content", "value": [{"type": "text", "text": first}]});
+        }
     }
     let item = match b {
         Block::Text(t) => json!({"type": "text", "text": t.text}),
@@ -184,7 +197,7 @@ fn attach(result: &mut Value, b: &Block) {
         },
         _ => return,
     };
-    if let Some(Value::Array(items)) = output.get_mut("value") {
+    if let Some(Value::Array(items)) = result.pointer_mut("/output/value") {
         items.push(item);
     }
 }

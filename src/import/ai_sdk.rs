@@ -362,6 +362,19 @@ fn tool(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error
                 }
             }
         }
+        // An error result with media: the AI SDK's `content` output has no error form, so
+        // `toAiSdk` keeps the flag under `providerOptions.turnwire`.
+        if response.error.is_none()
+            && part.pointer("/providerOptions/turnwire/isError") == Some(&Value::Bool(true))
+        {
+            response.error = Some(
+                response
+                    .result
+                    .take()
+                    .as_ref()
+                    .map_or_else(String::new, text_of),
+            );
+        }
         out.push(Block::ToolResponse(response));
         out.extend(attachments);
     }

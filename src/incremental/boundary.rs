@@ -36,14 +36,7 @@ pub(super) fn turn_opener(
     middle: &[Message],
     origins: &[Option<usize>],
 ) -> Option<TurnOpener> {
-    let opens = |k: usize| {
-        middle.get(k).is_some_and(|m| m.speaker == Speaker::Human)
-            && (k == 0
-                || middle
-                    .get(k - 1)
-                    .is_some_and(|p| p.speaker != Speaker::Tool))
-    };
-    let Some(start) = (0..middle.len()).rev().find(|&k| opens(k)) else {
+    let Some(start) = (0..middle.len()).rev().find(|&k| opens_turn_at(middle, k)) else {
         return prefix.opener;
     };
     let k = (start + 1..middle.len()).find(|&k| middle[k].speaker == Speaker::Ai)?;
@@ -57,9 +50,12 @@ pub(super) fn turn_opener(
 /// results does not (Anthropic and Gemini fold it into the results' message, and their
 /// current-turn rules read it as part of the tool loop; chat targets have no such rules).
 pub(super) fn turn_starts(msgs: &[Message]) -> bool {
-    (0..msgs.len()).any(|k| {
-        msgs[k].speaker == Speaker::Human && (k == 0 || msgs[k - 1].speaker != Speaker::Tool)
-    })
+    (0..msgs.len()).any(|k| opens_turn_at(msgs, k))
+}
+
+/// Whether `msgs[k]` opens a turn, by the normaliser's rule ([`starts_turn_at`], results folded).
+fn opens_turn_at(msgs: &[Message], k: usize) -> bool {
+    starts_turn_at(|i| msgs.get(i).map(|m| m.speaker), k, true)
 }
 
 /// Whether `at` is the next step of a tool loop: an assistant message right after a tool
@@ -90,25 +86,49 @@ pub(crate) fn candidate(
         };
         let found =
             (opens_turn(at) && closes_turn(before)) || (!user_after && next_step(before, at));
-        user_after |= turn_rules && at.speaker == Speaker::Human && before.speaker != Speaker::Tool;
+        user_after |= turn_rules && starts_turn(at.speaker, Some(before.speaker), true);
         found
     })
 }
 
 /// The latest new-turn boundary (a user message after an answer) in `(from, to)`: where a
 /// boundary inside a tool loop at `to` is taken back to when a user turn arrives.
-pub(crate) fn turn_candidate(transcript: &Transcript, from: usize, to: usize) -> Option<usize> {
+fn turn_candidate(transcript: &Transcript, from: usize, to: usize) -> Option<usize> {
     let msgs = &transcript.messages;
     (from + 1..to)
         .rev()
         .find(|&i| msgs.get(i).is_some_and(opens_turn) && msgs.get(i - 1).is_some_and(closes_turn))
 }
 
+/// Moves the boundary up to `to` (see [`advance_to`]); a boundary inside a tool loop first
+/// takes its turn's start, if that is after the boundary: where the prefix goes back to when a
+/// user turn arrives. Returns whether the boundary moved.
+pub(crate) fn advance(
+    prefix: &mut Prefix,
+    tail: &Tail,
+    to: usize,
+    transcript: &Transcript,
+    options: &RenderOptions,
+    nopts: &NormalizeOptions,
+) -> Result<bool, Error> {
+    let in_loop = transcript
+        .messages
+        .get(to)
+        .is_some_and(|m| m.speaker == Speaker::Ai);
+    let mut through = None;
+    if let Some(turn) = turn_candidate(transcript, prefix.boundary, to).filter(|_| in_loop) {
+        through = advance_to(prefix, tail, turn, transcript, options, nopts)?;
+    }
+    let moved = through.is_some();
+    let base = through.as_ref().unwrap_or(tail);
+    Ok(advance_to(prefix, base, to, transcript, options, nopts)?.is_some() || moved)
+}
+
 /// Splits `tail` at input message `to` and moves the part before it into `prefix`, then checks
 /// that rendering through the new boundary gives exactly what `tail` gave (after the old
 /// prefix). Returns the render through the new boundary when it moved (on `None` the prefix
 /// is as it was).
-pub(crate) fn advance(
+fn advance_to(
     prefix: &mut Prefix,
     tail: &Tail,
     to: usize,

@@ -70,7 +70,7 @@ mod splice;
 mod tail;
 
 use boundary::turn_starts;
-pub(crate) use boundary::{advance, candidate, turn_candidate};
+pub(crate) use boundary::{advance, candidate};
 pub(crate) use prefix::Prefix;
 use prefix::{Middle, Undo};
 pub(crate) use splice::{body_value, diagnostics, id_map, tool_names, write_body};
@@ -83,8 +83,8 @@ use serde_json::{Map, Value};
 use crate::error::Error;
 use crate::model::{Block, Message, ProviderMeta, Speaker, ThinkingBlock, Transcript};
 use crate::normalize::{
-    has_turn_rules, normalize_traced, Diagnostic, DiagnosticCode, NormalizeOptions, Normalized,
-    Trace, TurnOpener, PASSES,
+    has_turn_rules, normalize_traced, starts_turn, starts_turn_at, Diagnostic, DiagnosticCode,
+    NormalizeOptions, Normalized, Trace, TurnOpener, PASSES,
 };
 use crate::providers::common::system_text;
 use crate::providers::Provider;

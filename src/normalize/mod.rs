@@ -29,6 +29,8 @@ mod thinking;
 mod tool_media;
 mod work;
 
+pub(crate) use work::{starts_turn, starts_turn_at};
+
 pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
 pub use options::{
     ForeignThinking, NormalizeOptions, OrphanPolicy, DEFAULT_BRIDGE_TEXT,

@@ -128,17 +128,29 @@ pub(crate) fn describe_message(origin: Option<usize>) -> String {
     }
 }
 
-/// Index of the first message of the current turn: the one after the last user message. When
-/// `folds_tool_user` (the provider puts tool results and the user's next words in one message),
-/// a user message right after tool results continues the turn instead.
+/// Whether a message of `at` after one of `before` opens a turn: a user message does, except,
+/// when `folds_tool_user` (the provider puts tool results and the user's next words in one
+/// message), one right after tool results, which continues the turn.
+pub(crate) fn starts_turn(at: Speaker, before: Option<Speaker>, folds_tool_user: bool) -> bool {
+    at == Speaker::Human && !(folds_tool_user && before == Some(Speaker::Tool))
+}
+
+/// Whether message `k` opens a turn by [`starts_turn`], `speaker_of` giving each message's
+/// speaker (`None` past the end).
+pub(crate) fn starts_turn_at(
+    speaker_of: impl Fn(usize) -> Option<Speaker>,
+    k: usize,
+    folds_tool_user: bool,
+) -> bool {
+    let before = k.checked_sub(1).and_then(&speaker_of);
+    speaker_of(k).is_some_and(|at| starts_turn(at, before, folds_tool_user))
+}
+
+/// Index of the first message of the current turn: the one after the last user message that
+/// [`starts_turn`].
 pub(crate) fn current_turn_start(msgs: &[Msg], folds_tool_user: bool) -> usize {
     (0..msgs.len())
         .rev()
-        .find(|&i| {
-            msgs.get(i).is_some_and(|m| m.speaker == Speaker::Human)
-                && (!folds_tool_user
-                    || i == 0
-                    || msgs.get(i - 1).is_some_and(|p| p.speaker != Speaker::Tool))
-        })
+        .find(|&i| starts_turn_at(|k| msgs.get(k).map(|m| m.speaker), i, folds_tool_user))
         .map_or(0, |i| i + 1)
 }

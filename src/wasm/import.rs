@@ -10,6 +10,7 @@ use super::{json_of, to_js};
 use crate::error::{Error, ErrorCode};
 use crate::import::{self, ImportSource, Imported};
 use crate::providers::Provider;
+use crate::render::IdMap;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_IMPORT: &'static str = r#"
@@ -278,11 +279,10 @@ fn exported(out: crate::export::Exported) -> Result<JsValue, Error> {
     o.insert("diagnostics".into(), diagnostics);
     for (key, pairs) in [("idMap", out.id_map), ("toolNames", out.tool_names)] {
         if !pairs.is_empty() {
-            let map: Map<String, Value> = pairs
-                .into_iter()
-                .map(|(c, p)| (c, Value::String(p)))
-                .collect();
-            o.insert(key.into(), Value::Object(map));
+            o.insert(
+                key.into(),
+                serde_json::to_value(IdMap(pairs)).unwrap_or_default(),
+            );
         }
     }
     to_js(&Value::Object(o))

@@ -5,7 +5,7 @@ use js_sys::{Reflect, Uint8Array};
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
-use super::import::{diagnostics_value, read_json_body, read_source};
+use super::import::{read_json_body, read_source};
 use super::validate::read_provider;
 use super::{json_of, to_js};
 use crate::error::{Error, ErrorCode};
@@ -69,29 +69,19 @@ pub fn repair_request_body(
     };
     let repaired = repair(provider, &body, &source, &target)?;
     let rendered = repaired.rendered;
-    let mut o = Map::new();
+    // `{idMap, toolNames, diagnostics}` as a render gives them; the body goes as bytes.
+    let mut o = match rendered.to_value() {
+        Value::Object(o) => o,
+        _ => Map::new(),
+    };
+    o.remove("body");
     o.insert(
         "provider".into(),
         Value::String(repaired.options.provider.as_str().into()),
     );
     o.insert("model".into(), Value::String(repaired.options.model));
-    o.insert("idMap".into(), pairs(&rendered.id_map.0));
-    o.insert("toolNames".into(), pairs(&rendered.tool_names.0));
-    o.insert(
-        "diagnostics".into(),
-        diagnostics_value(&rendered.diagnostics)?,
-    );
     let out = to_js(&Value::Object(o))?;
     let bytes = Uint8Array::from(rendered.body_bytes().as_slice());
     Reflect::set(&out, &JsValue::from_str("body"), &bytes)?;
     Ok(out)
-}
-
-/// `[(from, to)]` as a JSON object.
-fn pairs(p: &[(String, String)]) -> Value {
-    Value::Object(
-        p.iter()
-            .map(|(a, b)| (a.clone(), Value::String(b.clone())))
-            .collect(),
-    )
 }

@@ -1,6 +1,7 @@
 //! One file per fixed bug: the smallest input that showed it, and the expectation it broke.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod ai_sdk_error_result_with_media;
 mod ant_10_multi_step_loop_keeps_thinking;
 mod ant_10_open_loop_with_user_text;
 mod compat_gets_no_foreign_reasoning;
