@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::error::Error;
-use crate::incremental::{self, Prefix, Tail};
+use crate::incremental::{self, Fallback, Prefix, Tail};
 use crate::model::{JsonPath, Message, Transcript};
 use crate::normalize::NormalizeOptions;
 use crate::render::{prepare, render, IdMap, RenderOptions, Rendered};
@@ -41,7 +41,7 @@ pub struct RenderStats {
     /// render for the same options reuses.
     pub boundary: usize,
     /// Why a cached prefix could not be used, when there was one and it could not.
-    pub fallback: Option<&'static str>,
+    pub fallback: Option<Fallback>,
 }
 
 /// The cache of one render target (one set of options).
@@ -399,7 +399,7 @@ fn step(
         Want::Body(sink) => {
             if incremental::write_body(&prefix, &tail, sink).is_none() {
                 target.prefix = kept.unwrap_or(prefix);
-                stats.fallback = stats.fallback.or(Some("the body could not be spliced"));
+                stats.fallback = stats.fallback.or(Some(Fallback::SpliceFailed));
                 return full(transcript, options, Want::Body(sink), stats);
             }
             Output::Written

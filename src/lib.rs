@@ -33,12 +33,13 @@ pub mod stream;
 
 pub use conversation::{Conversation, RenderStats, DEFAULT_CACHE_TARGETS};
 pub use error::{Error, ErrorCode};
+pub use incremental::Fallback;
 pub use json::report::MAX_LISTED as MAX_LISTED_REPAIRS;
 pub use json::MAX_DEPTH;
 pub use model::Transcript;
 pub use normalize::{
     normalize, Diagnostic, DiagnosticCode, FaultClass, ForeignThinking, NormalizeOptions,
-    Normalized, OrphanPolicy,
+    Normalized, OrphanPolicy, Pass,
 };
 pub use providers::{
     validate_request, validate_request_for_model, validate_request_text, Provider, Violation,

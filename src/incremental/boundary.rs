@@ -184,10 +184,10 @@ pub(super) fn agrees(
         && before.renamed_declared == after.renamed_declared
         && before.renamed_new.get(cuts.renamed..) == Some(&after.renamed_new[..])
         && before.notes == after.notes
-        && before.passes.len() == PASSES
-        && after.passes.len() == PASSES;
+        && before.passes.len() == PASSES.len()
+        && after.passes.len() == PASSES.len();
     lists
-        && (0..PASSES).all(|p| {
+        && (0..PASSES.len()).all(|p| {
             let (Some(head), Some(trail), Some(&h), Some(&t)) = (
                 prefix.head.get(p),
                 prefix.trail.get(p),
@@ -266,8 +266,8 @@ pub(super) fn split(
     }
     let later = |d: &Diagnostic| d.message_index.is_some_and(|i| i >= to);
     // Diagnostics: each pass's own come in message order; the leading user turn's comes last.
-    let mut head = Vec::with_capacity(PASSES);
-    let mut trail = Vec::with_capacity(PASSES);
+    let mut head = Vec::with_capacity(PASSES.len());
+    let mut trail = Vec::with_capacity(PASSES.len());
     let mut hoisted_later = 0;
     for pass in &tail.passes {
         let cut = pass.iter().position(later).unwrap_or(pass.len());
@@ -331,7 +331,8 @@ pub(super) fn split(
     let count = {
         let system_all: Vec<String> = prefix.system.iter().chain(&system).cloned().collect();
         let lead = usize::from(
-            system_in_wire(options.provider) && !system_text(options, &system_all).is_empty(),
+            WireApi::of(options.provider).system_in_messages()
+                && !system_text(options, &system_all).is_empty(),
         );
         let input = Normalized {
             transcript: Transcript::new(middle_msgs.to_vec()),
@@ -342,7 +343,7 @@ pub(super) fn split(
             diagnostics: Vec::new(),
         };
         let (body, _) = project(&input, options);
-        body.get(wire_key(options.provider))?
+        body.get(WireApi::of(options.provider).messages_key())?
             .as_array()?
             .len()
             .checked_sub(lead)?

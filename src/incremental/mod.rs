@@ -65,12 +65,14 @@
 //! but the request does not declare is reported once, at its first call.
 
 mod boundary;
+mod fallback;
 mod prefix;
 mod splice;
 mod tail;
 
 use boundary::turn_starts;
 pub(crate) use boundary::{advance, candidate};
+pub use fallback::Fallback;
 pub(crate) use prefix::Prefix;
 use prefix::{Middle, Undo};
 pub(crate) use splice::{body_value, diagnostics, id_map, tool_names, write_body};
@@ -84,11 +86,11 @@ use crate::error::Error;
 use crate::model::{Block, Message, ProviderMeta, Speaker, ThinkingBlock, Transcript};
 use crate::normalize::{
     has_turn_rules, normalize_traced, starts_turn, starts_turn_at, Diagnostic, DiagnosticCode,
-    NormalizeOptions, Normalized, Trace, TurnOpener, PASSES,
+    NormalizeOptions, Normalized, Pass, Trace, TurnOpener, PASSES,
 };
 use crate::providers::common::system_text;
 use crate::providers::Provider;
-use crate::render::{empty_transcript, project, RenderOptions};
+use crate::render::{empty_transcript, project, RenderOptions, WireApi};
 
 /// A renamed tool and the diagnostic that reports it.
 #[derive(Debug, Clone, PartialEq)]
@@ -96,24 +98,6 @@ pub(crate) struct Renamed {
     pub from: String,
     pub to: String,
     pub diagnostic: Diagnostic,
-}
-/// Why the cached prefix could not be used.
-pub(crate) type Fallback = &'static str;
-/// The body member that holds the wire messages.
-pub(super) fn wire_key(p: Provider) -> &'static str {
-    match p {
-        Provider::OpenAiResponses => "input",
-        Provider::Gemini => "contents",
-        _ => "messages",
-    }
-}
-
-/// Whether the target's adapter puts the system prompt first in its wire messages.
-pub(super) fn system_in_wire(p: Provider) -> bool {
-    !matches!(
-        p,
-        Provider::Anthropic | Provider::OpenAiResponses | Provider::Gemini
-    )
 }
 
 /// Ids a message stores (call ids and the ids results answer).

@@ -83,8 +83,8 @@ pub(super) struct Middle {
 impl Prefix {
     pub(super) fn extend(&mut self, m: Middle) -> Undo {
         if self.head.is_empty() {
-            self.head = vec![Vec::new(); PASSES];
-            self.trail = vec![Vec::new(); PASSES];
+            self.head = vec![Vec::new(); PASSES.len()];
+            self.trail = vec![Vec::new(); PASSES.len()];
         }
         let undo = Undo {
             boundary: self.boundary,

@@ -55,7 +55,7 @@ pub(crate) fn render_tail(
         if b == 0 {
             return Err(empty_transcript());
         }
-        return Ok(Err("the tail normalised to nothing"));
+        return Ok(Err(Fallback::TailEmpty));
     }
     if let Some(why) = splice_check(prefix, transcript, nopts, &n, &trace) {
         return Ok(Err(why));
@@ -76,11 +76,11 @@ fn splice_check(
         return None;
     }
     if n.thinking_enabled != nopts.thinking_enabled {
-        return Some("the tail turns thinking off for the whole request");
+        return Some(Fallback::ThinkingTurnedOff);
     }
     // (an orphan result turned into user text ends the turn too: look at the output)
     if prefix.mid_turn() && has_turn_rules(nopts) && turn_starts(&n.transcript.messages) {
-        return Some("a user turn follows a prefix that ends inside a tool loop");
+        return Some(Fallback::UserTurnAfterToolLoop);
     }
     // The tail opens with its first input message: a user turn, or the next step of a tool
     // loop (an assistant message after the prefix's results).
@@ -92,7 +92,7 @@ fn splice_check(
         .is_some_and(|m| m.speaker == Speaker::Human || Some(m.speaker) == first)
         && trace.origins.first() == Some(&Some(b));
     if !opens {
-        return Some("the tail does not open with its first message as a user turn");
+        return Some(Fallback::TailOpensMidTurn);
     }
     let seen = |id: &String| prefix.ids.contains(id);
     let input_ids = transcript
@@ -104,7 +104,7 @@ fn splice_check(
     let final_ids = n.transcript.messages.iter().flat_map(stored_ids);
     let diag_ids = n.diagnostics.iter().filter_map(|d| d.call_id.as_ref());
     if input_ids.chain(final_ids).chain(diag_ids).any(seen) {
-        return Some("the tail mentions a call id of the prefix");
+        return Some(Fallback::SharedCallId);
     }
     None
 }
@@ -112,33 +112,30 @@ fn splice_check(
 /// Tools the tail calls first and does not declare, with the message of that call.
 type Undeclared = Vec<(String, Option<usize>)>;
 
-/// The tail's diagnostics split by normaliser pass, without the tool declarations the prefix
-/// already reported (one diagnostic each, at the first call).
+/// The tail's diagnostics split by normaliser pass (the pass each one names, in the order of
+/// [`PASSES`]), without the tool declarations the prefix already reported (one diagnostic
+/// each, at the first call).
 fn by_pass(
     prefix: &Prefix,
     diagnostics: Vec<Diagnostic>,
     undeclared_tools: Vec<String>,
-    trace: &Trace,
 ) -> Result<(Vec<Vec<Diagnostic>>, Undeclared), Fallback> {
-    if trace.pass_ends.len() != PASSES || trace.pass_ends.last() != Some(&diagnostics.len()) {
-        return Err("unexpected normaliser trace");
+    let mut passes: Vec<Vec<Diagnostic>> = vec![Vec::new(); PASSES.len()];
+    for d in diagnostics {
+        let Some(pass) = d.pass.and_then(|p| passes.get_mut(p.index())) else {
+            return Err(Fallback::UnexpectedRender);
+        };
+        pass.push(d);
     }
-    let mut passes: Vec<Vec<Diagnostic>> = Vec::with_capacity(PASSES);
-    let mut it = diagnostics.into_iter();
-    let mut at = 0;
-    for &end in &trace.pass_ends {
-        passes.push(it.by_ref().take(end.saturating_sub(at)).collect());
-        at = end;
-    }
-    let Some(declared_pass) = passes.last_mut() else {
-        return Err("unexpected normaliser trace");
+    let Some(declared_pass) = passes.get_mut(Pass::Declarations.index()) else {
+        return Err(Fallback::UnexpectedRender);
     };
     if declared_pass.len() != undeclared_tools.len()
         || declared_pass
             .iter()
             .any(|d| d.code != DiagnosticCode::ToolDeclared)
     {
-        return Err("unexpected tool declaration diagnostics");
+        return Err(Fallback::UnexpectedRender);
     }
     let mut undeclared = Vec::new();
     let mut kept = Vec::new();
@@ -173,7 +170,7 @@ fn project_tail(
         reasoning_field,
         diagnostics,
     } = n;
-    let (mut passes, undeclared) = by_pass(prefix, diagnostics, undeclared_tools, &trace)?;
+    let (mut passes, undeclared) = by_pass(prefix, diagnostics, undeclared_tools)?;
     let stub =
         usize::from(b > 0 && prefix.reasoning && options.provider == Provider::OpenAiResponses);
     let mut msgs = Vec::with_capacity(stub + tail_transcript.messages.len());
@@ -183,7 +180,8 @@ fn project_tail(
     msgs.extend(tail_transcript.messages);
     let system_all: Vec<String> = prefix.system.iter().chain(&tail_system).cloned().collect();
     let lead = usize::from(
-        system_in_wire(options.provider) && !system_text(options, &system_all).is_empty(),
+        WireApi::of(options.provider).system_in_messages()
+            && !system_text(options, &system_all).is_empty(),
     );
     let input = Normalized {
         transcript: Transcript::new(msgs),
@@ -214,7 +212,7 @@ fn project_tail(
         }
     };
     let Some(cut) = notes.len().checked_sub(renamed.len()) else {
-        return Err("unexpected projection diagnostics");
+        return Err(Fallback::UnexpectedRender);
     };
     let renamed_diags = notes.split_off(cut);
     let (renamed_declared, renamed_new) = sort_renamed(
@@ -267,16 +265,16 @@ fn wire_ids(
         let offset = prefix.id_map.len();
         for (k, (_, id)) in id_map.iter_mut().enumerate() {
             let Some(stem) = id.strip_suffix(&format!(":{k}")) else {
-                return Err("unexpected Kimi call id");
+                return Err(Fallback::UnexpectedRender);
             };
             let counted = format!("{stem}:{}", k + offset);
             renumbered.insert(std::mem::replace(id, counted.clone()), counted);
         }
     } else if id_map.iter().any(|(c, _)| c.is_empty()) {
-        return Err("the tail's wire ids depend on the prefix's call count");
+        return Err(Fallback::WireIdDependsOnPrefix);
     }
     if id_map.iter().any(|(_, p)| prefix.emitted.contains(p)) {
-        return Err("a wire id of the tail is one of the prefix's");
+        return Err(Fallback::WireIdDependsOnPrefix);
     }
     Ok(renumbered)
 }
@@ -303,7 +301,7 @@ fn tail_names(
             None => !prefix.projected_names.contains(to),
         };
         if prefix.boundary > 0 && !fits {
-            return Err("a tool name of the tail is sent differently after the prefix");
+            return Err(Fallback::ToolNameDependsOnPrefix);
         }
         names.insert(name.clone(), to.to_string());
     }
@@ -363,15 +361,15 @@ fn take_wire(
     stub: usize,
     renumbered: &HashMap<String, String>,
 ) -> Result<Parts, Fallback> {
-    let key = wire_key(options.provider);
+    let key = WireApi::of(options.provider).messages_key();
     let Value::Object(mut envelope) = body else {
-        return Err("the body is not an object");
+        return Err(Fallback::UnexpectedRender);
     };
     let Some(Value::Array(mut wire)) = envelope.get_mut(key).map(Value::take) else {
-        return Err("the body has no wire messages");
+        return Err(Fallback::UnexpectedRender);
     };
     if wire.len() < lead + stub {
-        return Err("unexpected wire messages");
+        return Err(Fallback::UnexpectedRender);
     }
     let mut rest = wire.split_off(lead);
     let stubs: Vec<Value> = rest.drain(..stub).collect();
@@ -379,7 +377,7 @@ fn take_wire(
         .iter()
         .any(|s| s.get("type").and_then(Value::as_str) != Some("reasoning"))
     {
-        return Err("unexpected wire messages");
+        return Err(Fallback::UnexpectedRender);
     }
     if !renumbered.is_empty() {
         for m in &mut rest {

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::passes::Pass;
 use crate::model::SyntheticReason;
 use crate::providers::Provider;
 
@@ -179,6 +180,10 @@ pub struct Diagnostic {
     /// How many occurrences this one diagnostic stands for, when it summarises several.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<usize>,
+    /// The normaliser pass that made this repair; absent for what was repaired while reading
+    /// the input or projecting it for the provider.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pass: Option<Pass>,
 }
 
 /// Why turnwire made up a tool completion ([`SyntheticReason`]), serialised by its stable
@@ -228,6 +233,7 @@ impl Diagnostic {
             provider: None,
             path: None,
             count: None,
+            pass: None,
         }
     }
 

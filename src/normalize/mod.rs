@@ -1,10 +1,9 @@
 //! The normaliser: turns any canonical transcript, however damaged, into a protocol-valid one
 //! for the target, and reports every repair as a [`Diagnostic`].
 //!
-//! One pass per file, each a pure function over the working transcript, run in this order:
-//! speaker repair → content hygiene → call identity → dedupe → orphans → assistant pieces merged (alternation targets) → closure → adjacency →
-//! aborted turns → media support → tool-result media placement → calls last (Responses) → thinking policy → system hoisting and role order → final assistant message (prefill) → thinking position →
-//! request-level thinking setting → required continuity supplied → tool declarations the history needs. Same input and options give the same output (REQ-915-010).
+//! One pass per file, each a pure function over the working transcript. The order they run in
+//! is one table, [`passes::PASSES`]; each diagnostic names its [`Pass`]. Same input and options
+//! give the same output (REQ-915-010).
 
 mod aborted;
 mod adjacency;
@@ -19,6 +18,7 @@ mod identity;
 pub mod media;
 mod options;
 pub mod orphans;
+mod passes;
 mod prefill;
 mod role_order;
 mod speaker;
@@ -29,6 +29,8 @@ mod thinking;
 mod tool_media;
 mod work;
 
+pub use passes::Pass;
+pub(crate) use passes::PASSES;
 pub(crate) use work::{starts_turn, starts_turn_at};
 
 pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
@@ -115,14 +117,9 @@ pub(crate) fn normalize_owned(transcript: Transcript, options: &NormalizeOptions
     normalize_traced(transcript, options, 0, None).0
 }
 
-/// Number of passes [`normalize_traced`] records in [`Trace::pass_ends`].
-pub(crate) const PASSES: usize = 20;
-
 /// How one normalisation went, for the incremental renderer ([`crate::Conversation`]).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Trace {
-    /// The number of diagnostics after each pass, in pass order ([`PASSES`] entries).
-    pub pass_ends: Vec<usize>,
     /// The input message index of each output message (`None` for made-up messages).
     pub origins: Vec<Option<usize>>,
 }
@@ -153,8 +150,6 @@ pub(crate) fn normalize_traced(
     offset: usize,
     opener: Option<TurnOpener>,
 ) -> (Normalized, Trace) {
-    let mut diags = Vec::new();
-    let mut ends = Vec::with_capacity(PASSES);
     let mut msgs = work::from_transcript(transcript);
     if offset > 0 {
         for m in &mut msgs {
@@ -164,67 +159,19 @@ pub(crate) fn normalize_traced(
             }
         }
     }
-    let msgs = speaker::repair(msgs, &mut diags);
-    ends.push(diags.len());
-    let msgs = content::clean(msgs, &mut diags);
-    ends.push(diags.len());
-    let msgs = identity::assign(msgs, &mut diags);
-    ends.push(diags.len());
-    let msgs = dedupe::dedupe(msgs, &mut diags);
-    ends.push(diags.len());
-    let msgs = orphans::handle(msgs, options.orphan_results, &mut diags);
-    ends.push(diags.len());
-    let msgs = role_order::merge_assistant_pieces(msgs, options, &mut diags);
-    ends.push(diags.len());
-    let msgs = closure::close(msgs, &options.synthetic_result_text, &mut diags);
-    ends.push(diags.len());
-    let msgs = adjacency::place(msgs, &mut diags);
-    ends.push(diags.len());
-    let msgs = aborted::trim(msgs, options, &mut diags);
-    ends.push(diags.len());
-    let msgs = media::project(msgs, options, &mut diags);
-    ends.push(diags.len());
-    let msgs = tool_media::place(msgs, options, &mut diags);
-    ends.push(diags.len());
-    let msgs = calls_last::order(msgs, options, &mut diags);
-    ends.push(diags.len());
-    let msgs = thinking::apply(msgs, options, &mut diags);
-    // Dropping what the target cannot replay (a text part that was only a foreign signature)
-    // can leave a turn ending in thinking again.
-    let msgs = aborted::trim(msgs, options, &mut diags);
-    ends.push(diags.len());
-    let (msgs, system) =
-        role_order::hoist_system(msgs, options::Profile::for_options(options), &mut diags);
-    ends.push(diags.len());
-    let msgs = role_order::order(msgs, options, offset > 0, &mut diags);
-    ends.push(diags.len());
-    let msgs = prefill::settle(msgs, options, &mut diags);
-    ends.push(diags.len());
-    let msgs = thinking::enforce_leading(msgs, options, &mut diags);
-    ends.push(diags.len());
-    let (msgs, thinking_enabled) = thinking::request_setting(msgs, options, opener, &mut diags);
-    ends.push(diags.len());
-    let msgs = synthesize::supply(msgs, options, &mut diags);
-    ends.push(diags.len());
-    let undeclared_tools = declarations::undeclared(&msgs, options, &mut diags);
-    ends.push(diags.len());
+    let mut run = passes::Run::new(options, offset > 0, opener);
+    let msgs = passes::run_all(msgs, &mut run);
     let origins = msgs.iter().map(|m| m.origin).collect();
     let normalized = Normalized {
         transcript: work::to_transcript(msgs),
-        system,
-        thinking_enabled,
-        undeclared_tools,
+        system: run.system,
+        thinking_enabled: run.thinking_enabled,
+        undeclared_tools: run.undeclared_tools,
         reasoning_field: matches!(
-            options::Profile::for_options(options).thinking,
+            run.profile.thinking,
             options::ThinkingReplay::ReasoningField { .. }
         ),
-        diagnostics: diags,
+        diagnostics: run.diags,
     };
-    (
-        normalized,
-        Trace {
-            pass_ends: ends,
-            origins,
-        },
-    )
+    (normalized, Trace { origins })
 }

@@ -262,7 +262,7 @@ impl Profile {
                 thinking: reasoning_field,
                 ..base
             },
-            _ => Profile {
+            Provider::OpenAiCompatible => Profile {
                 thinking: reasoning_field,
                 ..base
             },

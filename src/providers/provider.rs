@@ -106,12 +106,7 @@ impl Provider {
     /// assert_eq!(turnwire::Provider::Kimi.wire_api(), "chat-completions");
     /// ```
     pub const fn wire_api(self) -> &'static str {
-        match self {
-            Provider::Anthropic => "messages",
-            Provider::OpenAiResponses => "responses",
-            Provider::Gemini => "generate-content",
-            _ => "chat-completions",
-        }
+        crate::render::WireApi::of(self).name()
     }
 
     /// Whether this build renders for the provider.

@@ -2,6 +2,9 @@
 
 mod limits;
 mod options;
+mod target;
+
+pub(crate) use target::WireApi;
 
 pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
 
@@ -18,7 +21,7 @@ use serde_json::Value;
 use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
 use crate::normalize::{normalize, normalize_owned, Diagnostic, NormalizeOptions, Normalized};
-use crate::providers::{anthropic, gemini, openai_chat, openai_responses, Projection, Provider};
+use crate::providers::Projection;
 
 /// Pairs of names in order — canonical → provider call ids, or original → sent tool names.
 /// Serialises as a plain JSON object.
@@ -218,14 +221,9 @@ pub(crate) fn empty_transcript() -> Error {
     )
 }
 
-/// Projects a normalised transcript through the target's adapter.
+/// Projects a normalised transcript through the target's adapter ([`WireApi::body`]).
 pub(crate) fn project(normalized: &Normalized, options: &RenderOptions) -> (Value, Projection) {
-    match options.provider {
-        Provider::Anthropic => anthropic::render::body(normalized, options),
-        Provider::OpenAiResponses => openai_responses::render::body(normalized, options),
-        Provider::Gemini => gemini::render::body(normalized, options),
-        _ => openai_chat::render::body(normalized, options),
-    }
+    WireApi::of(options.provider).body(normalized, options)
 }
 
 /// Renders and returns only the JSON body bytes.

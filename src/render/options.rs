@@ -176,41 +176,7 @@ impl Default for CompatOptions {
 /// assert!(!owned_fields(Provider::OpenAiChat).contains(&"store")); // chat's own `store` is extra
 /// ```
 pub fn owned_fields(provider: Provider) -> &'static [&'static str] {
-    match provider {
-        Provider::Anthropic => &[
-            "model",
-            "messages",
-            "system",
-            "tools",
-            "thinking",
-            "max_tokens",
-            "temperature",
-            "top_p",
-        ],
-        Provider::OpenAiResponses => &[
-            "model",
-            "input",
-            "instructions",
-            "tools",
-            "store",
-            "include",
-            "reasoning",
-            "temperature",
-            "top_p",
-        ],
-        Provider::Gemini => &["contents", "systemInstruction", "generationConfig", "tools"],
-        _ => &[
-            "model",
-            "messages",
-            "tools",
-            "thinking",
-            "max_tokens",
-            "max_completion_tokens",
-            "reasoning_effort",
-            "temperature",
-            "top_p",
-        ],
-    }
+    super::WireApi::of(provider).owned_fields()
 }
 
 /// Anthropic's `max_tokens` when the caller gives none.

@@ -443,7 +443,19 @@ export interface Diagnostic {
      * How many occurrences this one diagnostic stands for, when it summarises several.
      */
     count?: number;
+    /**
+     * The normaliser pass that made this repair; absent for what was repaired while reading
+     * the input or projecting it for the provider.
+     */
+    pass?: Pass;
 }
+
+/**
+ * One normaliser pass, named by what it repairs, listed in the order the passes run. A
+ * diagnostic names the pass that made it (`pass`): `closure` for a synthetic completion,
+ * `thinking_policy` for thinking the target cannot replay, and so on.
+ */
+export type Pass = "speaker_repair" | "content_hygiene" | "call_identity" | "dedupe" | "orphans" | "assistant_pieces" | "closure" | "adjacency" | "aborted_turns" | "media" | "tool_result_media" | "calls_last" | "thinking_policy" | "system_hoisting" | "role_order" | "prefill" | "thinking_position" | "thinking_setting" | "continuity" | "declarations";
 
 /**
  * One violation of a provider rule (ids from `provider-rules.md`, e.g. `ANT-04`, `OAC-02`).

@@ -1,0 +1,202 @@
+//! Render targets: each wire API's adapter behind one trait ([`Target`]), chosen by an
+//! exhaustive enum ([`WireApi`]) as the stream decoders are (`src/stream/decoder.rs`).
+//!
+//! A render, the incremental renderer ([`crate::Conversation`]) and the importers ask the
+//! target instead of matching on providers: where the body keeps its wire messages, whether the
+//! system prompt is one of them, and how a normalised transcript becomes a body.
+
+use serde_json::Value;
+
+use super::RenderOptions;
+use crate::normalize::Normalized;
+use crate::providers::{anthropic, gemini, openai_chat, openai_responses, Projection, Provider};
+
+/// One wire API's adapter: the shape of its body and how a normalised transcript is written
+/// into it. Adapters only project; repairs belong to the normaliser.
+pub(crate) trait Target {
+    /// The API's name in provenance (`api`).
+    const NAME: &'static str;
+    /// The body member that holds the wire messages.
+    const MESSAGES_KEY: &'static str;
+    /// Whether the system prompt is the first wire message (chat dialects) rather than a body
+    /// field of its own.
+    const SYSTEM_IN_MESSAGES: bool;
+    /// The body fields turnwire derives from the history and the options; `extra` may not set
+    /// them ([`super::owned_fields`]).
+    const OWNED_FIELDS: &'static [&'static str];
+
+    /// Writes the request body of a normalised transcript, with the projection state (ids,
+    /// tool names, projection diagnostics) it used.
+    fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection);
+}
+
+/// Anthropic Messages.
+pub(crate) struct Messages;
+/// OpenAI Chat Completions and its dialects (Mistral, Kimi, DeepSeek, compatible servers).
+pub(crate) struct ChatCompletions;
+/// OpenAI Responses.
+pub(crate) struct Responses;
+/// Gemini generateContent.
+pub(crate) struct GenerateContent;
+
+impl Target for Messages {
+    const NAME: &'static str = "messages";
+    const MESSAGES_KEY: &'static str = "messages";
+    const SYSTEM_IN_MESSAGES: bool = false;
+    const OWNED_FIELDS: &'static [&'static str] = &[
+        "model",
+        "messages",
+        "system",
+        "tools",
+        "thinking",
+        "max_tokens",
+        "temperature",
+        "top_p",
+    ];
+    fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
+        anthropic::render::body(n, o)
+    }
+}
+
+impl Target for ChatCompletions {
+    const NAME: &'static str = "chat-completions";
+    const MESSAGES_KEY: &'static str = "messages";
+    const SYSTEM_IN_MESSAGES: bool = true;
+    const OWNED_FIELDS: &'static [&'static str] = &[
+        "model",
+        "messages",
+        "tools",
+        "thinking",
+        "max_tokens",
+        "max_completion_tokens",
+        "reasoning_effort",
+        "temperature",
+        "top_p",
+    ];
+    fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
+        openai_chat::render::body(n, o)
+    }
+}
+
+impl Target for Responses {
+    const NAME: &'static str = "responses";
+    const MESSAGES_KEY: &'static str = "input";
+    const SYSTEM_IN_MESSAGES: bool = false;
+    const OWNED_FIELDS: &'static [&'static str] = &[
+        "model",
+        "input",
+        "instructions",
+        "tools",
+        "store",
+        "include",
+        "reasoning",
+        "temperature",
+        "top_p",
+    ];
+    fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
+        openai_responses::render::body(n, o)
+    }
+}
+
+impl Target for GenerateContent {
+    const NAME: &'static str = "generate-content";
+    const MESSAGES_KEY: &'static str = "contents";
+    const SYSTEM_IN_MESSAGES: bool = false;
+    const OWNED_FIELDS: &'static [&'static str] =
+        &["contents", "systemInstruction", "generationConfig", "tools"];
+    fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
+        gemini::render::body(n, o)
+    }
+}
+
+/// The wire API a provider speaks. Every provider has exactly one; the matches below name
+/// every case, so a new provider or API cannot fall through to another's behaviour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WireApi {
+    Messages,
+    ChatCompletions,
+    Responses,
+    GenerateContent,
+}
+
+/// Dispatches `$body` over the target of `$api` as the type `T`.
+macro_rules! with_target {
+    ($api:expr, $t:ident => $body:expr) => {
+        match $api {
+            WireApi::Messages => {
+                type $t = Messages;
+                $body
+            }
+            WireApi::ChatCompletions => {
+                type $t = ChatCompletions;
+                $body
+            }
+            WireApi::Responses => {
+                type $t = Responses;
+                $body
+            }
+            WireApi::GenerateContent => {
+                type $t = GenerateContent;
+                $body
+            }
+        }
+    };
+}
+
+impl WireApi {
+    /// The API `provider` speaks.
+    pub const fn of(provider: Provider) -> WireApi {
+        match provider {
+            Provider::Anthropic => WireApi::Messages,
+            Provider::OpenAiResponses => WireApi::Responses,
+            Provider::Gemini => WireApi::GenerateContent,
+            Provider::OpenAiChat
+            | Provider::Mistral
+            | Provider::Kimi
+            | Provider::DeepSeek
+            | Provider::OpenAiCompatible => WireApi::ChatCompletions,
+        }
+    }
+
+    /// The API's name in provenance ([`Target::NAME`]).
+    pub const fn name(self) -> &'static str {
+        with_target!(self, T => T::NAME)
+    }
+
+    /// [`Target::MESSAGES_KEY`].
+    pub const fn messages_key(self) -> &'static str {
+        with_target!(self, T => T::MESSAGES_KEY)
+    }
+
+    /// [`Target::SYSTEM_IN_MESSAGES`].
+    pub const fn system_in_messages(self) -> bool {
+        with_target!(self, T => T::SYSTEM_IN_MESSAGES)
+    }
+
+    /// [`Target::OWNED_FIELDS`].
+    pub const fn owned_fields(self) -> &'static [&'static str] {
+        with_target!(self, T => T::OWNED_FIELDS)
+    }
+
+    /// [`Target::body`].
+    pub fn body(self, n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
+        with_target!(self, T => T::body(n, o))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_provider_has_one_api_and_its_messages_key() {
+        for p in Provider::ALL {
+            let api = WireApi::of(p);
+            assert_eq!(p.wire_api(), api.name(), "{p}");
+            let key = api.messages_key();
+            assert!(["messages", "input", "contents"].contains(&key), "{p}");
+            assert!(api.owned_fields().contains(&key), "{p}");
+            assert_eq!(api.system_in_messages(), api == WireApi::ChatCompletions);
+        }
+    }
+}
