@@ -2,8 +2,10 @@
 //! instead of) a parse: `$[3].blocks[0].result` rather than "line 1 column 48211".
 //!
 //! A small tokenizer that only tracks where it is (container stack, member names, element
-//! indexes). It runs only when something was found, so it favours simplicity over speed; it
-//! never fails — on broken text it reports the deepest position it reached.
+//! indexes). It runs only when something was found, but then over the text up to it (a lone
+//! surrogate deep in a long history): strings are skipped with `memchr` and member names are
+//! decoded only for the paths reported. It never fails — on broken text it reports the
+//! deepest position it reached.
 
 use std::fmt::Write as _;
 
@@ -34,11 +36,19 @@ pub(crate) fn format(root: &str, segs: &[Seg]) -> String {
 /// Where the tokenizer is inside one container.
 #[derive(Debug)]
 enum Frame {
-    Array { index: usize, in_value: bool },
-    Object { key: Option<String>, in_value: bool },
+    Array {
+        index: usize,
+        in_value: bool,
+    },
+    /// `key`: the byte range of the current member name's quoted text, decoded only when a
+    /// path is reported.
+    Object {
+        key: Option<(usize, usize)>,
+        in_value: bool,
+    },
 }
 
-fn current(stack: &[Frame]) -> Vec<Seg> {
+fn current(text: &[u8], stack: &[Frame]) -> Vec<Seg> {
     stack
         .iter()
         .filter_map(|f| match f {
@@ -49,21 +59,30 @@ fn current(stack: &[Frame]) -> Vec<Seg> {
             Frame::Object {
                 key: Some(k),
                 in_value: true,
-            } => Some(Seg::Key(k.clone())),
+            } => Some(Seg::Key(key_at(text, *k))),
             _ => None,
         })
         .collect()
+}
+
+/// The member name whose quoted text is `text[start..end]`.
+fn key_at(text: &[u8], (start, end): (usize, usize)) -> String {
+    key_text(text.get(start..end).unwrap_or_default())
 }
 
 /// The end of the string starting with the quote at `start` (index after its closing quote,
 /// or the text length when it is not closed).
 pub(super) fn string_end(text: &[u8], start: usize) -> usize {
     let mut i = start + 1;
-    while let Some(&b) = text.get(i) {
-        match b {
-            b'\\' => i += 2,
-            b'"' => return i + 1,
-            _ => i += 1,
+    // Jump from one quote or backslash to the next: strings are most of a history's bytes.
+    while let Some(k) = text
+        .get(i..)
+        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+    {
+        i += k;
+        match text.get(i) {
+            Some(b'"') => return i + 1,
+            _ => i += 2,
         }
     }
     text.len()
@@ -132,7 +151,7 @@ pub(crate) fn paths_at(text: &[u8], offsets: &[usize]) -> Vec<Vec<Seg>> {
             );
         if is_key {
             if let Some(Frame::Object { key, .. }) = stack.last_mut() {
-                *key = Some(key_text(&text[i..end]));
+                *key = Some((i, end));
             }
         }
         let structural = matches!(b, b'}' | b']' | b',' | b':' | b' ' | b'\t' | b'\n' | b'\r');
@@ -145,10 +164,10 @@ pub(crate) fn paths_at(text: &[u8], offsets: &[usize]) -> Vec<Vec<Seg>> {
             if t >= end {
                 break;
             }
-            let mut path = current(&stack);
+            let mut path = current(text, &stack);
             if is_key {
                 if let Some(Frame::Object { key: Some(k), .. }) = stack.last() {
-                    path.push(Seg::Key(k.clone()));
+                    path.push(Seg::Key(key_at(text, *k)));
                 }
             }
             out.push(path);
@@ -192,7 +211,7 @@ pub(crate) fn paths_at(text: &[u8], offsets: &[usize]) -> Vec<Vec<Seg>> {
     }
     // Offsets at or past the end: the position the text broke off at.
     for _ in next {
-        out.push(current(&stack));
+        out.push(current(text, &stack));
     }
     out
 }
