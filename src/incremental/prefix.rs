@@ -138,8 +138,7 @@ impl Prefix {
             if !self.wire_bytes.is_empty() {
                 self.wire_bytes.push(b',');
             }
-            // Writing JSON into a Vec<u8> cannot fail.
-            let _ = serde_json::to_writer(&mut self.wire_bytes, v);
+            crate::json::write::write_value(&mut self.wire_bytes, v);
         }
         self.wire.extend(m.wire);
         for (_, p) in &m.id_map {

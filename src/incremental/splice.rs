@@ -27,7 +27,7 @@ pub(crate) fn write_body(
             if i > 0 {
                 out.push(b',');
             }
-            serde_json::to_writer(&mut out, v).ok()?;
+            crate::json::write::write_value(&mut out, v);
         }
         Some(out)
     };

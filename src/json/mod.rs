@@ -12,6 +12,7 @@ mod locate;
 mod parse;
 pub(crate) mod report;
 pub(crate) mod surrogates;
+pub(crate) mod write;
 
 pub use depth::MAX_DEPTH;
 pub(crate) use parse::{parse, parse_bytes, Parsed, SurrogateRepair};

@@ -85,8 +85,7 @@ pub struct Rendered {
 impl Rendered {
     /// The body as compact JSON bytes, ready for an HTTP request.
     pub fn body_bytes(&self) -> Vec<u8> {
-        // Serialising a `Value` into a `Vec` cannot fail (no I/O, string keys only).
-        serde_json::to_vec(&self.body).unwrap_or_default()
+        crate::json::write::to_vec(&self.body)
     }
 
     /// `{"body", "idMap", "diagnostics"}` as one JSON value.

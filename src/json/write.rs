@@ -1,0 +1,194 @@
+//! JSON text out: compact JSON, byte for byte what `serde_json::to_vec` writes, but faster on
+//! what request bodies are made of (long strings: tool outputs, file contents). Strings are
+//! scanned eight bytes at a time for the bytes that need an escape (`"`, `\` and controls), and
+//! copied in runs.
+
+use serde_json::Value;
+
+/// Appends `v` as compact JSON to `out`, exactly as `serde_json::to_writer` would.
+///
+/// ```ignore
+/// let mut out = Vec::new();
+/// write_value(&mut out, &serde_json::json!({"a": ["x\"y", 1, null]}));
+/// assert_eq!(out, br#"{"a":["x\"y",1,null]}"#);
+/// ```
+pub(crate) fn write_value(out: &mut Vec<u8>, v: &Value) {
+    match v {
+        Value::Null => out.extend_from_slice(b"null"),
+        Value::Bool(true) => out.extend_from_slice(b"true"),
+        Value::Bool(false) => out.extend_from_slice(b"false"),
+        // Numbers keep the digits they were read with (arbitrary_precision): serde_json writes
+        // them, so they come out exactly as it writes them.
+        Value::Number(n) => {
+            let _ = serde_json::to_writer(&mut *out, n);
+        }
+        Value::String(s) => write_str(out, s),
+        Value::Array(items) => {
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_value(out, item);
+            }
+            out.push(b']');
+        }
+        Value::Object(members) => {
+            out.push(b'{');
+            for (i, (key, item)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_str(out, key);
+                out.push(b':');
+                write_value(out, item);
+            }
+            out.push(b'}');
+        }
+    }
+}
+
+/// `v` as compact JSON bytes ([`write_value`]).
+pub(crate) fn to_vec(v: &Value) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_value(&mut out, v);
+    out
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each of the eight bytes of `x` (little-endian) that may need an escape:
+/// below 0x20, a quote or a backslash (the classic "has a byte less than n" and "has a zero
+/// byte" tests). No byte that needs one is missed, and the lowest bit set is always a byte that
+/// needs one (a false flag can only sit above a true one).
+#[inline]
+const fn escape_mask(x: u64) -> u64 {
+    let control = x.wrapping_sub(ONES * 0x20) & !x;
+    let q = x ^ (ONES * b'"' as u64);
+    let quote = q.wrapping_sub(ONES) & !q;
+    let b = x ^ (ONES * b'\\' as u64);
+    let backslash = b.wrapping_sub(ONES) & !b;
+    (control | quote | backslash) & HIGHS
+}
+
+/// The escape serde_json writes for `b`, if it needs one.
+fn escape(b: u8) -> Option<&'static [u8]> {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    const CONTROLS: [[u8; 6]; 32] = {
+        let mut t = [[0u8; 6]; 32];
+        let mut i = 0;
+        while i < 32 {
+            t[i] = [b'\\', b'u', b'0', b'0', HEX[i >> 4], HEX[i & 0xF]];
+            i += 1;
+        }
+        t
+    };
+    Some(match b {
+        b'"' => b"\\\"",
+        b'\\' => b"\\\\",
+        0x08 => b"\\b",
+        0x0C => b"\\f",
+        b'\n' => b"\\n",
+        b'\r' => b"\\r",
+        b'\t' => b"\\t",
+        0..=0x1F => &CONTROLS[b as usize],
+        _ => return None,
+    })
+}
+
+/// Appends `s` as a JSON string.
+fn write_str(out: &mut Vec<u8>, s: &str) {
+    let bytes = s.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    let mut run = 0; // start of the bytes not written yet
+    let mut i = 0;
+    while i < bytes.len() {
+        if let Some(word) = bytes
+            .get(i..i + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+        {
+            let mask = escape_mask(u64::from_le_bytes(word));
+            if mask == 0 {
+                i += 8;
+                continue;
+            }
+            // the first byte of the word that needs an escape
+            i += (mask.trailing_zeros() / 8) as usize;
+        }
+        if let Some(esc) = bytes.get(i).copied().and_then(escape) {
+            out.extend_from_slice(bytes.get(run..i).unwrap_or_default());
+            out.extend_from_slice(esc);
+            run = i + 1;
+        }
+        i += 1;
+    }
+    out.extend_from_slice(bytes.get(run..).unwrap_or_default());
+    out.push(b'"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn same(v: &Value) {
+        assert_eq!(
+            String::from_utf8(to_vec(v)).unwrap(),
+            serde_json::to_string(v).unwrap()
+        );
+    }
+
+    #[test]
+    fn every_byte_escapes_as_serde_json_escapes_it_at_every_offset() {
+        for b in 0u8..=0x7F {
+            for pad in 0..17 {
+                let s = format!("{}{}{}", "a".repeat(pad), b as char, "é😀z".repeat(pad % 3));
+                same(&Value::String(s));
+            }
+        }
+        same(&Value::String("\u{7f}\u{2028}\u{FFFD}".into()));
+    }
+
+    #[test]
+    fn values_write_as_serde_json_writes_them() {
+        let v: Value = serde_json::from_str(
+            r#"{"a":[1,1.0,-0,1e400,123456789012345678901234567890,true,false,null],
+               "k\"ey\n":{"":[],"x":{}},"long":"0123456789abcdef0123456789\"abcdef\\"}"#,
+        )
+        .unwrap();
+        same(&v);
+        same(&json!([]));
+        same(&json!({}));
+        same(&json!("\u{0}\u{1f}\u{20}"));
+    }
+
+    #[test]
+    fn escape_mask_misses_nothing_and_its_lowest_bit_is_a_true_one() {
+        let needs = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
+        let samples = [
+            b'a', 0, 0x1F, 0x20, b'"', b'\\', 0x7F, 0x80, 0xFF, b'!', b'#', b']',
+        ];
+        for &x in &samples {
+            for &y in &samples {
+                for at in 0..8 {
+                    for at2 in 0..8 {
+                        let mut w = [b'a'; 8];
+                        w[at] = x;
+                        w[at2] = y;
+                        let mask = escape_mask(u64::from_le_bytes(w));
+                        for (k, &b) in w.iter().enumerate() {
+                            if needs(b) {
+                                assert_ne!(mask & (0x80 << (8 * k)), 0, "{w:?}");
+                            }
+                        }
+                        if mask != 0 {
+                            assert!(needs(w[(mask.trailing_zeros() / 8) as usize]), "{w:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
