@@ -1,6 +1,7 @@
 //! Where the boundary goes: the candidates, and moving it (splitting a tail, checking that the
 //! render through the new boundary is the same).
 
+use super::split::split;
 use super::*;
 
 /// Whether a message could open a tail: a user message of text, code and media with some
@@ -160,9 +161,9 @@ fn advance_to(
 
 /// Where the middle's share of a tail's lists ends.
 pub(super) struct Cuts {
-    wire: usize,
-    id_map: usize,
-    renamed: usize,
+    pub(super) wire: usize,
+    pub(super) id_map: usize,
+    pub(super) renamed: usize,
 }
 
 /// Whether `prefix` (just extended, `undo` saying by what) + `after` is the old prefix +
@@ -229,186 +230,4 @@ pub(super) fn same_map(a: &Map<String, Value>, b: &Map<String, Value>) -> bool {
         && a.iter()
             .zip(b)
             .all(|((ka, va), (kb, vb))| ka == kb && same_value(va, vb))
-}
-
-/// The facts of the tail's messages before input message `to`.
-pub(super) fn split(
-    prefix: &Prefix,
-    tail: &Tail,
-    to: usize,
-    transcript: &Transcript,
-    options: &RenderOptions,
-    nopts: &NormalizeOptions,
-) -> Option<(Middle, Cuts)> {
-    let msgs = tail.msgs.get(tail.stub..)?;
-    let origins = &tail.origins;
-    // The normalised message that opens the new tail, and the assistant message before it.
-    let j = origins.iter().position(|o| *o == Some(to))?;
-    let before_ok = origins[..j].iter().all(|o| o.is_none_or(|i| i < to));
-    let after_ok = origins[j..].iter().all(|o| o.is_none_or(|i| i >= to));
-    // A user turn after an assistant message, or a tool loop's next step after its results.
-    let pair = (
-        j.checked_sub(1)
-            .and_then(|i| msgs.get(i))
-            .map(|m| m.speaker),
-        msgs.get(j).map(|m| m.speaker),
-    );
-    // Inside a tool loop only while no user message follows (an orphan result turned into
-    // user text counts): one would move the current turn's start past the prefix.
-    let no_user_after = || !has_turn_rules(nopts) || !turn_starts(&msgs[j..]);
-    let (closes, opens) = match pair {
-        (Some(Speaker::Ai), Some(Speaker::Human)) => (true, true),
-        (Some(Speaker::Tool), Some(Speaker::Ai)) if no_user_after() => (true, true),
-        _ => (false, false),
-    };
-    if !(before_ok && after_ok && opens && closes && origins.len() == msgs.len()) {
-        return None;
-    }
-    let later = |d: &Diagnostic| d.message_index.is_some_and(|i| i >= to);
-    // Diagnostics: each pass's own come in message order; the leading user turn's comes last.
-    let mut head = Vec::with_capacity(PASSES.len());
-    let mut trail = Vec::with_capacity(PASSES.len());
-    let mut hoisted_later = 0;
-    for pass in &tail.passes {
-        let cut = pass.iter().position(later).unwrap_or(pass.len());
-        if pass[cut..]
-            .iter()
-            .any(|d| d.message_index.is_some_and(|i| i < to))
-        {
-            return None;
-        }
-        hoisted_later += pass[cut..]
-            .iter()
-            .filter(|d| d.code == DiagnosticCode::SystemHoisted)
-            .count();
-        let leading = |d: &&Diagnostic| d.code == DiagnosticCode::LeadingUserInserted;
-        head.push(
-            pass[..cut]
-                .iter()
-                .filter(|d| !leading(d))
-                .cloned()
-                .collect::<Vec<_>>(),
-        );
-        trail.push(pass.iter().filter(leading).cloned().collect::<Vec<_>>());
-    }
-    let system = tail
-        .system
-        .get(..tail.system.len().checked_sub(hoisted_later)?)?
-        .to_vec();
-    let undeclared = &tail.undeclared;
-    let first_later = undeclared
-        .iter()
-        .position(|(_, at)| at.is_some_and(|i| i >= to))
-        .unwrap_or(undeclared.len());
-    if undeclared[first_later..]
-        .iter()
-        .any(|(_, at)| !at.is_some_and(|i| i >= to))
-    {
-        return None;
-    }
-    let undeclared: Vec<String> = undeclared[..first_later]
-        .iter()
-        .map(|(n, _)| n.clone())
-        .collect();
-    let middle_msgs = &msgs[..j];
-    let mut ids: Vec<String> = transcript
-        .messages
-        .get(prefix.boundary..to)?
-        .iter()
-        .flat_map(stored_ids)
-        .chain(middle_msgs.iter().flat_map(stored_ids))
-        .chain(
-            head.iter()
-                .chain(&trail)
-                .flatten()
-                .filter_map(|d| d.call_id.as_ref()),
-        )
-        .cloned()
-        .collect();
-    ids.sort_unstable();
-    ids.dedup();
-    // Wire messages of the middle: project it alone, with the same envelope inputs.
-    let count = {
-        let system_all: Vec<String> = prefix.system.iter().chain(&system).cloned().collect();
-        let lead = usize::from(
-            WireApi::of(options.provider).system_in_messages()
-                && !system_text(options, &system_all).is_empty(),
-        );
-        let input = Normalized {
-            transcript: Transcript::new(middle_msgs.to_vec()),
-            system: system_all,
-            thinking_enabled: false,
-            undeclared_tools: Vec::new(),
-            reasoning_field: false,
-            diagnostics: Vec::new(),
-        };
-        let (body, _) = project(&input, options);
-        body.get(WireApi::of(options.provider).messages_key())?
-            .as_array()?
-            .len()
-            .checked_sub(lead)?
-    };
-    let wire = tail.wire.get(..count)?.to_vec();
-    let call_ids: HashSet<&String> = middle_msgs
-        .iter()
-        .flat_map(|m| &m.blocks)
-        .filter_map(|b| match b {
-            Block::ToolCall(c) => Some(&c.id),
-            _ => None,
-        })
-        .collect();
-    let mapped = tail
-        .id_map
-        .iter()
-        .take_while(|(c, _)| call_ids.contains(c))
-        .count();
-    if tail.id_map[mapped..]
-        .iter()
-        .any(|(c, _)| call_ids.contains(c))
-    {
-        return None;
-    }
-    let id_map = tail.id_map[..mapped].to_vec();
-    let mut names: Vec<(String, String)> = Vec::new();
-    for name in call_names(middle_msgs) {
-        if names.iter().any(|(n, _)| n == name) {
-            continue;
-        }
-        names.push((name.clone(), tail.names.get(name)?.clone()));
-    }
-    let named = tail
-        .renamed_new
-        .iter()
-        .take_while(|r| names.iter().any(|(n, _)| *n == r.from))
-        .count();
-    let renamed = tail.renamed_new[..named].to_vec();
-    let reasoning = options.provider == Provider::OpenAiResponses
-        && wire
-            .iter()
-            .any(|w| w.get("type").and_then(Value::as_str) == Some("reasoning"));
-    let opener = match msgs.get(j).map(|m| m.speaker) {
-        Some(Speaker::Ai) => turn_opener(prefix, middle_msgs, origins),
-        _ => None,
-    };
-    Some((
-        Middle {
-            boundary: to,
-            head,
-            trail,
-            system,
-            undeclared,
-            ids,
-            wire,
-            id_map,
-            names,
-            renamed,
-            reasoning,
-            opener,
-        },
-        Cuts {
-            wire: count,
-            id_map: mapped,
-            renamed: named,
-        },
-    ))
 }

@@ -63,12 +63,22 @@
 //! pass by pass (the normaliser reports in pass order): the prefix's, then the tail's, then
 //! the prefix's end-of-pass notes (the inserted leading user turn). A tool the history calls
 //! but the request does not declare is reported once, at its first call.
+//!
+//! # Layout
+//!
+//! `prefix` (the cache and its undo journal), `tail` (render the tail and check it),
+//! `wire` (the tail's projection taken apart: wire ids, tool names, wire messages),
+//! `boundary` (candidates, and moving the boundary with its agreement check), `split` (the
+//! facts of a tail's messages before a new boundary), `splice` (body, ids, names and
+//! diagnostics joined), `fallback` (why a render could not use the cache).
 
 mod boundary;
 mod fallback;
 mod prefix;
 mod splice;
+mod split;
 mod tail;
+mod wire;
 
 use boundary::turn_starts;
 pub(crate) use boundary::{advance, candidate};
@@ -98,6 +108,21 @@ pub(crate) struct Renamed {
     pub from: String,
     pub to: String,
     pub diagnostic: Diagnostic,
+}
+
+/// The whole request's system prompt texts (the prefix's, then `system`), and how many wire
+/// messages they take (one where the target puts the system prompt first among its messages).
+pub(super) fn system_lead(
+    prefix: &Prefix,
+    system: &[String],
+    options: &RenderOptions,
+) -> (Vec<String>, usize) {
+    let all: Vec<String> = prefix.system.iter().chain(system).cloned().collect();
+    let lead = usize::from(
+        WireApi::of(options.provider).system_in_messages()
+            && !system_text(options, &all).is_empty(),
+    );
+    (all, lead)
 }
 
 /// Ids a message stores (call ids and the ids results answer).

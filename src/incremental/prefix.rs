@@ -81,12 +81,48 @@ pub(super) struct Middle {
 }
 
 impl Prefix {
+    /// Moves the facts of `m` into the prefix, whose boundary becomes `m.boundary`; returns
+    /// the journal entry that [`Prefix::rewind`] and a failed check use to take it back.
     pub(super) fn extend(&mut self, m: Middle) -> Undo {
         if self.head.is_empty() {
             self.head = vec![Vec::new(); PASSES.len()];
             self.trail = vec![Vec::new(); PASSES.len()];
         }
-        let undo = Undo {
+        let undo = self.undo_for(&m);
+        self.boundary = m.boundary;
+        self.opener = m.opener;
+        for (dst, src) in self.head.iter_mut().zip(m.head) {
+            dst.extend(src);
+        }
+        for (dst, src) in self.trail.iter_mut().zip(m.trail) {
+            dst.extend(src);
+        }
+        self.system.extend(m.system);
+        self.undeclared.extend(m.undeclared);
+        self.ids.extend(m.ids);
+        for v in &m.wire {
+            if !self.wire_bytes.is_empty() {
+                self.wire_bytes.push(b',');
+            }
+            crate::json::write::write_value(&mut self.wire_bytes, v);
+        }
+        self.wire.extend(m.wire);
+        for (_, p) in &m.id_map {
+            self.emitted.insert(p.clone());
+        }
+        self.id_map.extend(m.id_map);
+        for (n, p) in m.names {
+            self.projected_names.insert(p.clone());
+            self.names.entry(n).or_insert(p);
+        }
+        self.renamed.extend(m.renamed);
+        self.reasoning |= m.reasoning;
+        undo
+    }
+
+    /// What [`Prefix::extend`] with `m` changes, for the undo journal.
+    fn undo_for(&self, m: &Middle) -> Undo {
+        Undo {
             boundary: self.boundary,
             head: self.head.iter().map(Vec::len).collect(),
             trail: self.trail.iter().map(Vec::len).collect(),
@@ -122,36 +158,7 @@ impl Prefix {
             renamed: self.renamed.len(),
             reasoning: self.reasoning,
             opener: self.opener,
-        };
-        self.boundary = m.boundary;
-        self.opener = m.opener;
-        for (dst, src) in self.head.iter_mut().zip(m.head) {
-            dst.extend(src);
         }
-        for (dst, src) in self.trail.iter_mut().zip(m.trail) {
-            dst.extend(src);
-        }
-        self.system.extend(m.system);
-        self.undeclared.extend(m.undeclared);
-        self.ids.extend(m.ids);
-        for v in &m.wire {
-            if !self.wire_bytes.is_empty() {
-                self.wire_bytes.push(b',');
-            }
-            crate::json::write::write_value(&mut self.wire_bytes, v);
-        }
-        self.wire.extend(m.wire);
-        for (_, p) in &m.id_map {
-            self.emitted.insert(p.clone());
-        }
-        self.id_map.extend(m.id_map);
-        for (n, p) in m.names {
-            self.projected_names.insert(p.clone());
-            self.names.entry(n).or_insert(p);
-        }
-        self.renamed.extend(m.renamed);
-        self.reasoning |= m.reasoning;
-        undo
     }
 
     /// Whether the boundary sits inside a tool loop.

@@ -1,6 +1,7 @@
 //! The tail: the messages after the boundary, normalised and projected on their own, and the checks
 //! that let them be spliced after the prefix.
 
+use super::wire::{sort_renamed, tail_names, take_wire, wire_ids};
 use super::*;
 
 /// The tail rendered on its own, ready to be spliced after a [`Prefix`].
@@ -161,41 +162,15 @@ fn project_tail(
     n: Normalized,
     trace: Trace,
 ) -> Result<Tail, Fallback> {
-    let b = prefix.boundary;
-    let Normalized {
-        transcript: tail_transcript,
-        system: tail_system,
-        thinking_enabled,
-        undeclared_tools,
-        reasoning_field,
-        diagnostics,
-    } = n;
-    let (mut passes, undeclared) = by_pass(prefix, diagnostics, undeclared_tools)?;
-    let stub =
-        usize::from(b > 0 && prefix.reasoning && options.provider == Provider::OpenAiResponses);
-    let mut msgs = Vec::with_capacity(stub + tail_transcript.messages.len());
-    if stub > 0 {
-        msgs.push(reasoning_stub());
-    }
-    msgs.extend(tail_transcript.messages);
-    let system_all: Vec<String> = prefix.system.iter().chain(&tail_system).cloned().collect();
-    let lead = usize::from(
-        WireApi::of(options.provider).system_in_messages()
-            && !system_text(options, &system_all).is_empty(),
+    let (mut passes, undeclared) = by_pass(prefix, n.diagnostics, n.undeclared_tools)?;
+    let (input, stub, lead) = tail_input(
+        prefix,
+        options,
+        n.transcript.messages,
+        &n.system,
+        &undeclared,
+        (n.thinking_enabled, n.reasoning_field),
     );
-    let input = Normalized {
-        transcript: Transcript::new(msgs),
-        system: system_all,
-        thinking_enabled,
-        undeclared_tools: prefix
-            .undeclared
-            .iter()
-            .chain(undeclared.iter().map(|(n, _)| n))
-            .cloned()
-            .collect(),
-        reasoning_field,
-        diagnostics: Vec::new(),
-    };
     let (body, mut projection) = project(&input, options);
     let renamed = projection.finish();
     let mut id_map = std::mem::take(&mut projection.id_map);
@@ -225,23 +200,18 @@ fn project_tail(
     for d in passes.iter_mut().flatten().chain(notes.iter_mut()) {
         finish(d);
     }
-    let Parts {
-        envelope,
-        key,
-        lead,
-        wire,
-    } = take_wire(body, options, lead, stub, &renumbered)?;
+    let parts = take_wire(body, options, lead, stub, &renumbered)?;
     Ok(Tail {
         msgs,
         stub,
         origins: trace.origins,
-        system: tail_system,
+        system: n.system,
         passes,
         undeclared,
-        envelope,
-        key,
-        lead,
-        wire,
+        envelope: parts.envelope,
+        key: parts.key,
+        lead: parts.lead,
+        wire: parts.wire,
         id_map,
         notes,
         renamed_declared,
@@ -250,164 +220,39 @@ fn project_tail(
     })
 }
 
-/// Checks the tail's wire ids against the prefix's; Kimi's counted ids (`functions.read:7`)
-/// are counted on from the prefix's calls. Returns the renumbered ids (old → new).
-fn wire_ids(
+/// What the adapter projects for the tail: its messages (after a reasoning stub that stands for
+/// the prefix where the Responses envelope depends on it) with the whole request's system
+/// prompt and tool declarations. Returns it with the stub's length and the number of wire
+/// messages the system prompt takes.
+fn tail_input(
     prefix: &Prefix,
     options: &RenderOptions,
-    id_map: &mut [(String, String)],
-) -> Result<HashMap<String, String>, Fallback> {
-    let mut renumbered: HashMap<String, String> = HashMap::new();
-    if prefix.boundary == 0 || prefix.id_map.is_empty() || id_map.is_empty() {
-        return Ok(renumbered);
+    tail_msgs: Vec<Message>,
+    tail_system: &[String],
+    undeclared: &Undeclared,
+    (thinking_enabled, reasoning_field): (bool, bool),
+) -> (Normalized, usize, usize) {
+    let stub = usize::from(
+        prefix.boundary > 0 && prefix.reasoning && options.provider == Provider::OpenAiResponses,
+    );
+    let mut msgs = Vec::with_capacity(stub + tail_msgs.len());
+    if stub > 0 {
+        msgs.push(reasoning_stub());
     }
-    if options.provider == Provider::Kimi {
-        let offset = prefix.id_map.len();
-        for (k, (_, id)) in id_map.iter_mut().enumerate() {
-            let Some(stem) = id.strip_suffix(&format!(":{k}")) else {
-                return Err(Fallback::UnexpectedRender);
-            };
-            let counted = format!("{stem}:{}", k + offset);
-            renumbered.insert(std::mem::replace(id, counted.clone()), counted);
-        }
-    } else if id_map.iter().any(|(c, _)| c.is_empty()) {
-        return Err(Fallback::WireIdDependsOnPrefix);
-    }
-    if id_map.iter().any(|(_, p)| prefix.emitted.contains(p)) {
-        return Err(Fallback::WireIdDependsOnPrefix);
-    }
-    Ok(renumbered)
-}
-
-/// The names the tail's calls are sent with; each must be sent as the prefix sent it, and a
-/// name new to the tail must take no name the prefix's names took.
-fn tail_names(
-    prefix: &Prefix,
-    renamed: &[(String, String)],
-    tail_msgs: &[Message],
-) -> Result<HashMap<String, String>, Fallback> {
-    let sent: HashMap<&str, &str> = renamed
-        .iter()
-        .map(|(f, t)| (f.as_str(), t.as_str()))
-        .collect();
-    let mut names = HashMap::new();
-    for name in call_names(tail_msgs) {
-        if names.contains_key(name) {
-            continue;
-        }
-        let to = sent.get(name.as_str()).copied().unwrap_or(name.as_str());
-        let fits = match prefix.names.get(name) {
-            Some(p) => p == to,
-            None => !prefix.projected_names.contains(to),
-        };
-        if prefix.boundary > 0 && !fits {
-            return Err(Fallback::ToolNameDependsOnPrefix);
-        }
-        names.insert(name.clone(), to.to_string());
-    }
-    Ok(names)
-}
-
-/// Renamed tools, with their diagnostics: those the declarations renamed, and those the tail's
-/// calls renamed first (the prefix reported its own).
-fn sort_renamed(
-    prefix: &Prefix,
-    options: &RenderOptions,
-    undeclared: &[String],
-    renamed: impl Iterator<Item = ((String, String), Diagnostic)>,
-    finish: &dyn Fn(&mut Diagnostic),
-) -> (Vec<Renamed>, Vec<Renamed>) {
-    let declared: HashSet<&str> = options
-        .tools
-        .iter()
-        .map(|t| t.name.as_str())
-        .chain(undeclared.iter().map(String::as_str))
-        .collect();
-    let mut by_declaration = Vec::new();
-    let mut by_call = Vec::new();
-    for ((from, to), mut diagnostic) in renamed {
-        finish(&mut diagnostic);
-        let r = Renamed {
-            from,
-            to,
-            diagnostic,
-        };
-        if declared.contains(r.from.as_str()) {
-            by_declaration.push(r);
-        } else if !prefix.names.contains_key(&r.from) {
-            by_call.push(r);
-        }
-    }
-    (by_declaration, by_call)
-}
-
-/// A projected body taken apart.
-struct Parts {
-    /// The body without its wire messages.
-    envelope: Map<String, Value>,
-    /// The body member that held them.
-    key: &'static str,
-    /// Wire messages before the prefix's (a chat target's system message).
-    lead: Vec<Value>,
-    /// The tail's own wire messages, stubs taken out.
-    wire: Vec<Value>,
-}
-
-/// The body taken apart into envelope, lead and the tail's wire messages (renumbered).
-fn take_wire(
-    body: Value,
-    options: &RenderOptions,
-    lead: usize,
-    stub: usize,
-    renumbered: &HashMap<String, String>,
-) -> Result<Parts, Fallback> {
-    let key = WireApi::of(options.provider).messages_key();
-    let Value::Object(mut envelope) = body else {
-        return Err(Fallback::UnexpectedRender);
+    msgs.extend(tail_msgs);
+    let (system, lead) = system_lead(prefix, tail_system, options);
+    let input = Normalized {
+        transcript: Transcript::new(msgs),
+        system,
+        thinking_enabled,
+        undeclared_tools: prefix
+            .undeclared
+            .iter()
+            .chain(undeclared.iter().map(|(n, _)| n))
+            .cloned()
+            .collect(),
+        reasoning_field,
+        diagnostics: Vec::new(),
     };
-    let Some(Value::Array(mut wire)) = envelope.get_mut(key).map(Value::take) else {
-        return Err(Fallback::UnexpectedRender);
-    };
-    if wire.len() < lead + stub {
-        return Err(Fallback::UnexpectedRender);
-    }
-    let mut rest = wire.split_off(lead);
-    let stubs: Vec<Value> = rest.drain(..stub).collect();
-    if stubs
-        .iter()
-        .any(|s| s.get("type").and_then(Value::as_str) != Some("reasoning"))
-    {
-        return Err(Fallback::UnexpectedRender);
-    }
-    if !renumbered.is_empty() {
-        for m in &mut rest {
-            renumber(m, renumbered);
-        }
-    }
-    Ok(Parts {
-        envelope,
-        key,
-        lead: wire,
-        wire: rest,
-    })
-}
-
-/// Renames the call ids of a Chat Completions wire message (`tool_calls[].id`,
-/// `tool_call_id`).
-pub(super) fn renumber(message: &mut Value, ids: &HashMap<String, String>) {
-    let swap = |v: &mut Value| {
-        if let Some(new) = v.as_str().and_then(|id| ids.get(id)) {
-            *v = Value::String(new.clone());
-        }
-    };
-    if let Some(calls) = message.get_mut("tool_calls").and_then(Value::as_array_mut) {
-        for call in calls {
-            if let Some(id) = call.get_mut("id") {
-                swap(id);
-            }
-        }
-    }
-    if let Some(id) = message.get_mut("tool_call_id") {
-        swap(id);
-    }
+    (input, stub, lead)
 }

@@ -2,11 +2,14 @@
 
 use serde_json::Value;
 
+mod step;
+
+use step::{full, step};
+
 use crate::error::Error;
-use crate::incremental::{self, Fallback, Prefix, Tail};
+use crate::incremental::{Fallback, Prefix};
 use crate::model::{JsonPath, Message, Transcript};
-use crate::normalize::NormalizeOptions;
-use crate::render::{prepare, render, IdMap, RenderOptions, Rendered};
+use crate::render::{prepare, render, RenderOptions, Rendered};
 
 /// How many render targets (distinct options) a conversation keeps a cache for by default; the
 /// least recently rendered one is dropped first. Each cache holds about 3–5× the history (the
@@ -304,124 +307,4 @@ impl Conversation {
             ),
         )
     }
-}
-
-/// The full render, as the last resort.
-fn full(
-    transcript: &Transcript,
-    options: &RenderOptions,
-    want: Want<'_>,
-    stats: &mut RenderStats,
-) -> Result<Output, Error> {
-    let r = render(transcript, options)?;
-    *stats = RenderStats {
-        messages_rendered: transcript.messages.len(),
-        fallback: stats.fallback,
-        ..RenderStats::default()
-    };
-    Ok(match want {
-        Want::Object => Output::Object(r),
-        Want::Body(sink) => {
-            sink(&[&r.body_bytes()]);
-            Output::Written
-        }
-    })
-}
-
-/// One render for `target`, whose cached prefix was taken out as `cached` (and is put back).
-fn step(
-    target: &mut Target,
-    cached: Prefix,
-    transcript: &Transcript,
-    options: &RenderOptions,
-    nopts: &NormalizeOptions,
-    want: Want<'_>,
-    stats: &mut RenderStats,
-) -> Result<Output, Error> {
-    *stats = RenderStats::default();
-    // With the cached prefix, else from scratch (keeping the cache for later renders).
-    let mut kept: Option<Prefix> = None;
-    let mut prefix = cached;
-    let mut tail: Option<Tail> = None;
-    if prefix.boundary > 0 {
-        let mut why = match incremental::render_tail(&prefix, transcript, options, nopts)? {
-            Ok(t) => {
-                tail = Some(t);
-                None
-            }
-            Err(why) => Some(why),
-        };
-        // A boundary inside a tool loop: try again from where its turn opened.
-        if tail.is_none() && prefix.rewind() && prefix.boundary > 0 {
-            match incremental::render_tail(&prefix, transcript, options, nopts)? {
-                Ok(t) => {
-                    tail = Some(t);
-                    why = None;
-                }
-                Err(again) => why = Some(again),
-            }
-        }
-        stats.fallback = why;
-    }
-    let tail = match tail {
-        Some(t) => t,
-        None => {
-            if prefix.boundary > 0 {
-                kept = Some(std::mem::take(&mut prefix));
-            }
-            match incremental::render_tail(&prefix, transcript, options, nopts)? {
-                Ok(t) => t,
-                Err(why) => {
-                    stats.fallback = stats.fallback.or(Some(why));
-                    target.prefix = kept.unwrap_or(prefix);
-                    return full(transcript, options, want, stats);
-                }
-            }
-        }
-    };
-    crate::memory::check("rendering")?;
-    let m = transcript.messages.len();
-    stats.incremental = prefix.boundary > 0;
-    stats.messages_rendered = m - prefix.boundary;
-    stats.fragments_reused = prefix.wire.len();
-
-    let output = match want {
-        Want::Object => Output::Object(Rendered {
-            body: incremental::body_value(&prefix, &tail),
-            id_map: IdMap(incremental::id_map(&prefix, &tail)),
-            tool_names: IdMap(incremental::tool_names(&prefix, &tail)),
-            diagnostics: crate::render::reading_first(
-                &transcript.read_repairs,
-                options,
-                incremental::diagnostics(&prefix, &tail),
-            ),
-        }),
-        Want::Body(sink) => {
-            if incremental::write_body(&prefix, &tail, sink).is_none() {
-                target.prefix = kept.unwrap_or(prefix);
-                stats.fallback = stats.fallback.or(Some(Fallback::SpliceFailed));
-                return full(transcript, options, Want::Body(sink), stats);
-            }
-            Output::Written
-        }
-    };
-
-    // Move the boundary up to the latest place it can go.
-    let retry = |to: usize| match target.failed {
-        Some((b, at)) => b != to || m >= at + RETRY_AFTER,
-        None => true,
-    };
-    let mut moved = false;
-    if let Some(to) =
-        incremental::candidate(transcript, prefix.boundary, nopts).filter(|&to| retry(to))
-    {
-        moved = incremental::advance(&mut prefix, &tail, to, transcript, options, nopts)?;
-        target.failed = if moved { None } else { Some((to, m)) };
-    }
-    target.prefix = match kept {
-        Some(old) if !moved => old,
-        _ => prefix,
-    };
-    stats.boundary = target.prefix.boundary;
-    Ok(output)
 }

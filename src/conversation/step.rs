@@ -1,0 +1,157 @@
+//! One render of a [`super::Conversation`] for one target: through its cached prefix when it
+//! can, from the turn's start after a tool loop, or in full; then the boundary moves up.
+
+use super::{Output, RenderStats, Target, Want, RETRY_AFTER};
+use crate::error::Error;
+use crate::incremental::{self, Fallback, Prefix, Tail};
+use crate::model::Transcript;
+use crate::normalize::NormalizeOptions;
+use crate::render::{render, IdMap, RenderOptions, Rendered};
+
+/// The full render, as the last resort.
+pub(super) fn full(
+    transcript: &Transcript,
+    options: &RenderOptions,
+    want: Want<'_>,
+    stats: &mut RenderStats,
+) -> Result<Output, Error> {
+    let r = render(transcript, options)?;
+    *stats = RenderStats {
+        messages_rendered: transcript.messages.len(),
+        fallback: stats.fallback,
+        ..RenderStats::default()
+    };
+    Ok(match want {
+        Want::Object => Output::Object(r),
+        Want::Body(sink) => {
+            sink(&[&r.body_bytes()]);
+            Output::Written
+        }
+    })
+}
+
+/// One render for `target`, whose cached prefix was taken out as `cached` (and is put back).
+pub(super) fn step(
+    target: &mut Target,
+    cached: Prefix,
+    transcript: &Transcript,
+    options: &RenderOptions,
+    nopts: &NormalizeOptions,
+    want: Want<'_>,
+    stats: &mut RenderStats,
+) -> Result<Output, Error> {
+    *stats = RenderStats::default();
+    let mut prefix = cached;
+    let (tail, why) = through_cache(&mut prefix, transcript, options, nopts)?;
+    stats.fallback = why;
+    // Without the cached prefix: from scratch, keeping the cache for later renders.
+    let mut kept: Option<Prefix> = None;
+    let tail = match tail {
+        Some(t) => t,
+        None => {
+            if prefix.boundary > 0 {
+                kept = Some(std::mem::take(&mut prefix));
+            }
+            match incremental::render_tail(&prefix, transcript, options, nopts)? {
+                Ok(t) => t,
+                Err(why) => {
+                    stats.fallback = stats.fallback.or(Some(why));
+                    target.prefix = kept.unwrap_or(prefix);
+                    return full(transcript, options, want, stats);
+                }
+            }
+        }
+    };
+    crate::memory::check("rendering")?;
+    stats.incremental = prefix.boundary > 0;
+    stats.messages_rendered = transcript.messages.len() - prefix.boundary;
+    stats.fragments_reused = prefix.wire.len();
+    let output = match want {
+        Want::Object => Output::Object(object(&prefix, &tail, transcript, options)),
+        Want::Body(sink) => {
+            if incremental::write_body(&prefix, &tail, sink).is_none() {
+                target.prefix = kept.unwrap_or(prefix);
+                stats.fallback = stats.fallback.or(Some(Fallback::SpliceFailed));
+                return full(transcript, options, Want::Body(sink), stats);
+            }
+            Output::Written
+        }
+    };
+    let moved = move_boundary(target, &mut prefix, &tail, transcript, options, nopts)?;
+    target.prefix = match kept {
+        Some(old) if !moved => old,
+        _ => prefix,
+    };
+    stats.boundary = target.prefix.boundary;
+    Ok(output)
+}
+
+/// The tail after the cached prefix, when there is one and it can be used; a boundary inside a
+/// tool loop is tried again from where its turn opened. Otherwise why not.
+fn through_cache(
+    prefix: &mut Prefix,
+    transcript: &Transcript,
+    options: &RenderOptions,
+    nopts: &NormalizeOptions,
+) -> Result<(Option<Tail>, Option<Fallback>), Error> {
+    if prefix.boundary == 0 {
+        return Ok((None, None));
+    }
+    let why = match incremental::render_tail(prefix, transcript, options, nopts)? {
+        Ok(t) => return Ok((Some(t), None)),
+        Err(why) => why,
+    };
+    if !(prefix.rewind() && prefix.boundary > 0) {
+        return Ok((None, Some(why)));
+    }
+    Ok(
+        match incremental::render_tail(prefix, transcript, options, nopts)? {
+            Ok(t) => (Some(t), None),
+            Err(again) => (None, Some(again)),
+        },
+    )
+}
+
+/// The whole result of a render through `prefix`: exactly what [`render`] gives.
+fn object(
+    prefix: &Prefix,
+    tail: &Tail,
+    transcript: &Transcript,
+    options: &RenderOptions,
+) -> Rendered {
+    Rendered {
+        body: incremental::body_value(prefix, tail),
+        id_map: IdMap(incremental::id_map(prefix, tail)),
+        tool_names: IdMap(incremental::tool_names(prefix, tail)),
+        diagnostics: crate::render::reading_first(
+            &transcript.read_repairs,
+            options,
+            incremental::diagnostics(prefix, tail),
+        ),
+    }
+}
+
+/// Moves the boundary up to the latest place it can go (a boundary that failed is not tried
+/// again until [`RETRY_AFTER`] more messages came). Returns whether it moved.
+fn move_boundary(
+    target: &mut Target,
+    prefix: &mut Prefix,
+    tail: &Tail,
+    transcript: &Transcript,
+    options: &RenderOptions,
+    nopts: &NormalizeOptions,
+) -> Result<bool, Error> {
+    let m = transcript.messages.len();
+    let retry = |to: usize| match target.failed {
+        Some((b, at)) => b != to || m >= at + RETRY_AFTER,
+        None => true,
+    };
+    let Some(to) =
+        incremental::candidate(transcript, prefix.boundary, nopts).filter(|&to| retry(to))
+    else {
+        return Ok(false);
+    };
+    let moved = incremental::advance(prefix, tail, to, transcript, options, nopts)?;
+    target.failed = if moved { None } else { Some((to, m)) };
+    Ok(moved)
+}
