@@ -1,0 +1,298 @@
+//! Reading and writing a [`Block`] in the JSON history shape: the known block types with their
+//! continuity metadata and provenance, anything else kept verbatim.
+
+use super::*;
+use crate::error::{Error, ErrorCode};
+use crate::model::json_path::JsonPath;
+use crate::model::read::{
+    into_object, put_opt_str, take_opt_bool, take_opt_str, take_str, wrong_type,
+};
+
+impl Block {
+    /// Reads one block of the JSON history shape.
+    pub(crate) fn read(v: Value, path: &JsonPath<'_>) -> Result<Block, Error> {
+        let mut obj = into_object(v, path)?;
+        let kind = match obj.get("type") {
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => return Err(wrong_type(&path.key("type"), "a string", other)),
+            None => {
+                return Err(Error::new(
+                    ErrorCode::MissingField,
+                    path.key("type").to_string(),
+                    "every block needs a `type`",
+                ))
+            }
+        };
+        let block = match kind.as_str() {
+            "text" => {
+                obj.shift_remove("type");
+                let text = take_str(&mut obj, "text", path)?;
+                let meta = take_gemini_signature(&mut obj, path)?;
+                let provenance = take_provenance(&mut obj, path)?;
+                Block::Text(TextBlock {
+                    text,
+                    meta,
+                    provenance,
+                    extra: obj,
+                })
+            }
+            "thinking" => {
+                obj.shift_remove("type");
+                let thought = take_opt_str(&mut obj, "thought", path)?.unwrap_or_default();
+                let meta = take_thinking_meta(&mut obj, path)?;
+                let source_field = take_opt_str(&mut obj, "sourceField", path)?;
+                let provenance = take_provenance(&mut obj, path)?;
+                Block::Thinking(ThinkingBlock {
+                    thought,
+                    meta,
+                    source_field,
+                    provenance,
+                    extra: obj,
+                })
+            }
+            "tool_call" => {
+                obj.shift_remove("type");
+                let id = take_str(&mut obj, "id", path)?;
+                let name = take_str(&mut obj, "name", path)?;
+                let parameters = obj.shift_remove("parameters");
+                let description = take_opt_str(&mut obj, "description", path)?;
+                let meta = take_gemini_signature(&mut obj, path)?;
+                let provenance = take_provenance(&mut obj, path)?;
+                Block::ToolCall(ToolCallBlock {
+                    id,
+                    name,
+                    parameters,
+                    description,
+                    meta,
+                    provenance,
+                    extra: obj,
+                })
+            }
+            "tool_response" => {
+                obj.shift_remove("type");
+                let call_id = take_str(&mut obj, "callId", path)?;
+                let tool_name = take_opt_str(&mut obj, "toolName", path)?;
+                let result = obj.shift_remove("result");
+                let error = take_opt_str(&mut obj, "error", path)?;
+                let is_complete = take_opt_bool(&mut obj, "isComplete", path)?;
+                let synthetic = match take_opt_str(&mut obj, "synthetic", path)? {
+                    None => None,
+                    Some(s) => Some(SyntheticReason::parse(&s).ok_or_else(|| {
+                        Error::new(
+                            ErrorCode::InvalidValue,
+                            path.key("synthetic").to_string(),
+                            format!("unknown synthetic reason `{s}`"),
+                        )
+                    })?),
+                };
+                Block::ToolResponse(ToolResponseBlock {
+                    call_id,
+                    tool_name,
+                    result,
+                    error,
+                    is_complete,
+                    synthetic,
+                    extra: obj,
+                })
+            }
+            "media" => {
+                obj.shift_remove("type");
+                let mime_type = take_str(&mut obj, "mimeType", path)?;
+                let data = take_str(&mut obj, "data", path)?;
+                let encoding = match take_opt_str(&mut obj, "encoding", path)?.as_deref() {
+                    Some("base64") => MediaEncoding::Base64,
+                    Some("url") => MediaEncoding::Url,
+                    None if looks_like_url(&data) => MediaEncoding::Url,
+                    None => MediaEncoding::Base64,
+                    Some(other) => {
+                        return Err(Error::new(
+                            ErrorCode::InvalidValue,
+                            path.key("encoding").to_string(),
+                            format!("encoding must be `base64` or `url`, found `{other}`"),
+                        ))
+                    }
+                };
+                let caption = take_opt_str(&mut obj, "caption", path)?;
+                let filename = take_opt_str(&mut obj, "filename", path)?;
+                Block::Media(MediaBlock {
+                    mime_type,
+                    data,
+                    encoding,
+                    caption,
+                    filename,
+                    extra: obj,
+                })
+            }
+            "code" => {
+                obj.shift_remove("type");
+                let code = take_str(&mut obj, "code", path)?;
+                let language = take_opt_str(&mut obj, "language", path)?;
+                Block::Code(CodeBlock {
+                    code,
+                    language,
+                    extra: obj,
+                })
+            }
+            _ => Block::Other(Value::Object(obj)),
+        };
+        Ok(block)
+    }
+
+    /// Writes the block in the JSON history shape.
+    pub(crate) fn write(&self) -> Value {
+        let mut o = Map::new();
+        match self {
+            Block::Text(b) => {
+                o.insert("type".into(), "text".into());
+                o.insert("text".into(), b.text.clone().into());
+                write_meta(&mut o, &b.meta);
+                write_provenance(&mut o, &b.provenance);
+                extend(&mut o, &b.extra);
+            }
+            Block::Thinking(b) => {
+                o.insert("type".into(), "thinking".into());
+                o.insert("thought".into(), b.thought.clone().into());
+                put_opt_str(&mut o, "sourceField", &b.source_field);
+                write_meta(&mut o, &b.meta);
+                write_provenance(&mut o, &b.provenance);
+                extend(&mut o, &b.extra);
+            }
+            Block::ToolCall(b) => {
+                o.insert("type".into(), "tool_call".into());
+                o.insert("id".into(), b.id.clone().into());
+                o.insert("name".into(), b.name.clone().into());
+                if let Some(p) = &b.parameters {
+                    o.insert("parameters".into(), p.clone());
+                }
+                put_opt_str(&mut o, "description", &b.description);
+                write_meta(&mut o, &b.meta);
+                write_provenance(&mut o, &b.provenance);
+                extend(&mut o, &b.extra);
+            }
+            Block::ToolResponse(b) => {
+                o.insert("type".into(), "tool_response".into());
+                o.insert("callId".into(), b.call_id.clone().into());
+                put_opt_str(&mut o, "toolName", &b.tool_name);
+                if let Some(r) = &b.result {
+                    o.insert("result".into(), r.clone());
+                }
+                put_opt_str(&mut o, "error", &b.error);
+                if let Some(c) = b.is_complete {
+                    o.insert("isComplete".into(), c.into());
+                }
+                if let Some(s) = b.synthetic {
+                    o.insert("synthetic".into(), s.as_str().into());
+                }
+                extend(&mut o, &b.extra);
+            }
+            Block::Media(b) => {
+                o.insert("type".into(), "media".into());
+                o.insert("mimeType".into(), b.mime_type.clone().into());
+                o.insert("data".into(), b.data.clone().into());
+                let enc = match b.encoding {
+                    MediaEncoding::Base64 => "base64",
+                    MediaEncoding::Url => "url",
+                };
+                o.insert("encoding".into(), enc.into());
+                put_opt_str(&mut o, "caption", &b.caption);
+                put_opt_str(&mut o, "filename", &b.filename);
+                extend(&mut o, &b.extra);
+            }
+            Block::Code(b) => {
+                o.insert("type".into(), "code".into());
+                o.insert("code".into(), b.code.clone().into());
+                put_opt_str(&mut o, "language", &b.language);
+                extend(&mut o, &b.extra);
+            }
+            Block::Other(v) => return v.clone(),
+        }
+        Value::Object(o)
+    }
+}
+
+fn looks_like_url(data: &str) -> bool {
+    data.starts_with("http://") || data.starts_with("https://") || data.starts_with("data:")
+}
+
+fn extend(o: &mut Map<String, Value>, extra: &Map<String, Value>) {
+    for (k, v) in extra {
+        if !o.contains_key(k) {
+            o.insert(k.clone(), v.clone());
+        }
+    }
+}
+
+fn take_provenance(
+    obj: &mut Map<String, Value>,
+    path: &JsonPath<'_>,
+) -> Result<Option<Provenance>, Error> {
+    match obj.shift_remove("provenance") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => Provenance::read(v, &path.key("provenance")).map(Some),
+    }
+}
+
+fn write_provenance(o: &mut Map<String, Value>, p: &Option<Provenance>) {
+    if let Some(p) = p {
+        o.insert("provenance".into(), p.write());
+    }
+}
+
+fn take_gemini_signature(
+    obj: &mut Map<String, Value>,
+    path: &JsonPath<'_>,
+) -> Result<Option<ProviderMeta>, Error> {
+    Ok(take_opt_str(obj, "thoughtSignature", path)?
+        .map(|thought_signature| ProviderMeta::GeminiThoughtSignature { thought_signature }))
+}
+
+/// Thinking blocks carry at most one artifact; the first one found (in this order) becomes the
+/// typed meta and any other artifact fields stay in `extra` untouched.
+fn take_thinking_meta(
+    obj: &mut Map<String, Value>,
+    path: &JsonPath<'_>,
+) -> Result<Option<ProviderMeta>, Error> {
+    if obj.contains_key("redactedData") {
+        if let Some(data) = take_opt_str(obj, "redactedData", path)? {
+            return Ok(Some(ProviderMeta::AnthropicRedacted { data }));
+        }
+    }
+    if obj.contains_key("signature") {
+        if let Some(signature) = take_opt_str(obj, "signature", path)? {
+            return Ok(Some(ProviderMeta::AnthropicSignature { signature }));
+        }
+    }
+    if obj.contains_key("reasoningId") || obj.contains_key("encryptedContent") {
+        let id = take_opt_str(obj, "reasoningId", path)?;
+        let encrypted_content = take_opt_str(obj, "encryptedContent", path)?;
+        if id.is_some() || encrypted_content.is_some() {
+            return Ok(Some(ProviderMeta::OpenAiReasoning {
+                id,
+                encrypted_content,
+            }));
+        }
+    }
+    take_gemini_signature(obj, path)
+}
+
+fn write_meta(o: &mut Map<String, Value>, meta: &Option<ProviderMeta>) {
+    match meta {
+        None => {}
+        Some(ProviderMeta::AnthropicSignature { signature }) => {
+            o.insert("signature".into(), signature.clone().into());
+        }
+        Some(ProviderMeta::AnthropicRedacted { data }) => {
+            o.insert("redactedData".into(), data.clone().into());
+        }
+        Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) => {
+            o.insert("thoughtSignature".into(), thought_signature.clone().into());
+        }
+        Some(ProviderMeta::OpenAiReasoning {
+            id,
+            encrypted_content,
+        }) => {
+            put_opt_str(o, "reasoningId", id);
+            put_opt_str(o, "encryptedContent", encrypted_content);
+        }
+    }
+}
