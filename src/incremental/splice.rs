@@ -1,39 +1,30 @@
 //! Prefix + tail: the body, id map, tool names and diagnostics of a render through the boundary.
 
 use super::*;
-
-/// A string no body holds elsewhere (checked), where the wire messages go.
-pub(super) const SPLICE: &str = "\u{0}turnwire:wire-messages\u{0}";
+use crate::json::write::{write_str, write_value};
 
 /// The body of `prefix` + `tail` as the byte slices that make it up, in order, given to
-/// `sink`; `None` (and `sink` not called) when they cannot be spliced.
+/// `sink`: the envelope up to the wire messages' member, the messages (the tail's lead, the
+/// prefix's cached bytes, the tail's own), the rest of the envelope. `None` (and `sink` not
+/// called) when the envelope has no member for the messages.
 pub(crate) fn write_body(
     prefix: &Prefix,
     tail: &Tail,
     sink: &mut dyn FnMut(&[&[u8]]),
 ) -> Option<()> {
-    let mut envelope = tail.envelope.clone();
-    envelope.insert(tail.key.to_string(), Value::String(SPLICE.to_string()));
-    let text = Value::Object(envelope).to_string();
-    let marker = Value::String(SPLICE.to_string()).to_string();
-    let at = text.find(&marker)?;
-    let after = at + marker.len();
-    if text.get(after..)?.contains(&marker) {
-        return None;
-    }
-    let items = |values: &[Value]| -> Option<Vec<u8>> {
+    let (open, close) = envelope_around(&tail.envelope, tail.key)?;
+    let items = |values: &[Value]| {
         let mut out = Vec::new();
         for (i, v) in values.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            crate::json::write::write_value(&mut out, v);
+            write_value(&mut out, v);
         }
-        Some(out)
+        out
     };
-    let (lead, own) = (items(&tail.lead)?, items(&tail.wire)?);
-    let (open, close) = (text.get(..at)?.as_bytes(), text.get(after..)?.as_bytes());
-    let mut parts: Vec<&[u8]> = vec![open, b"["];
+    let (lead, own) = (items(&tail.lead), items(&tail.wire));
+    let mut parts: Vec<&[u8]> = vec![&open, b"["];
     for part in [
         lead.as_slice(),
         prefix.wire_bytes.as_slice(),
@@ -48,9 +39,31 @@ pub(crate) fn write_body(
         parts.push(part);
     }
     parts.push(b"]");
-    parts.push(close);
+    parts.push(&close);
     sink(&parts);
     Some(())
+}
+
+/// The envelope written as JSON around its member `key`: everything up to and including
+/// `"key":`, and everything after that member's value. `None` when it has no such member.
+fn envelope_around(envelope: &Map<String, Value>, key: &str) -> Option<(Vec<u8>, Vec<u8>)> {
+    let (mut open, mut close) = (vec![b'{'], Vec::new());
+    let mut seen = false;
+    for (i, (k, v)) in envelope.iter().enumerate() {
+        let out = if seen { &mut close } else { &mut open };
+        if i > 0 {
+            out.push(b',');
+        }
+        write_str(out, k);
+        out.push(b':');
+        if !seen && k == key {
+            seen = true;
+        } else {
+            write_value(out, v);
+        }
+    }
+    close.push(b'}');
+    seen.then_some((open, close))
 }
 
 /// The body value of `prefix` + `tail`.

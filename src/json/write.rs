@@ -98,7 +98,7 @@ fn escape(b: u8) -> Option<&'static [u8]> {
 }
 
 /// Appends `s` as a JSON string.
-fn write_str(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
