@@ -1,12 +1,13 @@
 // The wasm API the fetch shims call (StreamDecoder, renderForProvider). Each runtime entry loads
 // its own wasm-bindgen glue (web, nodejs or module) and hands it over here before exporting
 // anything, so the shims run on whichever instance the entry initialised (internal module).
-import type { StreamDecoder, StreamRelay, isTurnwireError, relayErrorBody, relayWhole, renderForProvider, repairModelMessages, repairRequestBody } from "./turnwire.js";
+import type { StreamDecoder, StreamRelay, isTurnwireError, relayErrorBody, relayWhole, renderForProvider, renderRequest, repairModelMessages, repairRequestBody } from "./turnwire.js";
 
 export interface Core {
   StreamDecoder: typeof StreamDecoder;
   isTurnwireError: typeof isTurnwireError;
   renderForProvider: typeof renderForProvider;
+  renderRequest: typeof renderRequest;
   repairModelMessages: typeof repairModelMessages;
   repairRequestBody: typeof repairRequestBody;
   StreamRelay: typeof StreamRelay;

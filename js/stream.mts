@@ -19,7 +19,7 @@ import { JsonArrayParser, SseParser } from "./sse.mjs";
 import { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES } from "./turn-limits.mjs";
 import { ABORTED, EXCERPT_BYTES, HTML, limitMs, race, TIMEOUT } from "./turn-wait.mjs";
 import { own } from "./turn-owner.mjs";
-import type { Rendered, StreamDelta, StreamOutcome } from "./turnwire.js";
+import type { RenderedRequest, StreamDelta, StreamOutcome } from "./turnwire.js";
 import type {
   StreamTurnOptions,
   TurnByteReader,
@@ -217,18 +217,19 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
     model,
     extra: { ...req.extra, ...(render.extra ?? {}) },
   };
-  let rendered: Rendered;
+  // The body comes as JSON text with its id map and diagnostics, in one call (no body objects).
+  let rendered: RenderedRequest;
   let size: string;
   if (conversation !== undefined && conversation !== null) {
-    rendered = conversation.renderObject(renderOptions);
+    rendered = conversation.renderRequest(renderOptions);
     size = String(conversation.length);
   } else if (transcript !== undefined && transcript !== null) {
-    rendered = core.renderForProvider(transcript, renderOptions);
+    rendered = core.renderRequest(transcript, renderOptions);
     size = historySize(transcript);
   } else {
     throw new TypeError("streamTurn needs a `conversation` or a `transcript`");
   }
-  const body = JSON.stringify(rendered.body);
+  const body = rendered.body;
   const fetchFn: TurnFetch | undefined = options.fetch ?? (globalThis.fetch as TurnFetch | undefined);
   if (typeof fetchFn !== "function") throw new TypeError("no fetch: this host has no globalThis.fetch; pass `fetch`");
   const idSeed = options.idSeed ?? `turn-${size}`;

@@ -5,7 +5,8 @@
 //! projected, and many finished turns so that boundaries move) are appended one message at a
 //! time; after every append the conversation renders for one to three targets (any provider,
 //! random options) and each result must equal `render` of the whole transcript: body bytes,
-//! body value, id map, tool names, diagnostics — and the same error when there is one.
+//! body value, id map, tool names, diagnostics (also through `write_request`, the body as bytes
+//! and the rest as a report) — and the same error when there is one.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use proptest::prelude::*;
@@ -611,6 +612,17 @@ fn check(ops: &[Op], targets: &[Target]) -> Result<(), TestCaseError> {
                 if k % 3 == 0 {
                     if let (Ok(w), Ok(g)) = (render(&transcript, &o), convo.render(&o)) {
                         prop_assert_eq!(&w, &g, "{}", context(&convo));
+                    }
+                }
+                // the body as bytes and the rest of the result (what streamTurn sends)
+                if k % 3 == 1 {
+                    let mut body = Vec::new();
+                    let got = convo.write_request(&o, &mut |parts| {
+                        parts.iter().for_each(|p| body.extend_from_slice(p))
+                    });
+                    if let (Ok(w), Ok(g)) = (render(&transcript, &o), got) {
+                        prop_assert_eq!(&w.body_bytes(), &body, "{}", context(&convo));
+                        prop_assert_eq!(&w.into_parts().1, &g, "{}", context(&convo));
                     }
                 }
             }

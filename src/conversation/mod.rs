@@ -9,7 +9,7 @@ use step::{full, step};
 use crate::error::Error;
 use crate::incremental::{Fallback, Prefix};
 use crate::model::{JsonPath, Message, Transcript};
-use crate::render::{prepare, render, RenderOptions, Rendered};
+use crate::render::{prepare, render, RenderOptions, RenderReport, Rendered};
 
 /// How many render targets (distinct options) a conversation keeps a cache for by default; the
 /// least recently rendered one is dropped first. Each cache holds about 3–5× the history (the
@@ -92,12 +92,15 @@ enum Want<'a> {
     Object,
     /// The body bytes, handed over as the slices that make them up.
     Body(&'a mut dyn FnMut(&[&[u8]])),
+    /// The body bytes as for `Body`, and the rest of the result.
+    Request(&'a mut dyn FnMut(&[&[u8]])),
 }
 
-/// What a render returns (the body went to the [`Want::Body`] sink).
+/// What a render returns (the body went to the [`Want::Body`] or [`Want::Request`] sink).
 enum Output {
     Written,
     Object(Rendered),
+    Report(RenderReport),
 }
 
 impl Conversation {
@@ -176,7 +179,7 @@ impl Conversation {
     pub fn render(&mut self, options: &RenderOptions) -> Result<Rendered, Error> {
         match self.run(options, Want::Object)? {
             Output::Object(r) => Ok(r),
-            Output::Written => render(&self.transcript, options),
+            Output::Written | Output::Report(_) => render(&self.transcript, options),
         }
     }
 
@@ -205,6 +208,36 @@ impl Conversation {
             sink(&[&r.body_bytes()]);
         }
         Ok(())
+    }
+
+    /// Renders the body bytes like [`Conversation::write_body`] and returns the rest of the
+    /// result ([`Conversation::render`]'s id map, tool names and diagnostics) without building
+    /// the body as a value: what a caller that sends the bytes needs (JS `streamTurn`).
+    ///
+    /// ```
+    /// use turnwire::{Conversation, Provider, RenderOptions};
+    /// let mut c = Conversation::new();
+    /// c.append_json(r#"{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}"#)?;
+    /// let o = RenderOptions::new(Provider::OpenAiChat, "gpt-5.2");
+    /// let mut body = Vec::new();
+    /// let report = c.write_request(&o, &mut |parts| parts.iter().for_each(|p| body.extend_from_slice(p)))?;
+    /// assert_eq!(body, c.render_body(&o)?);
+    /// assert!(report.diagnostics.is_empty());
+    /// # Ok::<(), turnwire::Error>(())
+    /// ```
+    pub fn write_request(
+        &mut self,
+        options: &RenderOptions,
+        sink: &mut dyn FnMut(&[&[u8]]),
+    ) -> Result<RenderReport, Error> {
+        match self.run(options, Want::Request(sink))? {
+            Output::Report(r) => Ok(r),
+            Output::Object(r) => {
+                sink(&[&r.body_bytes()]);
+                Ok(r.into_parts().1)
+            }
+            Output::Written => Ok(render(&self.transcript, options)?.into_parts().1),
+        }
     }
 
     /// How the last render went.

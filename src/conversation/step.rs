@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::incremental::{self, Fallback, Prefix, Tail};
 use crate::model::Transcript;
 use crate::normalize::NormalizeOptions;
-use crate::render::{render, IdMap, RenderOptions, Rendered};
+use crate::render::{render, IdMap, RenderOptions, RenderReport, Rendered};
 
 /// The full render, as the last resort.
 pub(super) fn full(
@@ -26,6 +26,10 @@ pub(super) fn full(
         Want::Body(sink) => {
             sink(&[&r.body_bytes()]);
             Output::Written
+        }
+        Want::Request(sink) => {
+            sink(&[&r.body_bytes()]);
+            Output::Report(r.into_parts().1)
         }
     })
 }
@@ -63,18 +67,28 @@ pub(super) fn step(
         }
     };
     crate::memory::check("rendering")?;
+    let want_request = matches!(want, Want::Request(_));
     stats.incremental = prefix.boundary > 0;
     stats.messages_rendered = transcript.messages.len() - prefix.boundary;
     stats.fragments_reused = prefix.wire.len();
     let output = match want {
         Want::Object => Output::Object(object(&prefix, &tail, transcript, options)),
-        Want::Body(sink) => {
+        Want::Body(sink) | Want::Request(sink) => {
             if incremental::write_body(&prefix, &tail, sink).is_none() {
                 target.prefix = kept.unwrap_or(prefix);
                 stats.fallback = stats.fallback.or(Some(Fallback::SpliceFailed));
-                return full(transcript, options, Want::Body(sink), stats);
+                let again = if want_request {
+                    Want::Request(sink)
+                } else {
+                    Want::Body(sink)
+                };
+                return full(transcript, options, again, stats);
             }
-            Output::Written
+            if want_request {
+                Output::Report(report(&prefix, &tail, transcript, options))
+            } else {
+                Output::Written
+            }
         }
     };
     let moved = move_boundary(target, &mut prefix, &tail, transcript, options, nopts)?;
@@ -119,8 +133,27 @@ fn object(
     transcript: &Transcript,
     options: &RenderOptions,
 ) -> Rendered {
+    let RenderReport {
+        id_map,
+        tool_names,
+        diagnostics,
+    } = report(prefix, tail, transcript, options);
     Rendered {
         body: incremental::body_value(prefix, tail),
+        id_map,
+        tool_names,
+        diagnostics,
+    }
+}
+
+/// A render's result but its body, through `prefix`.
+fn report(
+    prefix: &Prefix,
+    tail: &Tail,
+    transcript: &Transcript,
+    options: &RenderOptions,
+) -> RenderReport {
+    RenderReport {
         id_map: IdMap(incremental::id_map(prefix, tail)),
         tool_names: IdMap(incremental::tool_names(prefix, tail)),
         diagnostics: crate::render::reading_first(

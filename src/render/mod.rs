@@ -82,7 +82,42 @@ pub struct Rendered {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// What a render reports besides its body, for a caller that has the body as bytes or text
+/// (Rust `Conversation::write_request`, JS `renderRequest`): the id map, the tool names that
+/// changed and every diagnostic, exactly as a whole render gives them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RenderReport {
+    /// Canonical ↔ provider call ids.
+    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
+    pub id_map: IdMap,
+    /// Tool names that had to change to fit the provider's rules: original → sent.
+    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
+    pub tool_names: IdMap,
+    /// Every repair and lossy projection.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
 impl Rendered {
+    /// The body as a value and the rest of the result as a [`RenderReport`].
+    ///
+    /// ```
+    /// use turnwire::{render, Provider, RenderOptions, Transcript};
+    /// let t = Transcript::from_json(r#"[{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}]"#)?;
+    /// let (body, report) = render(&t, &RenderOptions::new(Provider::Gemini, "gemini-2.5-pro"))?.into_parts();
+    /// assert!(body["contents"].is_array() && report.diagnostics.is_empty());
+    /// # Ok::<(), turnwire::Error>(())
+    /// ```
+    pub fn into_parts(self) -> (Value, RenderReport) {
+        let report = RenderReport {
+            id_map: self.id_map,
+            tool_names: self.tool_names,
+            diagnostics: self.diagnostics,
+        };
+        (self.body, report)
+    }
+
     /// The body as compact JSON bytes, ready for an HTTP request.
     pub fn body_bytes(&self) -> Vec<u8> {
         crate::json::write::to_vec(&self.body)

@@ -131,6 +131,19 @@ impl Conversation {
         Ok(Ts::new_unchecked(to_js(&out)?))
     }
 
+    /// Renders for sending: `{ body, idMap, toolNames, diagnostics }` with the body as JSON text
+    /// (exactly `render`'s bytes, decoded), in one call and without building the body as
+    /// objects (what `streamTurn` sends).
+    #[wasm_bindgen(js_name = renderRequest, unchecked_return_type = "RenderedRequest")]
+    pub fn render_request(&mut self, options: Ts<RenderOptions>) -> Result<JsValue, JsValue> {
+        let options = read_options(&options.js_value())?;
+        let mut body = Ok(js_sys::JsString::from(""));
+        let report = self.inner.write_request(&options, &mut |parts| {
+            body = super::render::body_text(parts);
+        })?;
+        Ok(super::render::request_js(&body?, &report)?)
+    }
+
     /// The transcript in its JSON history shape (so `JSON.stringify(conversation)` works).
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "Transcript")]
     pub fn to_json(&self) -> Result<JsValue, JsValue> {

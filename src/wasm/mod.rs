@@ -6,7 +6,8 @@
 //! as plain JS objects (maps as plain objects, `null` kept as `null`). Every failure is a thrown
 //! `TurnwireError` (`errors.rs`); nothing here panics, so a failed call leaves the module usable.
 //!
-//! Exports (camelCase in JavaScript): `renderForProvider`, `renderBody` (`render.rs`), the
+//! Exports (camelCase in JavaScript): `renderForProvider`, `renderBody`, `renderRequest`
+//! (`render.rs`), the
 //! importers `fromRequestBody`, `fromAnthropic`, `fromOpenAIChat`, `fromResponsesInput`,
 //! `fromGemini`, `fromAiSdk`, `fromPiAi`, the exporters `toAiSdk`, `toPiAi` and
 //! `repairModelMessages` (`import.rs`),
@@ -41,7 +42,7 @@ pub use import::{
 };
 pub use memory::{memory_stats, set_memory_budget, MemoryStats};
 pub use normalize::{normalize_js, NormalizeResult};
-pub use render::{render_body, render_for_provider};
+pub use render::{render_body, render_for_provider, render_request};
 pub use stream::StreamDecoder;
 pub use types::{MessageInput, TranscriptInput};
 pub use validate::validate_request_js;

@@ -1,11 +1,21 @@
 //! `renderForProvider` and `renderBody`: stateless, plain data out.
 
+use js_sys::{JsString, Reflect};
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::types::TranscriptInput;
 use super::{read_options, read_transcript, to_js};
-use crate::render::{render_owned, RenderOptions, Rendered};
+use crate::error::{Error, ErrorCode};
+use crate::render::{render_owned, RenderOptions, RenderReport, Rendered};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_RENDERED_REQUEST: &'static str = r#"
+/** A render for sending: the body as JSON text (byte for byte `renderBody`'s), with the id map,
+ * the tool names that changed and every diagnostic, as `renderForProvider` gives them. */
+export interface RenderedRequest extends RenderReport {
+    body: string;
+}"#;
 
 /// Renders a transcript into the request body for `options.provider`, with the id map, the
 /// tool names that changed and every repair as a diagnostic. Plain objects out.
@@ -40,4 +50,55 @@ pub fn render_body(
     let transcript = read_transcript(transcript)?;
     let options = read_options(&options.js_value())?;
     Ok(render_owned(transcript, &options)?.body_bytes())
+}
+
+/// Renders a transcript for sending: the request body as JSON text (exactly `renderBody`'s
+/// bytes, decoded) with the id map, the tool names that changed and every diagnostic, in one
+/// call, without building the body as objects (what `streamTurn` sends).
+///
+/// @example
+/// ```ts
+/// const { body, diagnostics } = renderRequest(history, { provider: "gemini", model: "gemini-2.5-pro" });
+/// await fetch(url, { method: "POST", headers, body });
+/// ```
+#[wasm_bindgen(js_name = renderRequest, unchecked_return_type = "RenderedRequest")]
+pub fn render_request(
+    transcript: &TranscriptInput,
+    options: Ts<RenderOptions>,
+) -> Result<JsValue, JsValue> {
+    let transcript = read_transcript(transcript)?;
+    let options = read_options(&options.js_value())?;
+    let rendered = render_owned(transcript, &options)?;
+    let body = body_text(&[&rendered.body_bytes()])?;
+    Ok(request_js(&body, &rendered.into_parts().1)?)
+}
+
+/// The body given as the UTF-8 slices that make it up (each cut between JSON tokens) as one
+/// JS string, decoded slice by slice (no joined copy).
+pub(super) fn body_text(parts: &[&[u8]]) -> Result<JsString, Error> {
+    let mut body = JsString::from("");
+    for part in parts {
+        let text = std::str::from_utf8(part).map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidValue,
+                "$",
+                format!("the body is not UTF-8 ({e})"),
+            )
+        })?;
+        body = body.concat(&JsValue::from_str(text));
+    }
+    Ok(body)
+}
+
+/// `{idMap, toolNames, diagnostics, body}`: the report as a plain object, with the body.
+pub(super) fn request_js(body: &JsString, report: &RenderReport) -> Result<JsValue, Error> {
+    let out = to_js(report)?;
+    Reflect::set(&out, &JsValue::from_str("body"), body).map_err(|_| {
+        Error::new(
+            ErrorCode::InvalidValue,
+            "$",
+            "the result object could not take its body",
+        )
+    })?;
+    Ok(out)
 }

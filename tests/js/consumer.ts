@@ -25,6 +25,7 @@ import {
   projectToolIds,
   renderBody,
   renderForProvider,
+  renderRequest,
   validateRequest,
   wasmMemoryBytes,
   memoryStats,
@@ -66,6 +67,8 @@ import {
   type Provider,
   type RenderOptions,
   type Rendered,
+  type RenderedRequest,
+  type Pass,
   type SyntheticReasonCode,
   type ToolCallRef,
   type Transcript,
@@ -144,6 +147,9 @@ const options: RenderOptions = {
 };
 
 const out: Rendered = renderForProvider(history, options);
+const rendered: RenderedRequest = renderRequest(history, options);
+const renderedBody: string = rendered.body;
+const renderedPass: Pass | undefined = rendered.diagnostics[0]?.pass;
 const body: { [key: string]: unknown } = out.body;
 const sent: string | undefined = out.idMap["hist_tool_1"];
 const renamed: Record<string, string> = out.toolNames;

@@ -45,6 +45,7 @@ export const API_NAMES = [
   "repairingFetch",
   "renderBody",
   "renderForProvider",
+  "renderRequest",
   "SseParser",
   "StreamDecoder",
   "StreamRelay",
@@ -275,6 +276,17 @@ export function defineSuite(api, label, host) {
             assert.ok(bytesEqual(fromText, expected), `${where}: body bytes differ from the golden`);
             assert.ok(bytesEqual(fromObject, expected), `${where}: object input gives other bytes`);
             assert.deepEqual(api.validateRequest(provider, fromText, options.model), [], where);
+            // renderRequest: the body as text and the rest of the result, stateless and through
+            // a Conversation (its second render goes through the cache)
+            const request = api.renderRequest(transcriptText, options);
+            const convo = new api.Conversation(transcript);
+            const requests = [request, convo.renderRequest(options), convo.renderRequest(options)];
+            convo.free();
+            for (const r of requests) {
+              assert.equal(r.body, JSON.stringify(golden.body), `${where}: renderRequest body`);
+              const { body: _body, ...rest } = golden;
+              assert.deepEqual({ idMap: r.idMap, toolNames: r.toolNames, diagnostics: r.diagnostics }, rest, where);
+            }
           }
         });
       }

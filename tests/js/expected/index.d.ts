@@ -14,6 +14,13 @@ export interface TurnwireError extends Error {
 
 
 
+/** A render for sending: the body as JSON text (byte for byte `renderBody`'s), with the id map,
+ * the tool names that changed and every diagnostic, as `renderForProvider` gives them. */
+export interface RenderedRequest extends RenderReport {
+    body: string;
+}
+
+
 /** Any JSON object. */
 export type JsonObject = { [key: string]: unknown };
 
@@ -636,6 +643,26 @@ export interface CompatOptions {
 }
 
 /**
+ * What a render reports besides its body, for a caller that has the body as bytes or text
+ * (Rust `Conversation::write_request`, JS `renderRequest`): the id map, the tool names that
+ * changed and every diagnostic, exactly as a whole render gives them.
+ */
+export interface RenderReport {
+    /**
+     * Canonical ↔ provider call ids.
+     */
+    idMap: Record<string, string>;
+    /**
+     * Tool names that had to change to fit the provider's rules: original → sent.
+     */
+    toolNames: Record<string, string>;
+    /**
+     * Every repair and lossy projection.
+     */
+    diagnostics: Diagnostic[];
+}
+
+/**
  * What to do with a tool result whose call is no longer in the history (compaction).
  */
 export type OrphanPolicy = "text" | "drop" | "reconstruct-call";
@@ -739,6 +766,12 @@ export class Conversation {
      * Renders `{ body, idMap, toolNames, diagnostics }` as plain objects.
      */
     renderObject(options: RenderOptions): Rendered;
+    /**
+     * Renders for sending: `{ body, idMap, toolNames, diagnostics }` with the body as JSON text
+     * (exactly `render`'s bytes, decoded), in one call and without building the body as
+     * objects (what `streamTurn` sends).
+     */
+    renderRequest(options: RenderOptions): RenderedRequest;
     /**
      * Renders the request body for `options.provider` as UTF-8 JSON bytes.
      */
@@ -1037,6 +1070,19 @@ export function renderBody(transcript: Transcript | string, options: RenderOptio
  * ```
  */
 export function renderForProvider(transcript: Transcript | string, options: RenderOptions): Rendered;
+
+/**
+ * Renders a transcript for sending: the request body as JSON text (exactly `renderBody`'s
+ * bytes, decoded) with the id map, the tool names that changed and every diagnostic, in one
+ * call, without building the body as objects (what `streamTurn` sends).
+ *
+ * @example
+ * ```ts
+ * const { body, diagnostics } = renderRequest(history, { provider: "gemini", model: "gemini-2.5-pro" });
+ * await fetch(url, { method: "POST", headers, body });
+ * ```
+ */
+export function renderRequest(transcript: Transcript | string, options: RenderOptions): RenderedRequest;
 
 /**
  * Repairs AI SDK `ModelMessage[]` for `options.provider` and `options.model` as a render would
