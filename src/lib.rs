@@ -31,7 +31,7 @@ pub mod relay;
 mod render;
 pub mod stream;
 
-pub use conversation::{Conversation, RenderStats, DEFAULT_CACHE_TARGETS};
+pub use conversation::{BodyPart, Conversation, RenderStats, DEFAULT_CACHE_TARGETS};
 pub use error::{Error, ErrorCode};
 pub use incremental::Fallback;
 pub use json::report::MAX_LISTED as MAX_LISTED_REPAIRS;

@@ -937,3 +937,55 @@ fn a_user_turn_after_an_interrupted_tool_loop_stays_incremental() {
         }
     }
 }
+
+#[test]
+fn cached_body_parts_keep_their_bytes_join_into_the_full_body_and_stay_few() {
+    // What JS renderBlob relies on: a cached piece's id always stands for the same bytes, the
+    // pieces join into the full render's body, and most of the body comes from the cache.
+    use std::collections::HashMap;
+    use turnwire::BodyPart;
+    let input = agent_session(300);
+    for provider in Provider::ALL {
+        let o = session_options(provider, true);
+        let mut convo = Conversation::new();
+        let mut seen: HashMap<u64, Vec<u8>> = HashMap::new();
+        let (mut fresh_total, mut body_total) = (0usize, 0usize);
+        for (k, msg) in input.iter().enumerate() {
+            convo.append_value(msg).unwrap();
+            let mut body = Vec::new();
+            let mut fresh = 0;
+            convo
+                .write_body_parts(&o, &mut |parts| {
+                    for p in parts {
+                        body.extend_from_slice(p.bytes());
+                        match p {
+                            BodyPart::Fresh(b) => fresh += b.len(),
+                            BodyPart::Cached { id, bytes } => {
+                                let known = seen.entry(*id).or_insert_with(|| bytes.to_vec());
+                                assert_eq!(
+                                    known.as_slice(),
+                                    *bytes,
+                                    "{provider}: piece {id} changed"
+                                );
+                            }
+                        }
+                    }
+                })
+                .unwrap();
+            assert_eq!(
+                body,
+                render_body(convo.transcript(), &o).unwrap(),
+                "{provider} at {k}"
+            );
+            if k >= 100 {
+                fresh_total += fresh;
+                body_total += body.len();
+            }
+        }
+        // past the first turns, most bytes of each render come from the cache
+        assert!(
+            fresh_total * 4 < body_total,
+            "{provider}: {fresh_total} fresh of {body_total} bytes"
+        );
+    }
+}

@@ -86,14 +86,53 @@ pub struct Conversation {
     stats: RenderStats,
 }
 
+/// One piece of a request body handed out by [`Conversation::write_body_parts`].
+///
+/// ```
+/// use turnwire::{BodyPart, Conversation, Provider, RenderOptions};
+/// let mut c = Conversation::new();
+/// c.append_json(r#"{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}"#)?;
+/// let mut body = Vec::new();
+/// c.write_body_parts(&RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5"), &mut |parts| {
+///     for p in parts {
+///         body.extend_from_slice(p.bytes());
+///     }
+/// })?;
+/// assert!(body.starts_with(b"{\"model\""));
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyPart<'a> {
+    /// Bytes of this render only.
+    Fresh(&'a [u8]),
+    /// Bytes of the conversation's render cache (the wire messages before its boundary): a
+    /// given `id` always stands for the same bytes and is never reused, so a caller may keep
+    /// what it made of them (a JavaScript `Blob`) under that id.
+    Cached {
+        /// The piece's id, unique in the process.
+        id: u64,
+        /// Its bytes.
+        bytes: &'a [u8],
+    },
+}
+
+impl<'a> BodyPart<'a> {
+    /// The piece's bytes.
+    pub fn bytes(&self) -> &'a [u8] {
+        match self {
+            BodyPart::Fresh(b) | BodyPart::Cached { bytes: b, .. } => b,
+        }
+    }
+}
+
 /// What a render is asked for.
 enum Want<'a> {
     /// The whole result.
     Object,
-    /// The body bytes, handed over as the slices that make them up.
-    Body(&'a mut dyn FnMut(&[&[u8]])),
+    /// The body bytes, handed over as the pieces that make them up.
+    Body(&'a mut dyn FnMut(&[BodyPart<'_>])),
     /// The body bytes as for `Body`, and the rest of the result.
-    Request(&'a mut dyn FnMut(&[&[u8]])),
+    Request(&'a mut dyn FnMut(&[BodyPart<'_>])),
 }
 
 /// What a render returns (the body went to the [`Want::Body`] or [`Want::Request`] sink).
@@ -204,10 +243,34 @@ impl Conversation {
         options: &RenderOptions,
         sink: &mut dyn FnMut(&[&[u8]]),
     ) -> Result<(), Error> {
+        self.write_body_parts(options, &mut |parts| {
+            let slices: Vec<&[u8]> = parts.iter().map(BodyPart::bytes).collect();
+            sink(&slices);
+        })
+    }
+
+    /// Renders the body bytes like [`Conversation::write_body`], marking the pieces that come
+    /// from the render cache ([`BodyPart::Cached`]): a caller that keeps what it made of each
+    /// cached piece by its id (JS `renderBlob` keeps a `Blob` per piece) pays for the new turn
+    /// only, not for the history.
+    pub fn write_body_parts(
+        &mut self,
+        options: &RenderOptions,
+        sink: &mut dyn FnMut(&[BodyPart<'_>]),
+    ) -> Result<(), Error> {
         if let Output::Object(r) = self.run(options, Want::Body(sink))? {
-            sink(&[&r.body_bytes()]);
+            sink(&[BodyPart::Fresh(&r.body_bytes())]);
         }
         Ok(())
+    }
+
+    /// The ids of every cached piece the conversation holds, over all its render targets: a
+    /// caller that keeps something per [`BodyPart::Cached`] id may drop the rest.
+    pub fn cached_part_ids(&self) -> Vec<u64> {
+        self.targets
+            .iter()
+            .flat_map(|t| t.prefix.segment_ids())
+            .collect()
     }
 
     /// Renders the body bytes like [`Conversation::write_body`] and returns the rest of the
@@ -230,7 +293,11 @@ impl Conversation {
         options: &RenderOptions,
         sink: &mut dyn FnMut(&[&[u8]]),
     ) -> Result<RenderReport, Error> {
-        match self.run(options, Want::Request(sink))? {
+        let mut flat = |parts: &[BodyPart<'_>]| {
+            let slices: Vec<&[u8]> = parts.iter().map(BodyPart::bytes).collect();
+            sink(&slices);
+        };
+        match self.run(options, Want::Request(&mut flat))? {
             Output::Report(r) => Ok(r),
             Output::Object(r) => {
                 sink(&[&r.body_bytes()]);

@@ -1,7 +1,7 @@
 //! One render of a [`super::Conversation`] for one target: through its cached prefix when it
 //! can, from the turn's start after a tool loop, or in full; then the boundary moves up.
 
-use super::{Output, RenderStats, Target, Want, RETRY_AFTER};
+use super::{BodyPart, Output, RenderStats, Target, Want, RETRY_AFTER};
 use crate::error::Error;
 use crate::incremental::{self, Fallback, Prefix, Tail};
 use crate::model::Transcript;
@@ -24,11 +24,11 @@ pub(super) fn full(
     Ok(match want {
         Want::Object => Output::Object(r),
         Want::Body(sink) => {
-            sink(&[&r.body_bytes()]);
+            sink(&[BodyPart::Fresh(&r.body_bytes())]);
             Output::Written
         }
         Want::Request(sink) => {
-            sink(&[&r.body_bytes()]);
+            sink(&[BodyPart::Fresh(&r.body_bytes())]);
             Output::Report(r.into_parts().1)
         }
     })

@@ -1,16 +1,17 @@
 //! Prefix + tail: the body, id map, tool names and diagnostics of a render through the boundary.
 
 use super::*;
+use crate::conversation::BodyPart;
 use crate::json::write::{write_str, write_value};
 
-/// The body of `prefix` + `tail` as the byte slices that make it up, in order, given to
-/// `sink`: the envelope up to the wire messages' member, the messages (the tail's lead, the
-/// prefix's cached bytes, the tail's own), the rest of the envelope. `None` (and `sink` not
-/// called) when the envelope has no member for the messages.
+/// The body of `prefix` + `tail` as the pieces that make it up, in order, given to `sink`: the
+/// envelope up to the wire messages' member, the messages (the tail's lead, the prefix's
+/// cached segments, the tail's own), the rest of the envelope. `None` (and `sink` not called)
+/// when the envelope has no member for the messages.
 pub(crate) fn write_body(
     prefix: &Prefix,
     tail: &Tail,
-    sink: &mut dyn FnMut(&[&[u8]]),
+    sink: &mut dyn FnMut(&[BodyPart<'_>]),
 ) -> Option<()> {
     let (open, close) = envelope_around(&tail.envelope, tail.key)?;
     let items = |values: &[Value]| {
@@ -24,22 +25,31 @@ pub(crate) fn write_body(
         out
     };
     let (lead, own) = (items(&tail.lead), items(&tail.wire));
-    let mut parts: Vec<&[u8]> = vec![&open, b"["];
-    for part in [
-        lead.as_slice(),
-        prefix.wire_bytes.as_slice(),
-        own.as_slice(),
-    ] {
-        if part.is_empty() {
-            continue;
-        }
-        if parts.len() > 2 {
-            parts.push(b",");
-        }
-        parts.push(part);
+    let mut parts = vec![BodyPart::Fresh(&open), BodyPart::Fresh(b"[")];
+    let mut any = false;
+    if !lead.is_empty() {
+        parts.push(BodyPart::Fresh(&lead));
+        any = true;
     }
-    parts.push(b"]");
-    parts.push(&close);
+    if !prefix.wire_bytes.is_empty() {
+        if any {
+            parts.push(BodyPart::Fresh(b","));
+        }
+        parts.extend(
+            prefix
+                .segments()
+                .map(|(id, bytes)| BodyPart::Cached { id, bytes }),
+        );
+        any = true;
+    }
+    if !own.is_empty() {
+        if any {
+            parts.push(BodyPart::Fresh(b","));
+        }
+        parts.push(BodyPart::Fresh(&own));
+    }
+    parts.push(BodyPart::Fresh(b"]"));
+    parts.push(BodyPart::Fresh(&close));
     sink(&parts);
     Some(())
 }

@@ -2,14 +2,23 @@
 //! the core [`crate::Conversation`] (renders after an append do work proportional to what
 //! changed; every result is the full render's, byte for byte).
 
-use js_sys::Uint8Array;
+use js_sys::{Array, Function, Map, Reflect, Uint8Array};
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::types::{MessageInput, TranscriptInput};
 use super::{args, read_options, read_transcript, text, to_js};
+use crate::conversation::BodyPart;
+use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
 use crate::render::{RenderOptions, Rendered};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_BLOB_LIKE: &'static str = r#"
+/** The host's `Blob` (every runtime turnwire supports has one); a minimal shape where the
+ * TypeScript `lib` has none. */
+export type BlobLike = typeof globalThis extends { Blob: { prototype: infer T } } ? T : { readonly size: number; arrayBuffer(): Promise<ArrayBuffer>; text(): Promise<string> };"#;
 
 /// A conversation kept in wasm memory: append messages as they happen, render for any
 /// provider on every turn. Call `free()` (or `using`) when done: the memory is not
@@ -24,6 +33,8 @@ use crate::render::{RenderOptions, Rendered};
 #[wasm_bindgen]
 pub struct Conversation {
     inner: crate::Conversation,
+    /// `renderBlob`'s `Blob` of each cached body piece, by its id.
+    pieces: Map,
 }
 
 #[wasm_bindgen]
@@ -37,6 +48,7 @@ impl Conversation {
         };
         Ok(Conversation {
             inner: crate::Conversation::from_transcript(transcript),
+            pieces: Map::new(),
         })
     }
 
@@ -46,6 +58,7 @@ impl Conversation {
     pub fn from_json(transcript: &TranscriptInput) -> Result<Conversation, JsValue> {
         Ok(Conversation {
             inner: crate::Conversation::from_transcript(read_transcript(transcript)?),
+            pieces: Map::new(),
         })
     }
 
@@ -123,6 +136,30 @@ impl Conversation {
         Ok(body.unwrap_or_else(|| Uint8Array::new_with_length(0)))
     }
 
+    /// Renders the request body as a `Blob` (`fetch` sends it as is). The pieces that come
+    /// from the render cache are kept as `Blob`s of their own and reused, so on a long
+    /// conversation a render after an append costs the new turn, not a copy of the whole
+    /// history: the body's bytes are exactly `render`'s.
+    ///
+    /// @example
+    /// ```ts
+    /// await fetch(url, { method: "POST", headers, body: convo.renderBlob({ provider: "anthropic", model: "claude-sonnet-4-5" }) });
+    /// ```
+    #[wasm_bindgen(js_name = renderBlob, unchecked_return_type = "BlobLike")]
+    pub fn render_blob(&mut self, options: Ts<RenderOptions>) -> Result<JsValue, JsValue> {
+        let options = read_options(&options.js_value())?;
+        let blob = blob_constructor()?;
+        let pieces = &self.pieces;
+        let mut made: Result<Array, JsValue> = Ok(Array::new());
+        self.inner.write_body_parts(&options, &mut |parts| {
+            made = blob_parts(parts, pieces, &blob);
+        })?;
+        let parts: JsValue = made?.into();
+        let body = Reflect::construct(&blob, &Array::of1(&parts))?;
+        self.forget_dropped_pieces();
+        Ok(body)
+    }
+
     /// Renders `{ body, idMap, toolNames, diagnostics }` as plain objects.
     #[wasm_bindgen(js_name = renderObject)]
     pub fn render_object(&mut self, options: Ts<RenderOptions>) -> Result<Ts<Rendered>, JsValue> {
@@ -149,4 +186,63 @@ impl Conversation {
     pub fn to_json(&self) -> Result<JsValue, JsValue> {
         Ok(to_js(&self.inner.transcript().to_value())?)
     }
+}
+
+impl Conversation {
+    /// Drops the `Blob`s of pieces no render cache holds any more.
+    fn forget_dropped_pieces(&self) {
+        let live = self.inner.cached_part_ids();
+        if self.pieces.size() as usize <= live.len() {
+            return;
+        }
+        let keep: std::collections::HashSet<u64> = live.into_iter().collect();
+        let dropped = Array::new();
+        self.pieces.for_each(&mut |_, key| {
+            let id = key.as_f64().map(|f| f as u64);
+            if !id.is_some_and(|id| keep.contains(&id)) {
+                dropped.push(&key);
+            }
+        });
+        for key in dropped.iter() {
+            self.pieces.delete(&key);
+        }
+    }
+}
+
+/// The host's `Blob` constructor.
+fn blob_constructor() -> Result<Function, Error> {
+    Reflect::get(&js_sys::global(), &JsValue::from_str("Blob"))
+        .ok()
+        .and_then(|b| b.dyn_into::<Function>().ok())
+        .ok_or_else(|| {
+            Error::new(
+                ErrorCode::InvalidValue,
+                "$",
+                "this host has no Blob; use render() for the body as bytes",
+            )
+        })
+}
+
+/// The parts of a body `Blob`: fresh bytes copied, each cached piece as its own `Blob`, made
+/// once and kept in `pieces` under its id.
+fn blob_parts(parts: &[BodyPart<'_>], pieces: &Map, blob: &Function) -> Result<Array, JsValue> {
+    let array = Array::new();
+    for part in parts {
+        match part {
+            BodyPart::Fresh(bytes) => {
+                array.push(&Uint8Array::from(*bytes));
+            }
+            BodyPart::Cached { id, bytes } => {
+                let key = JsValue::from_f64(*id as f64);
+                let mut piece = pieces.get(&key);
+                if piece.is_undefined() {
+                    let content = Array::of1(&Uint8Array::from(*bytes));
+                    piece = Reflect::construct(blob, &Array::of1(&content))?;
+                    pieces.set(&key, &piece);
+                }
+                array.push(&piece);
+            }
+        }
+    }
+    Ok(array)
 }

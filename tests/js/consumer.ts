@@ -68,6 +68,7 @@ import {
   type RenderOptions,
   type Rendered,
   type RenderedRequest,
+  type BlobLike,
   type Pass,
   type SyntheticReasonCode,
   type ToolCallRef,
@@ -238,7 +239,9 @@ const reimported: Uint8Array = renderBody(imports[0]!.transcript, imports[0]!.op
   const object: Rendered = convo.renderObject(options);
   const saved: Transcript = convo.toJSON();
   const length: number = convo.length;
-  void [rendered, object, saved, length];
+  const blob: BlobLike = convo.renderBlob(options);
+  const blobSize: number = blob.size;
+  void [rendered, object, saved, length, blobSize];
 }
 const restored = Conversation.fromJSON(JSON.stringify(history));
 const fromValue = Conversation.fromJSON(wrapped);

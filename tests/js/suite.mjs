@@ -450,6 +450,28 @@ export function defineSuite(api, label, host) {
       conv.free();
     });
 
+    test("renderBlob: the body as a Blob whose bytes are render()'s, turn after turn, for two targets (issue 12)", async () => {
+      const conv = new api.Conversation();
+      const targets = [ANTHROPIC, { provider: "openai-chat", model: "gpt-5.2" }];
+      const turns = [];
+      for (let t = 0; t < 12; t++) {
+        turns.push({ speaker: "human", blocks: [{ type: "text", text: `task ${t} ✓` }] });
+        turns.push({ speaker: "ai", blocks: [{ type: "tool_call", id: `call_${t}`, name: "read_file", parameters: { path: `f${t}.rs` } }] });
+        turns.push({ speaker: "tool", blocks: [{ type: "tool_response", callId: `call_${t}`, toolName: "read_file", result: `contents ${t} "quoted"\n` }] });
+        turns.push({ speaker: "ai", blocks: [{ type: "text", text: `done ${t}` }] });
+      }
+      for (const m of turns) {
+        conv.append(m);
+        for (const o of targets) {
+          const blob = conv.renderBlob(o);
+          const bytes = new Uint8Array(await blob.arrayBuffer());
+          assert.ok(bytesEqual(bytes, conv.render(o)), `${o.provider} after ${conv.length} messages`);
+          assert.equal(blob.size, bytes.length);
+        }
+      }
+      conv.free();
+    });
+
     test("cacheTargets: 4 by default, settable, a typed error for a bad value (issue 15)", () => {
       const conv = new api.Conversation(HISTORY);
       assert.equal(conv.cacheTargets, 4);

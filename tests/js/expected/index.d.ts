@@ -142,6 +142,11 @@ export type Transcript = Message[] | { messages: Message[]; [key: string]: unkno
 
 
 
+/** The host's `Blob` (every runtime turnwire supports has one); a minimal shape where the
+ * TypeScript `lib` has none. */
+export type BlobLike = typeof globalThis extends { Blob: { prototype: infer T } } ? T : { readonly size: number; arrayBuffer(): Promise<ArrayBuffer>; text(): Promise<string> };
+
+
 /** What `repairRequestBody` returns. */
 export interface RepairedRequest {
     /** The repaired body: UTF-8 JSON bytes, ready to send. */
@@ -762,6 +767,18 @@ export class Conversation {
      * A conversation, empty or starting from a transcript (a value or its JSON text).
      */
     constructor(transcript?: Transcript | string | null);
+    /**
+     * Renders the request body as a `Blob` (`fetch` sends it as is). The pieces that come
+     * from the render cache are kept as `Blob`s of their own and reused, so on a long
+     * conversation a render after an append costs the new turn, not a copy of the whole
+     * history: the body's bytes are exactly `render`'s.
+     *
+     * @example
+     * ```ts
+     * await fetch(url, { method: "POST", headers, body: convo.renderBlob({ provider: "anthropic", model: "claude-sonnet-4-5" }) });
+     * ```
+     */
+    renderBlob(options: RenderOptions): BlobLike;
     /**
      * Renders `{ body, idMap, toolNames, diagnostics }` as plain objects.
      */
