@@ -18,6 +18,9 @@ use crate::render::{prepare, render, RenderOptions, RenderReport, Rendered};
 /// conversation with [`Conversation::set_cache_targets`].
 pub const DEFAULT_CACHE_TARGETS: usize = 4;
 
+/// Messages a conversation loaded from a transcript has room for before its vector grows.
+const APPEND_ROOM: usize = 64;
+
 /// A boundary that could not be taken is tried again after this many more messages.
 const RETRY_AFTER: usize = 8;
 
@@ -149,7 +152,10 @@ impl Conversation {
     }
 
     /// A conversation starting from a transcript.
-    pub fn from_transcript(transcript: Transcript) -> Self {
+    pub fn from_transcript(mut transcript: Transcript) -> Self {
+        // Room for the turns to come: the first append after loading a long history would
+        // otherwise move every message into a larger vector.
+        transcript.messages.reserve_exact(APPEND_ROOM);
         Conversation {
             transcript,
             ..Self::default()
@@ -406,5 +412,22 @@ impl Conversation {
                 self.transcript.messages.len()
             ),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_loaded_history_has_room_for_the_turns_to_come() {
+        let t = Transcript::from_json(
+            r#"[{"speaker":"human","blocks":[{"type":"text","text":"hi"}]},
+                {"speaker":"ai","blocks":[{"type":"text","text":"hello"}]}]"#,
+        )
+        .unwrap();
+        let c = Conversation::from_transcript(t);
+        let m = &c.transcript().messages;
+        assert!(m.capacity() >= m.len() + APPEND_ROOM, "{}", m.capacity());
     }
 }
