@@ -953,20 +953,27 @@ fn cached_body_parts_keep_their_bytes_join_into_the_full_body_and_stay_few() {
         for (k, msg) in input.iter().enumerate() {
             convo.append_value(msg).unwrap();
             let mut body = Vec::new();
-            let mut fresh = 0;
+            let (mut fresh, mut pieces) = (0, 0);
             convo
                 .write_body_parts(&o, &mut |parts| {
                     for p in parts {
                         body.extend_from_slice(p.bytes());
                         match p {
                             BodyPart::Fresh(b) => fresh += b.len(),
-                            BodyPart::Cached { id, bytes } => {
+                            BodyPart::Cached { id, bytes, halves } => {
                                 let known = seen.entry(*id).or_insert_with(|| bytes.to_vec());
                                 assert_eq!(
                                     known.as_slice(),
                                     *bytes,
                                     "{provider}: piece {id} changed"
                                 );
+                                // a merged piece is its halves' bytes, one after the other
+                                if let Some((a, b)) = halves {
+                                    if let (Some(a), Some(b)) = (seen.get(a), seen.get(b)) {
+                                        assert_eq!([a.as_slice(), b.as_slice()].concat(), *bytes);
+                                    }
+                                }
+                                pieces += 1;
                             }
                         }
                     }
@@ -976,6 +983,11 @@ fn cached_body_parts_keep_their_bytes_join_into_the_full_body_and_stay_few() {
                 body,
                 render_body(convo.transcript(), &o).unwrap(),
                 "{provider} at {k}"
+            );
+            // grown message by message, the cache is a few merged pieces, not one per move
+            assert!(
+                pieces <= 16,
+                "{provider} at {k}: {pieces} cached pieces in one body"
             );
             if k >= 100 {
                 fresh_total += fresh;

@@ -116,6 +116,9 @@ pub enum BodyPart<'a> {
         id: u64,
         /// Its bytes.
         bytes: &'a [u8],
+        /// The two pieces it was merged from, when it was: its bytes are theirs, one after
+        /// the other, so a caller that kept them can join them without the bytes.
+        halves: Option<(u64, u64)>,
     },
 }
 

@@ -75,6 +75,7 @@
 mod boundary;
 mod fallback;
 mod prefix;
+mod segments;
 mod splice;
 mod split;
 mod tail;

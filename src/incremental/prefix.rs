@@ -1,7 +1,9 @@
 //! The cached prefix: what a render needs to know about the messages before the boundary, and the
 //! undo journal that takes an extension back.
 
+use super::segments::Segments;
 use super::*;
+use crate::conversation::BodyPart;
 
 /// What a render needs to know about the messages before the boundary.
 #[derive(Debug, Default)]
@@ -22,9 +24,9 @@ pub(crate) struct Prefix {
     pub wire: Vec<Value>,
     /// Their compact JSON, comma-separated.
     pub(super) wire_bytes: Vec<u8>,
-    /// `wire_bytes` cut where each extension ended, each piece with an id no other piece ever
-    /// has: a piece's bytes never change while it exists ([`crate::BodyPart::Cached`]).
-    pub(super) segments: Vec<Segment>,
+    /// `wire_bytes` cut into pieces with ids no other piece ever has: a piece's bytes never
+    /// change while it exists ([`crate::BodyPart::Cached`]).
+    pub(super) segments: Segments,
     /// Canonical → provider ids of the prefix, in call order.
     pub(super) id_map: Vec<(String, String)>,
     /// The provider ids of `id_map`.
@@ -45,17 +47,6 @@ pub(crate) struct Prefix {
     /// When the boundary sits inside a tool loop: that turn's first assistant message.
     pub(super) opener: Option<TurnOpener>,
 }
-
-/// One extension's piece of [`Prefix::wire_bytes`]: it ends at `end` and starts where the
-/// previous one ended (with the comma that joins it to it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Segment {
-    pub(super) id: u64,
-    pub(super) end: usize,
-}
-
-/// Ids of segments, never reused in this process.
-static NEXT_SEGMENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// How to take back a [`Prefix::extend`].
 #[derive(Debug)]
@@ -120,12 +111,7 @@ impl Prefix {
             }
             crate::json::write::write_value(&mut self.wire_bytes, v);
         }
-        if self.wire_bytes.len() > undo.wire_bytes {
-            self.segments.push(Segment {
-                id: NEXT_SEGMENT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-                end: self.wire_bytes.len(),
-            });
-        }
+        self.segments.grow(self.wire_bytes.len());
         self.wire.extend(m.wire);
         for (_, p) in &m.id_map {
             self.emitted.insert(p.clone());
@@ -181,19 +167,18 @@ impl Prefix {
         }
     }
 
-    /// The cached wire bytes as their segments: `(id, bytes)` in order.
-    pub(super) fn segments(&self) -> impl Iterator<Item = (u64, &[u8])> {
-        let mut start = 0;
-        self.segments.iter().map(move |s| {
-            let bytes = self.wire_bytes.get(start..s.end).unwrap_or_default();
-            start = s.end;
-            (s.id, bytes)
+    /// The cached wire bytes as their pieces, in order: a [`BodyPart::Cached`] each.
+    pub(super) fn pieces(&self) -> impl Iterator<Item = BodyPart<'_>> {
+        self.segments.pieces().map(|p| BodyPart::Cached {
+            id: p.id,
+            bytes: self.wire_bytes.get(p.start..p.end).unwrap_or_default(),
+            halves: p.halves(),
         })
     }
 
-    /// Ids of the segments this prefix holds.
-    pub(crate) fn segment_ids(&self) -> impl Iterator<Item = u64> + '_ {
-        self.segments.iter().map(|s| s.id)
+    /// Ids of every piece this prefix holds (merged ones and their halves).
+    pub(crate) fn segment_ids(&self) -> Vec<u64> {
+        self.segments.ids()
     }
 
     /// Whether the boundary sits inside a tool loop.
@@ -225,7 +210,7 @@ impl Prefix {
         }
         self.wire.truncate(u.wire);
         self.wire_bytes.truncate(u.wire_bytes);
-        self.segments.retain(|s| s.end <= u.wire_bytes);
+        self.segments.truncate(u.wire_bytes);
         self.id_map.truncate(u.id_map);
         for p in u.emitted {
             self.emitted.remove(&p);

@@ -35,11 +35,7 @@ pub(crate) fn write_body(
         if any {
             parts.push(BodyPart::Fresh(b","));
         }
-        parts.extend(
-            prefix
-                .segments()
-                .map(|(id, bytes)| BodyPart::Cached { id, bytes }),
-        );
+        parts.extend(prefix.pieces());
         any = true;
     }
     if !own.is_empty() {

@@ -35,6 +35,8 @@ pub struct Conversation {
     inner: crate::Conversation,
     /// `renderBlob`'s `Blob` of each cached body piece, by its id.
     pieces: Map,
+    /// How many `Blob`s `pieces` may hold before the ones no cache holds are dropped.
+    prune_at: u32,
 }
 
 #[wasm_bindgen]
@@ -49,6 +51,7 @@ impl Conversation {
         Ok(Conversation {
             inner: crate::Conversation::from_transcript(transcript),
             pieces: Map::new(),
+            prune_at: 64,
         })
     }
 
@@ -59,6 +62,7 @@ impl Conversation {
         Ok(Conversation {
             inner: crate::Conversation::from_transcript(read_transcript(transcript)?),
             pieces: Map::new(),
+            prune_at: 64,
         })
     }
 
@@ -189,12 +193,17 @@ impl Conversation {
 }
 
 impl Conversation {
-    /// Drops the `Blob`s of pieces no render cache holds any more.
-    fn forget_dropped_pieces(&self) {
-        let live = self.inner.cached_part_ids();
-        if self.pieces.size() as usize <= live.len() {
+    /// Drops the `Blob`s of pieces no render cache holds any more, once there are twice as
+    /// many as there were after the last time (so that it costs about nothing per render).
+    fn forget_dropped_pieces(&mut self) {
+        if self.pieces.size() <= self.prune_at {
             return;
         }
+        let live = self.inner.cached_part_ids();
+        self.prune_at = u32::try_from(live.len())
+            .unwrap_or(u32::MAX)
+            .saturating_mul(2)
+            .saturating_add(64);
         let keep: std::collections::HashSet<u64> = live.into_iter().collect();
         let dropped = Array::new();
         self.pieces.for_each(&mut |_, key| {
@@ -232,11 +241,20 @@ fn blob_parts(parts: &[BodyPart<'_>], pieces: &Map, blob: &Function) -> Result<A
             BodyPart::Fresh(bytes) => {
                 array.push(&Uint8Array::from(*bytes));
             }
-            BodyPart::Cached { id, bytes } => {
+            BodyPart::Cached { id, bytes, halves } => {
                 let key = JsValue::from_f64(*id as f64);
                 let mut piece = pieces.get(&key);
                 if piece.is_undefined() {
-                    let content = Array::of1(&Uint8Array::from(*bytes));
+                    // a merged piece from the Blobs of its halves (no bytes copied), else
+                    // from its bytes
+                    let known = |id: u64| {
+                        Some(pieces.get(&JsValue::from_f64(id as f64)))
+                            .filter(|b| !b.is_undefined())
+                    };
+                    let content = match halves.and_then(|(a, b)| Some((known(a)?, known(b)?))) {
+                        Some((a, b)) => Array::of2(&a, &b),
+                        None => Array::of1(&Uint8Array::from(*bytes)),
+                    };
                     piece = Reflect::construct(blob, &Array::of1(&content))?;
                     pieces.set(&key, &piece);
                 }
