@@ -423,6 +423,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_conversation_can_be_shared_between_threads() {
+        fn shared<T: Send + Sync>() {}
+        shared::<Conversation>();
+    }
+
+    #[test]
     fn a_loaded_history_has_room_for_the_turns_to_come() {
         let t = Transcript::from_json(
             r#"[{"speaker":"human","blocks":[{"type":"text","text":"hi"}]},

@@ -9,8 +9,7 @@
 //! two `Blob`s) without copying bytes. Taking an extension back splits the merged pieces that
 //! reach past the new end into their halves again.
 
-use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Ids of pieces, never reused in this process.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -24,7 +23,7 @@ pub(crate) struct Piece {
     level: u32,
     halves: Option<Box<(Piece, Piece)>>,
     /// Whether a body showed it (its halves, for a merged one): a caller may hold it.
-    shown: Cell<bool>,
+    shown: AtomicBool,
 }
 
 impl Piece {
@@ -40,7 +39,7 @@ impl Piece {
             end,
             level: 0,
             halves: None,
-            shown: Cell::new(false),
+            shown: AtomicBool::new(false),
         }
     }
 
@@ -77,7 +76,7 @@ impl Segments {
                 end: b.end,
                 level: a.level + 1,
                 halves: Some(Box::new((a, b))),
-                shown: Cell::new(true),
+                shown: AtomicBool::new(true),
             };
             self.top.insert(i, merged);
         }
@@ -86,9 +85,11 @@ impl Segments {
 
     /// The last neighbours of one level that bodies have both shown.
     fn mergeable(&self) -> Option<usize> {
-        self.top
-            .windows(2)
-            .rposition(|w| w[0].level == w[1].level && w[0].shown.get() && w[1].shown.get())
+        self.top.windows(2).rposition(|w| {
+            w[0].level == w[1].level
+                && w[0].shown.load(Ordering::Relaxed)
+                && w[1].shown.load(Ordering::Relaxed)
+        })
     }
 
     /// The bytes were cut back to `len` (an earlier extension's end): pieces past it are
@@ -117,7 +118,9 @@ impl Segments {
 
     /// The top-level pieces, in order, for a body: they count as shown from now on.
     pub(crate) fn pieces(&self) -> impl Iterator<Item = &Piece> {
-        self.top.iter().inspect(|p| p.shown.set(true))
+        self.top
+            .iter()
+            .inspect(|p| p.shown.store(true, Ordering::Relaxed))
     }
 
     /// Every id these pieces were made of, merged ones and their halves.
