@@ -169,7 +169,7 @@ impl Conversation {
     pub fn render_object(&mut self, options: Ts<RenderOptions>) -> Result<Ts<Rendered>, JsValue> {
         let options = read_options(&options.js_value())?;
         let out = self.inner.render(&options)?;
-        Ok(Ts::new_unchecked(to_js(&out)?))
+        Ok(Ts::new_unchecked(super::render::rendered_js(out)?))
     }
 
     /// Renders for sending: `{ body, idMap, toolNames, diagnostics }` with the body as JSON text

@@ -32,7 +32,7 @@ pub fn render_for_provider(
     let transcript = read_transcript(transcript)?;
     let options = read_options(&options.js_value())?;
     let out = render_owned(transcript, &options)?;
-    Ok(Ts::new_unchecked(to_js(&out)?))
+    Ok(Ts::new_unchecked(rendered_js(out)?))
 }
 
 /// Renders and returns only the request body: UTF-8 JSON bytes, ready to send. The same input
@@ -101,4 +101,36 @@ pub(super) fn request_js(body: &JsString, report: &RenderReport) -> Result<JsVal
         )
     })?;
     Ok(out)
+}
+
+/// `{body, idMap, toolNames, diagnostics}` as plain JS data, like [`to_js`], with the body's
+/// JSON text written by `json::write` (a body is most of a render's bytes).
+pub(super) fn rendered_js(out: Rendered) -> Result<JsValue, Error> {
+    let (body, report) = out.into_parts();
+    let mut text = Vec::new();
+    text.extend_from_slice(b"{\"body\":");
+    crate::json::write::write_value(&mut text, &body);
+    drop(body);
+    let rest = serde_json::to_vec(&report).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidValue,
+            "$",
+            format!("the result could not be converted to JSON: {e}"),
+        )
+    })?;
+    // `rest` is `{"idMap":…}`: its members follow the body's
+    if let Some(members) = rest.get(1..) {
+        if members.len() > 1 {
+            text.push(b',');
+        }
+        text.extend_from_slice(members);
+    }
+    let text = String::from_utf8(text).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidValue,
+            "$",
+            format!("the result is not UTF-8 ({e})"),
+        )
+    })?;
+    super::parse_result(&text)
 }
