@@ -135,13 +135,15 @@ impl<'a> BodyPart<'a> {
 enum Want<'a> {
     /// The whole result.
     Object,
-    /// The body bytes, handed over as the pieces that make them up.
-    Body(&'a mut dyn FnMut(&[BodyPart<'_>])),
-    /// The body bytes as for `Body`, and the rest of the result.
-    Request(&'a mut dyn FnMut(&[BodyPart<'_>])),
+    /// The body bytes, handed over as the pieces that make them up, and with `report` the
+    /// rest of the result.
+    Body {
+        sink: &'a mut dyn FnMut(&[BodyPart<'_>]),
+        report: bool,
+    },
 }
 
-/// What a render returns (the body went to the [`Want::Body`] or [`Want::Request`] sink).
+/// What a render returns (the body went to the [`Want::Body`] sink).
 enum Output {
     Written,
     Object(Rendered),
@@ -252,10 +254,7 @@ impl Conversation {
         options: &RenderOptions,
         sink: &mut dyn FnMut(&[&[u8]]),
     ) -> Result<(), Error> {
-        self.write_body_parts(options, &mut |parts| {
-            let slices: Vec<&[u8]> = parts.iter().map(BodyPart::bytes).collect();
-            sink(&slices);
-        })
+        self.write_body_parts(options, &mut flat(sink))
     }
 
     /// Renders the body bytes like [`Conversation::write_body`], marking the pieces that come
@@ -267,7 +266,11 @@ impl Conversation {
         options: &RenderOptions,
         sink: &mut dyn FnMut(&[BodyPart<'_>]),
     ) -> Result<(), Error> {
-        if let Output::Object(r) = self.run(options, Want::Body(sink))? {
+        let want = Want::Body {
+            sink,
+            report: false,
+        };
+        if let Output::Object(r) = self.run(options, want)? {
             sink(&[BodyPart::Fresh(&r.body_bytes())]);
         }
         Ok(())
@@ -302,12 +305,17 @@ impl Conversation {
         options: &RenderOptions,
         sink: &mut dyn FnMut(&[&[u8]]),
     ) -> Result<RenderReport, Error> {
-        let mut flat = |parts: &[BodyPart<'_>]| {
-            let slices: Vec<&[u8]> = parts.iter().map(BodyPart::bytes).collect();
-            sink(&slices);
+        let out = {
+            let mut pieces = flat(sink);
+            let want = Want::Body {
+                sink: &mut pieces,
+                report: true,
+            };
+            self.run(options, want)?
         };
-        match self.run(options, Want::Request(&mut flat))? {
+        match out {
             Output::Report(r) => Ok(r),
+            // what `run` does not give for a report
             Output::Object(r) => {
                 sink(&[&r.body_bytes()]);
                 Ok(r.into_parts().1)
@@ -415,6 +423,14 @@ impl Conversation {
                 self.transcript.messages.len()
             ),
         )
+    }
+}
+
+/// A sink of body pieces that hands their bytes on to a sink of byte slices.
+fn flat<'s>(sink: &'s mut dyn FnMut(&[&[u8]])) -> impl FnMut(&[BodyPart<'_>]) + 's {
+    move |parts| {
+        let slices: Vec<&[u8]> = parts.iter().map(BodyPart::bytes).collect();
+        sink(&slices);
     }
 }
 

@@ -23,13 +23,13 @@ pub(super) fn full(
     };
     Ok(match want {
         Want::Object => Output::Object(r),
-        Want::Body(sink) => {
+        Want::Body { sink, report } => {
             sink(&[BodyPart::Fresh(&r.body_bytes())]);
-            Output::Written
-        }
-        Want::Request(sink) => {
-            sink(&[BodyPart::Fresh(&r.body_bytes())]);
-            Output::Report(r.into_parts().1)
+            if report {
+                Output::Report(r.into_parts().1)
+            } else {
+                Output::Written
+            }
         }
     })
 }
@@ -67,25 +67,19 @@ pub(super) fn step(
         }
     };
     crate::memory::check("rendering")?;
-    let want_request = matches!(want, Want::Request(_));
     stats.incremental = prefix.boundary > 0;
     stats.messages_rendered = transcript.messages.len() - prefix.boundary;
     stats.fragments_reused = prefix.wire.len();
     let output = match want {
         Want::Object => Output::Object(object(&prefix, &tail, transcript, options)),
-        Want::Body(sink) | Want::Request(sink) => {
+        Want::Body { sink, report } => {
             if incremental::write_body(&prefix, &tail, sink).is_none() {
                 target.prefix = kept.unwrap_or(prefix);
                 stats.fallback = stats.fallback.or(Some(Fallback::SpliceFailed));
-                let again = if want_request {
-                    Want::Request(sink)
-                } else {
-                    Want::Body(sink)
-                };
-                return full(transcript, options, again, stats);
+                return full(transcript, options, Want::Body { sink, report }, stats);
             }
-            if want_request {
-                Output::Report(report(&prefix, &tail, transcript, options))
+            if report {
+                Output::Report(report_of(&prefix, &tail, transcript, options))
             } else {
                 Output::Written
             }
@@ -137,7 +131,7 @@ fn object(
         id_map,
         tool_names,
         diagnostics,
-    } = report(prefix, tail, transcript, options);
+    } = report_of(prefix, tail, transcript, options);
     Rendered {
         body: incremental::body_value(prefix, tail),
         id_map,
@@ -147,7 +141,7 @@ fn object(
 }
 
 /// A render's result but its body, through `prefix`.
-fn report(
+fn report_of(
     prefix: &Prefix,
     tail: &Tail,
     transcript: &Transcript,

@@ -103,6 +103,9 @@ use crate::providers::common::system_text;
 use crate::providers::Provider;
 use crate::render::{empty_transcript, project, RenderOptions, WireApi};
 
+/// Diagnostics split by normaliser pass, in the order of [`PASSES`].
+pub(super) type ByPass = Vec<Vec<Diagnostic>>;
+
 /// A renamed tool and the diagnostic that reports it.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Renamed {

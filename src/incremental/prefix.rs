@@ -11,9 +11,9 @@ pub(crate) struct Prefix {
     /// Input messages `[0, boundary)` are in the prefix (0: no prefix).
     pub boundary: usize,
     /// Per normaliser pass: the prefix's diagnostics (final form).
-    pub(super) head: Vec<Vec<Diagnostic>>,
+    pub(super) head: ByPass,
     /// Per normaliser pass: the prefix's diagnostics that come after the tail's.
-    pub(super) trail: Vec<Vec<Diagnostic>>,
+    pub(super) trail: ByPass,
     /// Hoisted system texts.
     pub(super) system: Vec<String>,
     /// Tools the prefix calls but the request does not declare, in order of first call.
@@ -71,8 +71,8 @@ pub(super) struct Undo {
 /// The facts of the messages between the old boundary and a new one.
 pub(super) struct Middle {
     pub(super) boundary: usize,
-    pub(super) head: Vec<Vec<Diagnostic>>,
-    pub(super) trail: Vec<Vec<Diagnostic>>,
+    pub(super) head: ByPass,
+    pub(super) trail: ByPass,
     pub(super) system: Vec<String>,
     pub(super) undeclared: Vec<String>,
     pub(super) ids: Vec<String>,

@@ -96,9 +96,6 @@ fn opening_index(
     (before_ok && after_ok && pair_ok).then_some(j)
 }
 
-/// Diagnostics split by normaliser pass, in the order of [`PASSES`].
-type ByPass = Vec<Vec<Diagnostic>>;
-
 /// Each pass's diagnostics of the messages before `to` (`head`, in message order) and the
 /// leading user turn's (`trail`, which come last), and how many system prompt hoists belong to
 /// later messages. `None` when a pass reports an earlier message after a later one.

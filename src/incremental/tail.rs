@@ -15,7 +15,7 @@ pub(crate) struct Tail {
     /// System texts the tail hoisted.
     pub(super) system: Vec<String>,
     /// Per pass: the tail's diagnostics (final form).
-    pub(super) passes: Vec<Vec<Diagnostic>>,
+    pub(super) passes: ByPass,
     /// Tools first called by the tail and not declared, with the message of that call.
     pub(super) undeclared: Vec<(String, Option<usize>)>,
     /// The body with the wire messages taken out.
@@ -120,8 +120,8 @@ fn by_pass(
     prefix: &Prefix,
     diagnostics: Vec<Diagnostic>,
     undeclared_tools: Vec<String>,
-) -> Result<(Vec<Vec<Diagnostic>>, Undeclared), Fallback> {
-    let mut passes: Vec<Vec<Diagnostic>> = vec![Vec::new(); PASSES.len()];
+) -> Result<(ByPass, Undeclared), Fallback> {
+    let mut passes: ByPass = vec![Vec::new(); PASSES.len()];
     for d in diagnostics {
         let Some(pass) = d.pass.and_then(|p| passes.get_mut(p.index())) else {
             return Err(Fallback::UnexpectedRender);

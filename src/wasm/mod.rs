@@ -97,14 +97,17 @@ fn read_options(value: &JsValue) -> Result<RenderOptions, Error> {
 /// through JSON text and the host's `JSON.parse`, which builds the objects faster than one
 /// boundary call per value and keeps a per-type serialiser out of the `.wasm`.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Error> {
-    let text = serde_json::to_string(value).map_err(|e| {
-        Error::new(
-            ErrorCode::InvalidValue,
-            "$",
-            format!("the result could not be converted to JSON: {e}"),
-        )
-    })?;
+    let text = serde_json::to_string(value).map_err(|e| not_json(&e))?;
     parse_result(&text)
+}
+
+/// The error of a result that could not be written as JSON text.
+fn not_json(e: &dyn std::fmt::Display) -> Error {
+    Error::new(
+        ErrorCode::InvalidValue,
+        "$",
+        format!("the result could not be converted to JSON: {e}"),
+    )
 }
 
 /// The host's `JSON.parse` of a result's JSON text.
@@ -135,13 +138,7 @@ fn to_js_exact(value: &serde_json::Value) -> Result<JsValue, Error> {
             Ok(())
         }
     }
-    let failed = |e: &dyn std::fmt::Display| {
-        Error::new(
-            ErrorCode::InvalidValue,
-            "$",
-            format!("the result could not be converted to JSON: {e}"),
-        )
-    };
+    let failed = not_json;
     let mut count = Count(0);
     serde_json::to_writer(&mut count, value).map_err(|e| failed(&e))?;
     let mut bytes = Vec::with_capacity(count.0);

@@ -111,13 +111,7 @@ pub(super) fn rendered_js(out: Rendered) -> Result<JsValue, Error> {
     text.extend_from_slice(b"{\"body\":");
     crate::json::write::write_value(&mut text, &body);
     drop(body);
-    let rest = serde_json::to_vec(&report).map_err(|e| {
-        Error::new(
-            ErrorCode::InvalidValue,
-            "$",
-            format!("the result could not be converted to JSON: {e}"),
-        )
-    })?;
+    let rest = serde_json::to_vec(&report).map_err(|e| super::not_json(&e))?;
     // `rest` is `{"idMap":…}`: its members follow the body's
     if let Some(members) = rest.get(1..) {
         if members.len() > 1 {
@@ -125,12 +119,6 @@ pub(super) fn rendered_js(out: Rendered) -> Result<JsValue, Error> {
         }
         text.extend_from_slice(members);
     }
-    let text = String::from_utf8(text).map_err(|e| {
-        Error::new(
-            ErrorCode::InvalidValue,
-            "$",
-            format!("the result is not UTF-8 ({e})"),
-        )
-    })?;
+    let text = String::from_utf8(text).map_err(|e| super::not_json(&e))?;
     super::parse_result(&text)
 }
