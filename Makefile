@@ -24,6 +24,8 @@ fmt:
 lint:
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy --lib --test wasm --features wasm --target wasm32-unknown-unknown -- -D warnings
+	$(CARGO) clippy --lib --no-default-features --features wasm-render --target wasm32-unknown-unknown -- -D warnings
+	$(CARGO) clippy --lib --no-default-features --features wasm-stream --target wasm32-unknown-unknown -- -D warnings
 
 unit:
 	$(CARGO) test --all-targets

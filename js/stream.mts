@@ -13,7 +13,7 @@ import {
   timeoutError,
   unexpectedError,
 } from "./classify.mjs";
-import { getCore } from "./core.mjs";
+import { getCore, getRenderCore, type RenderCore } from "./core.mjs";
 import { providerRequest } from "./providers.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
 import { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES } from "./turn-limits.mjs";
@@ -77,7 +77,17 @@ import type {
  * ```
  */
 export function streamTurn(options: StreamTurnOptions): TurnStream {
-  return new Turn(options);
+  return new Turn(options, getCore());
+}
+
+/**
+ * `streamTurn` of `turnwire/render`: the same turn on the render module, whose stream decoders
+ * load on the first streamed turn (exported there as `streamTurn`; its declaration is
+ * `streamTurn`'s).
+ * @internal
+ */
+export function streamTurnOnRenderModule(options: StreamTurnOptions): TurnStream {
+  return new Turn(options, getRenderCore());
 }
 
 /** Deltas from the reader to the consumer: buffered until iterated, never blocking the reader. */
@@ -159,8 +169,8 @@ class Turn implements TurnStream {
   readonly #queue = new DeltaQueue();
   #iterated = false;
 
-  constructor(options: StreamTurnOptions) {
-    this.result = run(options, this.#queue);
+  constructor(options: StreamTurnOptions, core: RenderCore) {
+    this.result = run(options, this.#queue, core);
     this.result.then(
       () => this.#queue.end(),
       (error: unknown) => this.#queue.end({ error }),
@@ -192,20 +202,19 @@ class Turn implements TurnStream {
 const JSON_FRAMED = /^\s*application\/(?:json|x-ndjson|jsonl|json-seq)\b/i;
 
 
-async function run(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnResult> {
+async function run(options: StreamTurnOptions, queue: DeltaQueue, core: RenderCore): Promise<TurnResult> {
   const { conversation } = options;
   const release = conversation !== undefined && conversation !== null ? own(conversation) : () => {};
   try {
-    return await runOwned(options, queue);
+    return await runOwned(options, queue, core);
   } finally {
     release();
   }
 }
 
-async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<TurnResult> {
+async function runOwned(options: StreamTurnOptions, queue: DeltaQueue, core: RenderCore): Promise<TurnResult> {
   // Everything that depends on the caller's history happens now, synchronously, so that later
   // changes to the conversation do not change this turn's request.
-  const core = getCore();
   const { provider, model, conversation, transcript, signal } = options;
   const req = providerRequest({ provider, model, apiKey: options.apiKey, baseURL: options.baseURL, headers: options.headers });
   const request: TurnRequest = { url: req.url, provider, model };
@@ -243,7 +252,10 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
 
   // The same endpoint in the message's provenance as in the render: continuity metadata is
   // replayed only to the endpoint that produced it.
-  const decoder = new core.StreamDecoder(provider, { model, endpoint: renderOptions.endpoint ?? req.baseURL, idSeed });
+  // The render entries load the stream decoders on the first streamed turn (after the render:
+  // the request is fixed before anything is awaited).
+  const Decoder = await core.streamDecoder();
+  const decoder = new Decoder(provider, { model, endpoint: renderOptions.endpoint ?? req.baseURL, idSeed });
   let outcome: StreamOutcome;
   let aborted = false;
   let broken: unknown = undefined; // why reading stopped early (not an abort)
@@ -320,7 +332,7 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
             deltas = decoder.push(data);
           } catch (e) {
             // The module's memory budget ran out: the event is kept, reading stops.
-            if (!isOutOfMemory(e)) throw e;
+            if (!isOutOfMemory(core, e)) throw e;
             memory.ranOut = true;
             return;
           }
@@ -407,7 +419,7 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue): Promise<
       appended = true;
     } catch (e) {
       // Out of memory again: the message stays in the error's .result, the conversation as it was.
-      if (!memory.ranOut || !isOutOfMemory(e)) throw e;
+      if (!memory.ranOut || !isOutOfMemory(core, e)) throw e;
     }
   }
   const result: TurnResult = {
@@ -444,6 +456,6 @@ function historySize(transcript: NonNullable<StreamTurnOptions["transcript"]>): 
 }
 
 /** A TurnwireError of the module's memory budget (`setMemoryBudget`). */
-function isOutOfMemory(e: unknown): boolean {
-  return getCore().isTurnwireError(e) && e.code === "out_of_memory";
+function isOutOfMemory(core: RenderCore, e: unknown): boolean {
+  return core.isTurnwireError(e) && e.code === "out_of_memory";
 }

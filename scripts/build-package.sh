@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds the npm package into pkg/ and packs it (pkg/turnwire-<version>.tgz).
 #
-#   cargo (release, wasm32, --features wasm) → wasm-bindgen (web, nodejs, module targets)
-#   → npm binaryen's wasm-opt -Oz (one .wasm for every entry) → tsc for js/ (the runtime entries
-#   and the JS half of the API, as ESM and as CommonJS) → one index.d.ts (scripts/merge-dts.mjs)
-#   → tsc for js/mock/ → pkg-template filled in → npm pack.
+#   cargo (release, wasm32: the main module, --features wasm; the render and stream modules of
+#   turnwire/render, --features wasm-render / wasm-stream) → wasm-bindgen (web, nodejs, module
+#   targets; web only for the other two) → npm binaryen's wasm-opt -Oz (one .wasm per module)
+#   → tsc for js/ (the runtime entries and the JS half of the API, as ESM and as CommonJS)
+#   → one index.d.ts (scripts/merge-dts.mjs) → tsc for js/mock/ → pkg-template filled in
+#   → npm pack.
 #
 # Safe to run again: every install step checks first. What it installs when missing:
 #   - the Rust target wasm32-unknown-unknown (rustup);
@@ -67,17 +69,31 @@ WASM_OPT="$TOOLS/node_modules/.bin/wasm-opt"
 TSC="$TOOLS/node_modules/.bin/tsc"
 
 # --- build -----------------------------------------------------------------------------------
-step "cargo build --release --target $TARGET --features wasm"
-t=$(now)
-cargo build --quiet --release --target "$TARGET" --lib --features wasm
-echo "built in $(since "$t")"
-WASM="target/$TARGET/release/$CRATE.wasm"
+# Three modules from one crate, each its own feature set: the main module (every export), the
+# render module `turnwire/render` loads, and the stream module that loads on its first streamed
+# turn. Cargo writes each to the same file, so each is copied out before the next build.
+MODULES="target/$CRATE-modules"
+mkdir -p "$MODULES"
+for spec in "$CRATE:wasm" "${CRATE}_render:wasm-render" "${CRATE}_stream:wasm-stream"; do
+  name="${spec%%:*}"
+  features="${spec#*:}"
+  step "cargo build --release --target $TARGET --no-default-features --features $features"
+  t=$(now)
+  cargo build --quiet --release --target "$TARGET" --lib --no-default-features --features "$features"
+  cp "target/$TARGET/release/$CRATE.wasm" "$MODULES/$name.wasm"
+  echo "built in $(since "$t")"
+done
+WASM="$MODULES/$CRATE.wasm"
 
 step "wasm-bindgen $WB_VERSION (web, nodejs, module)"
 rm -rf "$STAGE"
 mkdir -p "$STAGE"
 for t in web nodejs module; do
   wasm-bindgen --target "$t" --out-dir "$STAGE/$t" "$WASM"
+done
+# The render and stream modules: the web glue only (the render entries use it in every host).
+for name in ${CRATE}_render ${CRATE}_stream; do
+  wasm-bindgen --target web --out-dir "$STAGE/web" "$MODULES/$name.wasm"
 done
 
 rm -rf "$OUT"
@@ -86,12 +102,15 @@ mkdir -p "$OUT/dist"
 step "wasm-opt -Oz (npm binaryen $("$WASM_OPT" --version | awk '{ print $3 }'))"
 t=$(now)
 # The .wasm is the same for every wasm-bindgen target: optimise one, ship one.
-"$WASM_OPT" -Oz "$STAGE/web/${CRATE}_bg.wasm" -o "$OUT/dist/${CRATE}_bg.wasm"
+for name in $CRATE ${CRATE}_render ${CRATE}_stream; do
+  "$WASM_OPT" -Oz "$STAGE/web/${name}_bg.wasm" -o "$OUT/dist/${name}_bg.wasm"
+done
 echo "optimised in $(since "$t")"
 
 # The web glue is the core the Node, browser and workerd entries import; ./init exposes it for
 # hosts that load the wasm themselves.
 cp "$STAGE/web/$CRATE.js" "$STAGE/web/$CRATE.d.ts" "$OUT/dist/"
+cp "$STAGE/web/${CRATE}_render.js" "$STAGE/web/${CRATE}_stream.js" "$OUT/dist/"
 # The JS the wasm module imports (js/wasm-imports/, as wasm-bindgen snippets): every glue loads
 # it from ./snippets/<crate-hash>/… beside itself, the same files for every target.
 for t in nodejs module; do
@@ -117,11 +136,11 @@ DTS_MODULES="types errors providers sse turn-limits stream ai-sdk repairing-fetc
 step "tsc js/ (runtime entries and the JS API, ESM)"
 mkdir -p "$STAGE/ts"
 cp js/*.mts js/*.d.ts js/tsconfig.json "$STAGE/ts/"
-cp "$STAGE/web/$CRATE.d.ts" "$STAGE/ts/"
+cp "$STAGE/web/$CRATE.d.ts" "$STAGE/web/${CRATE}_render.d.ts" "$STAGE/web/${CRATE}_stream.d.ts" "$STAGE/ts/"
 cp "$STAGE/module/$CRATE.d.ts" "$STAGE/ts/deno-glue.d.mts"
 printf '{ "type": "module" }\n' >"$STAGE/ts/package.json"
 "$TSC" -p "$STAGE/ts/tsconfig.json" --outDir "$OUT/dist" --declaration --declarationDir "$STAGE/decl"
-for entry in node browser workerd deno api; do
+for entry in node browser workerd deno api render-node render-browser; do
   [ -f "$OUT/dist/$entry.mjs" ] || die "tsc did not write dist/$entry.mjs"
 done
 
@@ -148,6 +167,8 @@ dts=()
 for m in $DTS_MODULES; do dts+=("$STAGE/decl/$m.d.mts"); done
 node scripts/merge-dts.mjs "$OUT/dist/index.d.ts" "$STAGE/nodejs/$CRATE.d.ts" "${dts[@]}"
 cp "$OUT/dist/index.d.ts" "$OUT/dist/index.d.cts"
+# turnwire/render: a subset of the same declarations (js/render.d.ts names it).
+cp js/render.d.ts "$OUT/dist/render.d.ts"
 
 step "tsc js/mock (turnwire/mock)"
 # Staged beside the API declarations (index.d.ts) and a one-line node.d.mts, so that the mock's
@@ -179,8 +200,10 @@ step "npm pack"
 TARBALL="$(cd "$OUT" && npm pack --silent --pack-destination "$OUT" 2>/dev/null | tail -n 1)"
 [ -f "$OUT/$TARBALL" ] || die "npm pack did not write a tarball"
 
-raw=$(wc -c <"$OUT/dist/${CRATE}_bg.wasm")
-gz=$(gzip -9 -c "$OUT/dist/${CRATE}_bg.wasm" | wc -c)
-packed=$(wc -c <"$OUT/$TARBALL")
-printf '\nwasm: %s bytes (gzip -9: %s bytes); tarball: %s bytes\n' "$raw" "$gz" "$packed"
+for name in $CRATE ${CRATE}_render ${CRATE}_stream; do
+  raw=$(wc -c <"$OUT/dist/${name}_bg.wasm")
+  gz=$(gzip -9 -c "$OUT/dist/${name}_bg.wasm" | wc -c)
+  printf '\n%s_bg.wasm: %s bytes (gzip -9: %s bytes)' "$name" "$raw" "$gz"
+done
+printf '\ntarball: %s bytes\n' "$(wc -c <"$OUT/$TARBALL")"
 echo "package: $OUT/$TARBALL"

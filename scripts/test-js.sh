@@ -6,7 +6,8 @@
 #   2. a scratch consumer in target/js-consumer installs the tarball the way a user would;
 #   3. tsc --noEmit --strict on tests/js/consumer.ts (every export), consumer-cjs.cts,
 #      consumer-init.ts, and type-errors.ts (every line must fail to compile);
-#   4. the node:test suite: Node ESM, Node CJS, a plain CommonJS file, the README example and
+#   4. the node:test suite: Node ESM, Node CJS, a plain CommonJS file, the README example,
+#      `turnwire/render` (render.test.mjs) and
 #      `turnwire/init` used before init, with --expose-gc for the memory tests; the strict
 #      mock providers (`turnwire/mock`), also driven by the official SDKs (openai,
 #      @anthropic-ai/sdk, @google/genai from tests/js/mock-sdk, installed once into
@@ -106,7 +107,8 @@ step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/ini
   if [ "$ONLY" != node ]; then export TURNWIRE_RUNTIMES="$RUNTIMES"; fi
   node --expose-gc --test --test-reporter=spec \
     esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs \
-    mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs
+    mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs \
+    render.test.mjs
 )
 
 if [ "$ONLY" = node ]; then

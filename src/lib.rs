@@ -58,5 +58,5 @@ pub struct ReadmeDoctests;
 /// The JavaScript binding (feature `wasm`): the functions and the class the npm package
 /// exports. Public so its wasm-bindgen tests (`tests/wasm.rs`) can call it; Rust users want
 /// the items above instead.
-#[cfg(feature = "wasm")]
+#[cfg(feature = "wasm-bind")]
 pub mod wasm;

@@ -10,7 +10,7 @@ use crate::providers::Provider;
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub enum FaultClass {
     /// The canonical history itself is damaged (wrong speaker, duplicates, orphans, empty text).
     CanonicalState,
@@ -25,7 +25,7 @@ pub enum FaultClass {
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub enum DiagnosticCode {
     /// A block was under the wrong speaker and was moved (REQ-915-047).
     SpeakerRepaired,
@@ -125,7 +125,7 @@ pub enum DiagnosticCode {
 /// Which completion a dedupe kept and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub struct DedupeDecision {
     /// Input position of the kept completion, in words.
     pub kept: String,
@@ -144,7 +144,7 @@ pub struct DedupeDecision {
 /// One diagnostic record (REQ-915-039/040): every repair and every lossy projection.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub struct Diagnostic {
     /// Stable code.
     pub code: DiagnosticCode,
@@ -190,7 +190,7 @@ pub struct Diagnostic {
 /// string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(
-    feature = "wasm",
+    feature = "wasm-bind",
     derive(tsify::Tsify),
     tsify(
         type = "\"missing_result\" | \"pending_result\" | \"open_at_end\" | \"reconstructed_call\""

@@ -9,7 +9,7 @@ use crate::providers::Provider;
 /// What to do with a tool result whose call is no longer in the history (compaction).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub enum OrphanPolicy {
     /// Keep the result's content as plain user-visible text (nothing is lost). The default.
     #[default]
@@ -23,7 +23,7 @@ pub enum OrphanPolicy {
 /// What to do with thinking the target cannot replay (another provider's or model's, unsigned).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub enum ForeignThinking {
     /// Leave it out (named in a diagnostic). The default.
     #[default]

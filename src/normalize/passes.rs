@@ -20,7 +20,7 @@ use super::{
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub enum Pass {
     /// Blocks stored under the wrong speaker move to the right one.
     SpeakerRepair,

@@ -9,7 +9,7 @@ use crate::error::{Error, ErrorCode};
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(
-    feature = "wasm",
+    feature = "wasm-bind",
     derive(tsify::Tsify),
     tsify(
         type = "\"anthropic\" | \"openai-chat\" | \"openai-responses\" | \"gemini\" | \"mistral\" | \"kimi\" | \"deepseek\" | \"openai-compatible\""

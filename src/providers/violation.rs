@@ -4,7 +4,7 @@ use serde::Serialize;
 
 /// One violation of a provider rule (ids from `provider-rules.md`, e.g. `ANT-04`, `OAC-02`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub struct Violation {
     /// The rule id.
     pub rule: &'static str,

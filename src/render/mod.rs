@@ -66,17 +66,17 @@ impl Serialize for IdMap {
 /// The result of a render.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub struct Rendered {
     /// The whole request body, sendable as is.
-    #[cfg_attr(feature = "wasm", tsify(type = "JsonObject"))]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "JsonObject"))]
     pub body: Value,
     /// Canonical ↔ provider call ids.
-    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "Record<string, string>"))]
     pub id_map: IdMap,
     /// Tool names that had to change to fit the provider's rules: original → sent. Use it to
     /// map the model's calls back to your tools.
-    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "Record<string, string>"))]
     pub tool_names: IdMap,
     /// Every repair and lossy projection.
     pub diagnostics: Vec<Diagnostic>,
@@ -87,13 +87,13 @@ pub struct Rendered {
 /// changed and every diagnostic, exactly as a whole render gives them.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub struct RenderReport {
     /// Canonical ↔ provider call ids.
-    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "Record<string, string>"))]
     pub id_map: IdMap,
     /// Tool names that had to change to fit the provider's rules: original → sent.
-    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "Record<string, string>"))]
     pub tool_names: IdMap,
     /// Every repair and lossy projection.
     pub diagnostics: Vec<Diagnostic>,

@@ -11,7 +11,7 @@ use crate::providers::Provider;
 /// A tool the model may call, declared in the request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub struct ToolDeclaration {
     /// Tool name (projected to the provider's name rules when needed).
     pub name: String,
@@ -20,7 +20,7 @@ pub struct ToolDeclaration {
     pub description: Option<String>,
     /// JSON Schema of the arguments.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "wasm", tsify(type = "JsonObject"))]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "JsonObject"))]
     pub parameters: Option<Value>,
 }
 
@@ -43,7 +43,7 @@ impl ToolDeclaration {
 /// The caller's thinking setting for this request.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub struct ThinkingOptions {
     /// Thinking on or off.
     pub enabled: bool,
@@ -62,7 +62,7 @@ pub struct ThinkingOptions {
 /// "thinking": {"enabled": true, "budgetTokens": 2048}, "orphanResults": "text"}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub struct RenderOptions {
     /// Target wire format.
     pub provider: Provider,
@@ -93,7 +93,7 @@ pub struct RenderOptions {
     /// Further top-level request fields, copied into the body as they are (`stream`,
     /// `metadata`, …). They never override fields turnwire sets.
     #[serde(default, skip_serializing_if = "Map::is_empty")]
-    #[cfg_attr(feature = "wasm", tsify(type = "JsonObject"))]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "JsonObject"))]
     pub extra: Map<String, Value>,
     /// Text of synthetic completions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -135,7 +135,7 @@ pub struct RenderOptions {
 /// The defaults are the portable strict profile: ids as OpenAI's, no reasoning fields, images.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub struct CompatOptions {
     /// Longest tool-call id the server takes (OpenAI: 40).
     pub max_id_len: usize,

@@ -28,7 +28,7 @@ use super::usage::Usage;
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub enum Delta {
     /// Answer text.
     Text {
@@ -61,7 +61,7 @@ pub enum Delta {
         /// The tool's name.
         name: String,
         /// The parsed arguments (`{}` when they were not valid JSON; an error says so).
-        #[cfg_attr(feature = "wasm", tsify(type = "unknown"))]
+        #[cfg_attr(feature = "wasm-bind", tsify(type = "unknown"))]
         arguments: Value,
     },
     /// New usage counts (all counts known so far, not an increment).

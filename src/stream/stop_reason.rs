@@ -27,7 +27,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(
-    feature = "wasm",
+    feature = "wasm-bind",
     derive(tsify::Tsify),
     tsify(
         type = "\"end_turn\" | \"tool_use\" | \"max_tokens\" | \"stop_sequence\" | \"refusal\" | \"content_filter\" | \"pause\" | \"error\" | \"incomplete\" | (string & {})"

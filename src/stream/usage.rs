@@ -25,7 +25,7 @@ use serde_json::{Map, Value};
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub struct Usage {
     /// Prompt tokens not served from or written to a cache.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -9,6 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::errors::js_type_name;
 use super::text;
 use crate::error::{Error, ErrorCode};
+use crate::providers::Provider;
 
 /// The error of an argument of the wrong type.
 fn wrong(name: &str, expected: &str, value: &JsValue) -> Error {
@@ -27,6 +28,7 @@ pub(super) fn js_string<'a>(value: &'a JsValue, name: &str) -> Result<&'a JsStri
 }
 
 /// A string argument.
+#[cfg_attr(not(feature = "wasm-render"), allow(dead_code))]
 pub(super) fn string(value: &JsValue, name: &str) -> Result<String, Error> {
     value
         .as_string()
@@ -34,6 +36,7 @@ pub(super) fn string(value: &JsValue, name: &str) -> Result<String, Error> {
 }
 
 /// An optional string argument: `undefined` and `null` are absent.
+#[cfg_attr(not(feature = "wasm-render"), allow(dead_code))]
 pub(super) fn optional_string(value: Option<JsValue>, name: &str) -> Result<Option<String>, Error> {
     match value {
         None => Ok(None),
@@ -48,4 +51,21 @@ pub(super) fn optional_string(value: Option<JsValue>, name: &str) -> Result<Opti
 /// JSON text given as a string argument, unpaired surrogates kept as escapes.
 pub(super) fn json_text(value: &JsValue, name: &str) -> Result<String, Error> {
     Ok(text::json_text(js_string(value, name)?))
+}
+
+/// A provider name (`"anthropic"`, `"openai-chat"`, …): an `unknown_provider` error names the
+/// ones that exist; a value that is not a string is an `invalid_type` error.
+#[cfg_attr(not(feature = "wasm-stream"), allow(dead_code))]
+pub(super) fn read_provider(value: &JsValue) -> Result<Provider, Error> {
+    match value.as_string() {
+        Some(name) => name.parse(),
+        None => Err(Error::new(
+            ErrorCode::InvalidType,
+            "$.provider",
+            format!(
+                "the provider must be a string, found {}",
+                js_type_name(value)
+            ),
+        )),
+    }
 }

@@ -5,7 +5,8 @@
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
-use super::validate::{read_body, read_provider};
+use super::args::read_provider;
+use super::validate::read_body;
 use super::{json_of, to_js};
 use crate::error::{Error, ErrorCode};
 use crate::import::{self, ImportSource, Imported};

@@ -1,4 +1,8 @@
-//! The JavaScript binding, compiled only with `--features wasm` (see `scripts/build-package.sh`).
+//! The JavaScript binding (see `scripts/build-package.sh`), one crate for three modules:
+//! `--features wasm` builds the main module (everything below); `wasm-render` the render module
+//! of `turnwire/render` (rendering, normalising, `Conversation`, tool ids, memory, errors) and
+//! `wasm-stream` the stream module it loads on the first streamed turn (`StreamDecoder`, memory,
+//! errors). `wasm-bind` is what the three share.
 //!
 //! Everything here is a thin boundary over the core: values come in as JS values (converted to
 //! `serde_json::Value` through `JSON.stringify`, so JavaScript sees exactly JSON semantics) or as
@@ -19,39 +23,57 @@
 //! shape is in `types.rs`.
 
 mod args;
+#[cfg(feature = "wasm-render")]
 mod conversation;
 mod errors;
+#[cfg(feature = "wasm-render")]
 mod ids;
+#[cfg(feature = "wasm")]
 mod import;
 mod memory;
+#[cfg(feature = "wasm-render")]
 mod normalize;
+#[cfg(feature = "wasm")]
 mod relay;
+#[cfg(feature = "wasm-render")]
 mod render;
+#[cfg(feature = "wasm")]
 mod request;
+#[cfg(feature = "wasm-stream")]
 mod stream;
 mod text;
 mod types;
+#[cfg(feature = "wasm")]
 mod validate;
 
+#[cfg(feature = "wasm-render")]
 pub use conversation::Conversation;
 pub use errors::is_turnwire_error;
+#[cfg(feature = "wasm-render")]
 pub use ids::{is_valid_tool_id, project_tool_id, project_tool_ids, IdFormat, ToolCallRef};
+#[cfg(feature = "wasm")]
 pub use import::{
     from_ai_sdk, from_anthropic, from_gemini, from_openai_chat, from_pi_ai, from_request_body,
     from_responses_input, repair_model_messages, to_ai_sdk, to_pi_ai,
 };
 pub use memory::{memory_stats, set_memory_budget, MemoryStats};
+#[cfg(feature = "wasm-render")]
 pub use normalize::{normalize_js, NormalizeResult};
+#[cfg(feature = "wasm-render")]
 pub use render::{render_body, render_for_provider, render_request};
+#[cfg(feature = "wasm-stream")]
 pub use stream::StreamDecoder;
 pub use types::{MessageInput, TranscriptInput};
+#[cfg(feature = "wasm")]
 pub use validate::validate_request_js;
 
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
 use crate::error::{Error, ErrorCode};
+#[cfg(feature = "wasm-render")]
 use crate::model::Transcript;
+#[cfg(feature = "wasm-render")]
 use crate::render::RenderOptions;
 
 /// Converts a JS value to JSON as `JSON.stringify` would (`undefined` members left out, `toJSON`
@@ -63,6 +85,7 @@ fn json_of(value: &JsValue, what: &str) -> Result<serde_json::Value, Error> {
     Ok(crate::json::parse(&text, "$", what)?.value)
 }
 
+#[cfg(feature = "wasm-render")]
 /// Reads a transcript given as a JS value or as JSON text; conversions of values JSON cannot
 /// carry join the transcript's read repairs.
 fn read_transcript(value: &JsValue) -> Result<Transcript, Error> {
@@ -75,6 +98,7 @@ fn read_transcript(value: &JsValue) -> Result<Transcript, Error> {
     Ok(t)
 }
 
+#[cfg(feature = "wasm-render")]
 /// Reads render options given as a JS object.
 fn read_options(value: &JsValue) -> Result<RenderOptions, Error> {
     if !value.is_object() {
@@ -124,6 +148,7 @@ fn parse_result(text: &str) -> Result<JsValue, Error> {
     })
 }
 
+#[cfg(feature = "wasm-stream")]
 /// [`to_js`] for one large value (a stream's reply): its JSON text is measured first and written
 /// into a buffer of exactly that size, so no doubling buffer holds up to twice the text.
 fn to_js_exact(value: &serde_json::Value) -> Result<JsValue, Error> {

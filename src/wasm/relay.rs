@@ -5,8 +5,8 @@
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
+use super::args::read_provider;
 use super::stream::outcome_value;
-use super::validate::read_provider;
 use super::{json_of, to_js};
 use crate::error::{Error, ErrorCode};
 use crate::relay::{self, Frame, RelayOptions};

@@ -5,8 +5,8 @@ use js_sys::{Reflect, Uint8Array};
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
+use super::args::read_provider;
 use super::import::{read_json_body, read_source};
-use super::validate::read_provider;
 use super::{json_of, to_js};
 use crate::error::{Error, ErrorCode};
 use crate::import::repair_request_body as repair;

@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use super::validate::read_provider;
+use super::args::read_provider;
 use super::{args, json_of, to_js, to_js_exact};
 use crate::error::{Error, ErrorCode};
 use crate::providers::Provider;

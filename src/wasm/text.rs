@@ -67,6 +67,7 @@ struct JsRepair {
 
 /// The JSON text of a JS value and the conversions it took (each a `non_json_value_replaced`
 /// diagnostic whose path is below `root`).
+#[cfg_attr(not(feature = "wasm-render"), allow(dead_code))]
 pub(crate) struct ValueText {
     pub text: String,
     pub repairs: Vec<Diagnostic>,
@@ -143,6 +144,7 @@ pub(crate) fn stringify(value: &JsValue, what: &str, root: &str) -> Result<Value
 }
 
 /// JSON text given as a JS string (`Some`), else `None` for any other value.
+#[cfg_attr(not(feature = "wasm-render"), allow(dead_code))]
 pub(crate) fn string_text(value: &JsValue) -> Option<String> {
     value.dyn_ref::<JsString>().map(json_text)
 }

@@ -3,9 +3,9 @@
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use super::errors::js_type_name;
+use super::args::read_provider;
 use super::{args, text, to_js};
-use crate::error::{Error, ErrorCode};
+use crate::error::Error;
 use crate::providers::{validate_request_text, Provider};
 
 /// Checks a request body against every strict rule of `provider` that one body can show and
@@ -28,20 +28,6 @@ pub fn validate_request_js(
     let body = read_body(body)?;
     let violations = validate_request_text(provider, model.as_deref(), &body)?;
     Ok(to_js(&violations)?)
-}
-
-pub(super) fn read_provider(value: &JsValue) -> Result<Provider, Error> {
-    match value.as_string() {
-        Some(name) => name.parse(),
-        None => Err(Error::new(
-            ErrorCode::InvalidType,
-            "$.provider",
-            format!(
-                "the provider must be a string, found {}",
-                js_type_name(value)
-            ),
-        )),
-    }
 }
 
 /// The body's bytes: as given, the UTF-8 of JSON text (lone surrogates kept as escapes, so

@@ -192,7 +192,7 @@ async function chromium() {
   const pkg = JSON.parse(readFileSync("node_modules/turnwire/package.json", "utf8"));
   const conditions = ["browser", "import"];
   const imports = {};
-  for (const subpath of [".", "./init", "./wasm"]) {
+  for (const subpath of [".", "./init", "./wasm", "./render"]) {
     const target = resolveExport(pkg.exports[subpath], conditions);
     imports[`turnwire${subpath.slice(1)}`] = `/node_modules/turnwire/${target.replace(/^\.\//, "")}`;
   }
@@ -200,7 +200,12 @@ async function chromium() {
     `<!doctype html><meta charset="utf-8"><title>turnwire</title><link rel="icon" href="data:,">\n` +
     `<script type="importmap">${JSON.stringify({ imports })}</script>\n` +
     `<script type="module" src="/${script}"></script>\n`;
-  const server = await startServer({ "/": page("browser.run.mjs"), "/init.html": page("browser-init.run.mjs"), "/mock.json": mockInfo });
+  const server = await startServer({
+    "/": page("browser.run.mjs"),
+    "/init.html": page("browser-init.run.mjs"),
+    "/render.html": page("browser-render.run.mjs"),
+    "/mock.json": mockInfo,
+  });
   const origin = `http://127.0.0.1:${server.address().port}`;
   const profile = mkdtempSync(join(tmpdir(), "turnwire-chromium-"));
   const { chromium } = requireTool("playwright-core");
@@ -223,7 +228,7 @@ async function chromium() {
     });
     const version = context.browser()?.version() ?? "";
     const results = [];
-    for (const path of ["/", "/init.html"]) {
+    for (const path of ["/", "/init.html", "/render.html"]) {
       const tab = await context.newPage();
       const problems = [];
       tab.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} for ${r.url()}`));
@@ -255,12 +260,13 @@ async function chromium() {
   }
 }
 
-// name, run, entry, requests the suite sends to the mock providers (2 turns x 2 providers)
+// name, run, entries (one per page or script), requests the suite sends to the mock providers
+// (2 turns x 2 providers; Chromium's turnwire/render page adds 1 turn x 2 providers)
 const RUNS = [
-  ["deno", deno, "dist/deno.mjs", 0],
-  ["bun", bun, "dist/node.mjs", 0],
-  ["workerd", workerd, "dist/workerd.mjs", 4],
-  ["chromium", chromium, "dist/browser.mjs", 4],
+  ["deno", deno, ["dist/deno.mjs"], 0],
+  ["bun", bun, ["dist/node.mjs"], 0],
+  ["workerd", workerd, ["dist/workerd.mjs"], 4],
+  ["chromium", chromium, ["dist/browser.mjs", "dist/turnwire.js (./init)", "dist/render-browser.mjs (./render)"], 6],
 ];
 
 const unknown = ONLY?.filter((name) => !RUNS.some(([n]) => n === name)) ?? [];
@@ -268,7 +274,8 @@ if (unknown.length) throw new Error(`TURNWIRE_ONLY: unknown runtime ${unknown.jo
 
 const rows = [];
 let ok = true;
-for (const [name, run, entry, mockRequests] of RUNS) {
+for (const [name, run, entries, mockRequests] of RUNS) {
+  const entry = entries[0];
   if (ONLY && !ONLY.includes(name)) continue;
   const started = Date.now();
   let results;
@@ -292,7 +299,7 @@ for (const [name, run, entry, mockRequests] of RUNS) {
     if (r.failed > 0 || r.passed === 0) ok = false;
     rows.push({
       runtime: r.runtime,
-      entry: i === 0 ? entry : "dist/turnwire.js (./init)",
+      entry: entries[i] ?? "?",
       tests: `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
       time: i === 0 ? seconds(Date.now() - started) : "",
       digest: r.report.digest ?? "-",
@@ -318,7 +325,7 @@ for (const r of all) console.log(cols.map((c) => r[c].padEnd(width(c))).join("  
 
 // Every runtime that rendered the fixtures must report the goldens' digest.
 const rendering = rows.filter((r) => !r.entry.includes("./init"));
-const expected = 2 + RUNS.filter(([name]) => !ONLY || ONLY.includes(name)).length;
+const expected = 2 + RUNS.filter(([name]) => !ONLY || ONLY.includes(name)).reduce((n, [, , entries]) => n + entries.filter((e) => !e.includes("./init")).length, 0);
 const agreeing = rendering.filter((r) => r.digest === golden).length;
 if (agreeing !== expected || rendering.length !== expected) {
   ok = false;

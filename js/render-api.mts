@@ -1,0 +1,7 @@
+// The JavaScript half of the render entries' API (internal module: its list is the list of JS
+// exports `turnwire/render` has next to the render module's; render.d.ts declares them).
+export { MAX_RETRY_AFTER_MS, ProviderError, TurnInFlightError, isProviderError, isTurnInFlightError } from "./errors.mjs";
+export { DEFAULT_BASE_URLS, providerRequest } from "./providers.mjs";
+export { JsonArrayParser, SseParser } from "./sse.mjs";
+export { streamTurnOnRenderModule as streamTurn } from "./stream.mjs";
+export { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES } from "./turn-limits.mjs";
