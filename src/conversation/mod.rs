@@ -9,7 +9,7 @@ use step::{full, step};
 use crate::error::Error;
 use crate::incremental::{Fallback, Prefix};
 use crate::model::{JsonPath, Message, Transcript};
-use crate::render::{prepare, render, RenderOptions, RenderReport, Rendered};
+use crate::render::{render, RenderOptions, RenderReport, Rendered, Resolved};
 
 /// How many render targets (distinct options) a conversation keeps a cache for by default; the
 /// least recently rendered one is dropped first. Each cache holds about 3–5× the history (the
@@ -377,7 +377,7 @@ impl Conversation {
     }
 
     fn run(&mut self, options: &RenderOptions, want: Want<'_>) -> Result<Output, Error> {
-        let nopts = prepare(options)?;
+        let resolved = Resolved::of(options)?;
         let i = self.target(options);
         let Some(target) = self.targets.get_mut(i) else {
             return full(&self.transcript, options, want, &mut self.stats);
@@ -388,7 +388,7 @@ impl Conversation {
             cached,
             &self.transcript,
             options,
-            &nopts,
+            &resolved,
             want,
             &mut self.stats,
         );

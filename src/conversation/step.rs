@@ -5,8 +5,7 @@ use super::{BodyPart, Output, RenderStats, Target, Want, RETRY_AFTER};
 use crate::error::Error;
 use crate::incremental::{self, Fallback, Prefix, Tail};
 use crate::model::Transcript;
-use crate::normalize::NormalizeOptions;
-use crate::render::{render, IdMap, RenderOptions, RenderReport, Rendered};
+use crate::render::{render, IdMap, RenderOptions, RenderReport, Rendered, Resolved};
 
 /// The full render, as the last resort.
 pub(super) fn full(
@@ -40,13 +39,13 @@ pub(super) fn step(
     cached: Prefix,
     transcript: &Transcript,
     options: &RenderOptions,
-    nopts: &NormalizeOptions,
+    resolved: &Resolved,
     want: Want<'_>,
     stats: &mut RenderStats,
 ) -> Result<Output, Error> {
     *stats = RenderStats::default();
     let mut prefix = cached;
-    let (tail, why) = through_cache(&mut prefix, transcript, options, nopts)?;
+    let (tail, why) = through_cache(&mut prefix, transcript, options, resolved)?;
     stats.fallback = why;
     // Without the cached prefix: from scratch, keeping the cache for later renders.
     let mut kept: Option<Prefix> = None;
@@ -56,7 +55,7 @@ pub(super) fn step(
             if prefix.boundary > 0 {
                 kept = Some(std::mem::take(&mut prefix));
             }
-            match incremental::render_tail(&prefix, transcript, options, nopts)? {
+            match incremental::render_tail(&prefix, transcript, options, resolved)? {
                 Ok(t) => t,
                 Err(why) => {
                     stats.fallback = stats.fallback.or(Some(why));
@@ -71,7 +70,7 @@ pub(super) fn step(
     stats.messages_rendered = transcript.messages.len() - prefix.boundary;
     stats.fragments_reused = prefix.wire.len();
     let output = match want {
-        Want::Object => Output::Object(object(&prefix, &tail, transcript, options)),
+        Want::Object => Output::Object(object(&prefix, &tail, transcript, options, resolved)),
         Want::Body { sink, report } => {
             if incremental::write_body(&prefix, &tail, sink).is_none() {
                 target.prefix = kept.unwrap_or(prefix);
@@ -79,13 +78,13 @@ pub(super) fn step(
                 return full(transcript, options, Want::Body { sink, report }, stats);
             }
             if report {
-                Output::Report(report_of(&prefix, &tail, transcript, options))
+                Output::Report(report_of(&prefix, &tail, transcript, options, resolved))
             } else {
                 Output::Written
             }
         }
     };
-    let moved = move_boundary(target, &mut prefix, &tail, transcript, options, nopts)?;
+    let moved = move_boundary(target, &mut prefix, &tail, transcript, options, resolved)?;
     target.prefix = match kept {
         Some(old) if !moved => old,
         _ => prefix,
@@ -100,12 +99,12 @@ fn through_cache(
     prefix: &mut Prefix,
     transcript: &Transcript,
     options: &RenderOptions,
-    nopts: &NormalizeOptions,
+    resolved: &Resolved,
 ) -> Result<(Option<Tail>, Option<Fallback>), Error> {
     if prefix.boundary == 0 {
         return Ok((None, None));
     }
-    let why = match incremental::render_tail(prefix, transcript, options, nopts)? {
+    let why = match incremental::render_tail(prefix, transcript, options, resolved)? {
         Ok(t) => return Ok((Some(t), None)),
         Err(why) => why,
     };
@@ -113,7 +112,7 @@ fn through_cache(
         return Ok((None, Some(why)));
     }
     Ok(
-        match incremental::render_tail(prefix, transcript, options, nopts)? {
+        match incremental::render_tail(prefix, transcript, options, resolved)? {
             Ok(t) => (Some(t), None),
             Err(again) => (None, Some(again)),
         },
@@ -126,12 +125,13 @@ fn object(
     tail: &Tail,
     transcript: &Transcript,
     options: &RenderOptions,
+    resolved: &Resolved,
 ) -> Rendered {
     let RenderReport {
         id_map,
         tool_names,
         diagnostics,
-    } = report_of(prefix, tail, transcript, options);
+    } = report_of(prefix, tail, transcript, options, resolved);
     Rendered {
         body: incremental::body_value(prefix, tail),
         id_map,
@@ -146,6 +146,7 @@ fn report_of(
     tail: &Tail,
     transcript: &Transcript,
     options: &RenderOptions,
+    resolved: &Resolved,
 ) -> RenderReport {
     RenderReport {
         id_map: IdMap(incremental::id_map(prefix, tail)),
@@ -153,6 +154,7 @@ fn report_of(
         diagnostics: crate::render::reading_first(
             &transcript.read_repairs,
             options,
+            &resolved.limits.notes,
             incremental::diagnostics(prefix, tail),
         ),
     }
@@ -166,7 +168,7 @@ fn move_boundary(
     tail: &Tail,
     transcript: &Transcript,
     options: &RenderOptions,
-    nopts: &NormalizeOptions,
+    resolved: &Resolved,
 ) -> Result<bool, Error> {
     let m = transcript.messages.len();
     let retry = |to: usize| match target.failed {
@@ -174,11 +176,11 @@ fn move_boundary(
         None => true,
     };
     let Some(to) =
-        incremental::candidate(transcript, prefix.boundary, nopts).filter(|&to| retry(to))
+        incremental::candidate(transcript, prefix.boundary, resolved).filter(|&to| retry(to))
     else {
         return Ok(false);
     };
-    let moved = incremental::advance(prefix, tail, to, transcript, options, nopts)?;
+    let moved = incremental::advance(prefix, tail, to, transcript, options, resolved)?;
     target.failed = if moved { None } else { Some((to, m)) };
     Ok(moved)
 }

@@ -75,9 +75,9 @@ pub(super) fn next_step(before: &Message, at: &Message) -> bool {
 pub(crate) fn candidate(
     transcript: &Transcript,
     from: usize,
-    nopts: &NormalizeOptions,
+    resolved: &Resolved,
 ) -> Option<usize> {
-    let turn_rules = has_turn_rules(nopts);
+    let turn_rules = has_turn_rules(&resolved.normalize);
     let msgs = &transcript.messages;
     // A boundary inside a tool loop only holds while no user message follows it.
     let mut user_after = false;
@@ -110,7 +110,7 @@ pub(crate) fn advance(
     to: usize,
     transcript: &Transcript,
     options: &RenderOptions,
-    nopts: &NormalizeOptions,
+    resolved: &Resolved,
 ) -> Result<bool, Error> {
     let in_loop = transcript
         .messages
@@ -118,11 +118,11 @@ pub(crate) fn advance(
         .is_some_and(|m| m.speaker == Speaker::Ai);
     let mut through = None;
     if let Some(turn) = turn_candidate(transcript, prefix.boundary, to).filter(|_| in_loop) {
-        through = advance_to(prefix, tail, turn, transcript, options, nopts)?;
+        through = advance_to(prefix, tail, turn, transcript, options, resolved)?;
     }
     let moved = through.is_some();
     let base = through.as_ref().unwrap_or(tail);
-    Ok(advance_to(prefix, base, to, transcript, options, nopts)?.is_some() || moved)
+    Ok(advance_to(prefix, base, to, transcript, options, resolved)?.is_some() || moved)
 }
 
 /// Splits `tail` at input message `to` and moves the part before it into `prefix`, then checks
@@ -135,13 +135,13 @@ fn advance_to(
     to: usize,
     transcript: &Transcript,
     options: &RenderOptions,
-    nopts: &NormalizeOptions,
+    resolved: &Resolved,
 ) -> Result<Option<Tail>, Error> {
-    let Some((middle, cuts)) = split(prefix, tail, to, transcript, options, nopts) else {
+    let Some((middle, cuts)) = split(prefix, tail, to, transcript, options, resolved) else {
         return Ok(None);
     };
     let undo = prefix.extend(middle);
-    let after = match render_tail(prefix, transcript, options, nopts)? {
+    let after = match render_tail(prefix, transcript, options, resolved)? {
         Ok(after) if agrees(prefix, &undo, tail, &cuts, &after) => Some(after),
         _ => None,
     };

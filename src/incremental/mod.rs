@@ -97,11 +97,11 @@ use crate::error::Error;
 use crate::model::{Block, Message, ProviderMeta, Speaker, ThinkingBlock, Transcript};
 use crate::normalize::{
     has_turn_rules, normalize_traced, starts_turn, starts_turn_at, Diagnostic, DiagnosticCode,
-    NormalizeOptions, Normalized, Pass, Trace, TurnOpener, PASSES,
+    Normalized, Pass, Trace, TurnOpener, PASSES,
 };
 use crate::providers::common::system_text;
 use crate::providers::Provider;
-use crate::render::{empty_transcript, project, RenderOptions, WireApi};
+use crate::render::{empty_transcript, project, RenderOptions, Resolved, WireApi};
 
 /// Diagnostics split by normaliser pass, in the order of [`PASSES`].
 pub(super) type ByPass = Vec<Vec<Diagnostic>>;

@@ -12,10 +12,10 @@ pub(super) fn split(
     to: usize,
     transcript: &Transcript,
     options: &RenderOptions,
-    nopts: &NormalizeOptions,
+    resolved: &Resolved,
 ) -> Option<(Middle, Cuts)> {
     let msgs = tail.msgs.get(tail.stub..)?;
-    let j = opening_index(msgs, &tail.origins, to, nopts)?;
+    let j = opening_index(msgs, &tail.origins, to, resolved)?;
     let middle_msgs = msgs.get(..j)?;
     let (head, trail, hoisted_later) = split_diagnostics(&tail.passes, to)?;
     let system = tail
@@ -24,7 +24,7 @@ pub(super) fn split(
         .to_vec();
     let undeclared = undeclared_before(&tail.undeclared, to)?;
     let ids = middle_ids(prefix, transcript, to, middle_msgs, &head, &trail)?;
-    let count = middle_wire_count(prefix, &system, middle_msgs, options)?;
+    let count = middle_wire_count(prefix, &system, middle_msgs, options, resolved)?;
     let wire = tail.wire.get(..count)?.to_vec();
     let mapped = mapped_calls(&tail.id_map, middle_msgs)?;
     let id_map = tail.id_map.get(..mapped)?.to_vec();
@@ -72,7 +72,7 @@ fn opening_index(
     msgs: &[Message],
     origins: &[Option<usize>],
     to: usize,
-    nopts: &NormalizeOptions,
+    resolved: &Resolved,
 ) -> Option<usize> {
     if origins.len() != msgs.len() {
         return None;
@@ -87,7 +87,7 @@ fn opening_index(
     // Inside a tool loop only while no user message follows (an orphan result turned into
     // user text counts): one would move the current turn's start past the prefix.
     let no_user_after =
-        || !has_turn_rules(nopts) || !turn_starts(msgs.get(j..).unwrap_or_default());
+        || !has_turn_rules(&resolved.normalize) || !turn_starts(msgs.get(j..).unwrap_or_default());
     let pair_ok = match (before, msgs.get(j).map(|m| m.speaker)) {
         (Some(Speaker::Ai), Some(Speaker::Human)) => true,
         (Some(Speaker::Tool), Some(Speaker::Ai)) => no_user_after(),
@@ -174,6 +174,7 @@ fn middle_wire_count(
     system: &[String],
     middle_msgs: &[Message],
     options: &RenderOptions,
+    resolved: &Resolved,
 ) -> Option<usize> {
     let (system_all, lead) = system_lead(prefix, system, options);
     let input = Normalized {
@@ -184,8 +185,8 @@ fn middle_wire_count(
         reasoning_field: false,
         diagnostics: Vec::new(),
     };
-    let (body, _) = project(&input, options);
-    body.get(WireApi::of(options.provider).messages_key())?
+    let (body, _) = project(&input, options, resolved);
+    body.get(resolved.api.messages_key())?
         .as_array()?
         .len()
         .checked_sub(lead)

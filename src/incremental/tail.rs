@@ -43,14 +43,14 @@ pub(crate) fn render_tail(
     prefix: &Prefix,
     transcript: &Transcript,
     options: &RenderOptions,
-    nopts: &NormalizeOptions,
+    resolved: &Resolved,
 ) -> Result<Result<Tail, Fallback>, Error> {
     let b = prefix.boundary;
     let (n, trace) = if b == 0 {
-        normalize_traced(transcript.clone(), nopts, 0, None)
+        normalize_traced(transcript.clone(), &resolved.normalize, 0, None)
     } else {
         let tail = Transcript::new(transcript.messages.get(b..).unwrap_or_default().to_vec());
-        normalize_traced(tail, nopts, b, prefix.opener)
+        normalize_traced(tail, &resolved.normalize, b, prefix.opener)
     };
     if n.transcript.messages.is_empty() {
         if b == 0 {
@@ -58,17 +58,17 @@ pub(crate) fn render_tail(
         }
         return Ok(Err(Fallback::TailEmpty));
     }
-    if let Some(why) = splice_check(prefix, transcript, nopts, &n, &trace) {
+    if let Some(why) = splice_check(prefix, transcript, resolved, &n, &trace) {
         return Ok(Err(why));
     }
-    Ok(project_tail(prefix, options, n, trace))
+    Ok(project_tail(prefix, options, resolved, n, trace))
 }
 
 /// Why the normalised tail `n` cannot follow the prefix, if it cannot (nothing with no prefix).
 fn splice_check(
     prefix: &Prefix,
     transcript: &Transcript,
-    nopts: &NormalizeOptions,
+    resolved: &Resolved,
     n: &Normalized,
     trace: &Trace,
 ) -> Option<Fallback> {
@@ -76,11 +76,14 @@ fn splice_check(
     if b == 0 {
         return None;
     }
-    if n.thinking_enabled != nopts.thinking_enabled {
+    if n.thinking_enabled != resolved.normalize.thinking_enabled {
         return Some(Fallback::ThinkingTurnedOff);
     }
     // (an orphan result turned into user text ends the turn too: look at the output)
-    if prefix.mid_turn() && has_turn_rules(nopts) && turn_starts(&n.transcript.messages) {
+    if prefix.mid_turn()
+        && has_turn_rules(&resolved.normalize)
+        && turn_starts(&n.transcript.messages)
+    {
         return Some(Fallback::UserTurnAfterToolLoop);
     }
     // The tail opens with its first input message: a user turn, or the next step of a tool
@@ -159,6 +162,7 @@ fn by_pass(
 fn project_tail(
     prefix: &Prefix,
     options: &RenderOptions,
+    resolved: &Resolved,
     n: Normalized,
     trace: Trace,
 ) -> Result<Tail, Fallback> {
@@ -171,7 +175,7 @@ fn project_tail(
         &undeclared,
         (n.thinking_enabled, n.reasoning_field),
     );
-    let (body, mut projection) = project(&input, options);
+    let (body, mut projection) = project(&input, options, resolved);
     let renamed = projection.finish();
     let mut id_map = std::mem::take(&mut projection.id_map);
     let renumbered = wire_ids(prefix, options, &mut id_map)?;

@@ -54,13 +54,12 @@ pub(crate) fn declared_names(options: &crate::RenderOptions) -> impl Iterator<It
 pub(crate) fn insert_sampling(
     body: &mut serde_json::Map<String, serde_json::Value>,
     o: &crate::RenderOptions,
+    r: &crate::render::Resolved,
     p: &mut crate::providers::Projection,
 ) {
-    let caps = crate::models::capabilities(o.provider, &o.model)
-        .unwrap_or_else(|| crate::models::defaults(o.provider));
     for (field, value) in [("temperature", o.temperature), ("top_p", o.top_p)] {
         let Some(v) = value else { continue };
-        if caps.fixed_sampling {
+        if r.caps.fixed_sampling {
             p.note(
                 crate::normalize::DiagnosticCode::SamplingAdjusted,
                 format!("{} does not take `{field}` (its sampling is fixed); {v} was left out of this request", o.model),

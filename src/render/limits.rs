@@ -8,7 +8,7 @@
 
 use super::options::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
 use crate::error::{Error, ErrorCode};
-use crate::models::{self, ModelCaps, ReasoningField};
+use crate::models::{ModelCaps, ReasoningField};
 use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
 use crate::providers::Provider;
 
@@ -24,10 +24,6 @@ pub(crate) struct Limits {
     pub thinking_budget: Option<u32>,
     /// What turnwire chose or adjusted, as diagnostics.
     pub notes: Vec<Diagnostic>,
-}
-
-fn caps(o: &RenderOptions) -> ModelCaps {
-    models::capabilities(o.provider, &o.model).unwrap_or_else(|| models::defaults(o.provider))
 }
 
 /// The smallest `max_output_tokens` OpenAI Responses takes ("integer below minimum value.
@@ -60,12 +56,12 @@ impl RenderOptions {
     /// The errors of limits Anthropic refuses: a budget below 1024, a budget that leaves no room
     /// below an explicit `maxTokens`, or a budget at or past the model's output limit. (Gemini
     /// takes any budget below or above `maxOutputTokens`; its 2.5 ranges are fitted instead.)
-    pub(crate) fn check_limits(&self) -> Result<(), Error> {
+    pub(crate) fn check_limits(&self, caps: ModelCaps) -> Result<(), Error> {
         if !self.thinking_enabled() {
             return Ok(());
         }
         let budget = asked_budget(self);
-        let cap = caps(self).max_output_tokens;
+        let cap = caps.max_output_tokens;
         match self.provider {
             Provider::Anthropic if budget < DEFAULT_THINKING_BUDGET => Err(invalid(
                 "$.thinking.budgetTokens",
@@ -100,8 +96,7 @@ impl RenderOptions {
     /// assert_eq!(out.diagnostics[0].code, turnwire::DiagnosticCode::MaxTokensChosen);
     /// # Ok::<(), turnwire::Error>(())
     /// ```
-    pub(crate) fn limits(&self) -> Limits {
-        let caps = caps(self);
+    pub(crate) fn limits(&self, caps: ModelCaps) -> Limits {
         let mut notes = Vec::new();
         let thinking = self.thinking_enabled();
         let mut budget = asked_budget(self);

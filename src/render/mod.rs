@@ -2,8 +2,10 @@
 
 mod limits;
 mod options;
+mod resolved;
 mod target;
 
+pub(crate) use resolved::Resolved;
 pub(crate) use target::WireApi;
 
 pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
@@ -20,7 +22,7 @@ use serde_json::Value;
 
 use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
-use crate::normalize::{normalize, normalize_owned, Diagnostic, NormalizeOptions, Normalized};
+use crate::normalize::{normalize, normalize_owned, Diagnostic, Normalized};
 use crate::providers::Projection;
 
 /// Pairs of names in order — canonical → provider call ids, or original → sent tool names.
@@ -142,12 +144,9 @@ impl Rendered {
 /// # Ok::<(), turnwire::Error>(())
 /// ```
 pub fn render(transcript: &Transcript, options: &RenderOptions) -> Result<Rendered, Error> {
-    let normalize_options = prepare(options)?;
-    finish_render(
-        &transcript.read_repairs,
-        normalize(transcript, &normalize_options),
-        options,
-    )
+    let r = Resolved::of(options)?;
+    let normalized = normalize(transcript, &r.normalize);
+    finish_render(&transcript.read_repairs, normalized, options, &r)
 }
 
 /// [`render`] for a transcript it may consume: its blocks move through the normaliser instead
@@ -164,24 +163,21 @@ pub fn render_owned(
     mut transcript: Transcript,
     options: &RenderOptions,
 ) -> Result<Rendered, Error> {
-    let normalize_options = prepare(options)?;
+    let r = Resolved::of(options)?;
     let read = std::mem::take(&mut transcript.read_repairs);
-    finish_render(
-        &read,
-        normalize_owned(transcript, &normalize_options),
-        options,
-    )
+    let normalized = normalize_owned(transcript, &r.normalize);
+    finish_render(&read, normalized, options, &r)
 }
 
 /// A render's diagnostics: the repairs made while reading the transcript, then those made
-/// while reading the options, then the limits turnwire chose for the request, then `rest`
-/// (the normaliser's and the adapter's).
+/// while reading the options, then `notes` (the limits turnwire chose for the request), then
+/// `rest` (the normaliser's and the adapter's).
 pub(crate) fn reading_first(
     transcript_repairs: &[Diagnostic],
     options: &RenderOptions,
+    notes: &[Diagnostic],
     rest: Vec<Diagnostic>,
 ) -> Vec<Diagnostic> {
-    let notes = options.limits().notes;
     if transcript_repairs.is_empty() && options.read_repairs.is_empty() && notes.is_empty() {
         return rest;
     }
@@ -191,7 +187,7 @@ pub(crate) fn reading_first(
     for d in transcript_repairs
         .iter()
         .chain(&options.read_repairs)
-        .chain(&notes)
+        .chain(notes)
     {
         let mut d = d.clone();
         d.provider = Some(options.provider);
@@ -205,12 +201,13 @@ fn finish_render(
     read_repairs: &[Diagnostic],
     normalized: Normalized,
     options: &RenderOptions,
+    r: &Resolved,
 ) -> Result<Rendered, Error> {
     if normalized.transcript.messages.is_empty() {
         return Err(empty_transcript());
     }
     crate::memory::check("rendering (normalised)")?;
-    let (body, mut projection) = project(&normalized, options);
+    let (body, mut projection) = project(&normalized, options, r);
     crate::memory::check("rendering (projected)")?;
     let renamed = projection.finish();
     let mut diagnostics = normalized.diagnostics;
@@ -225,25 +222,8 @@ fn finish_render(
         body,
         id_map: IdMap(projection.id_map),
         tool_names: IdMap(renamed),
-        diagnostics: reading_first(read_repairs, options, diagnostics),
+        diagnostics: reading_first(read_repairs, options, &r.limits.notes, diagnostics),
     })
-}
-
-/// Checks the options and resolves the normaliser options they imply (the errors of
-/// [`render`] that come before any normalisation).
-pub(crate) fn prepare(options: &RenderOptions) -> Result<NormalizeOptions, Error> {
-    if !options.provider.is_implemented() {
-        return Err(Error::new(
-            ErrorCode::UnsupportedProvider,
-            "$.provider",
-            format!(
-                "rendering for `{}` is not implemented yet",
-                options.provider
-            ),
-        ));
-    }
-    options.check()?;
-    options.resolved_normalize_options()
 }
 
 /// The error of a transcript that normalises to nothing.
@@ -256,8 +236,12 @@ pub(crate) fn empty_transcript() -> Error {
 }
 
 /// Projects a normalised transcript through the target's adapter ([`WireApi::body`]).
-pub(crate) fn project(normalized: &Normalized, options: &RenderOptions) -> (Value, Projection) {
-    WireApi::of(options.provider).body(normalized, options)
+pub(crate) fn project(
+    normalized: &Normalized,
+    options: &RenderOptions,
+    r: &Resolved,
+) -> (Value, Projection) {
+    r.api.body(normalized, options, r)
 }
 
 /// Renders and returns only the JSON body bytes.

@@ -4,8 +4,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorCode};
-use crate::models::{self, ReasoningField};
-use crate::normalize::{ForeignThinking, NormalizeOptions, OrphanPolicy};
+use crate::models::{self, ModelCaps, ReasoningField};
+use crate::normalize::{
+    ForeignThinking, NormalizeOptions, OrphanPolicy, DEFAULT_BRIDGE_TEXT,
+    DEFAULT_CONTINUATION_TEXT, DEFAULT_LEADING_USER_TEXT, DEFAULT_SYNTHETIC_RESULT_TEXT,
+};
 use crate::providers::Provider;
 
 /// A tool the model may call, declared in the request.
@@ -251,6 +254,11 @@ impl RenderOptions {
 
     /// Checks the options on their own.
     pub fn check(&self) -> Result<(), Error> {
+        self.check_with(models::capabilities_or_defaults(self.provider, &self.model))
+    }
+
+    /// [`RenderOptions::check`] with the model's row of the capability table at hand.
+    pub(crate) fn check_with(&self, caps: ModelCaps) -> Result<(), Error> {
         if self.model.trim().is_empty() {
             return Err(Error::new(
                 ErrorCode::InvalidValue,
@@ -265,7 +273,7 @@ impl RenderOptions {
                 "maxTokens must be at least 1",
             ));
         }
-        self.check_limits()?;
+        self.check_limits(caps)?;
         for (field, path, value) in [
             (
                 "syntheticResultText",
@@ -325,38 +333,25 @@ impl RenderOptions {
         Ok(())
     }
 
-    /// The normaliser options these render options imply.
+    /// The normaliser options these render options imply, with the capability table's row for
+    /// the model as it is (see [`RenderOptions::resolved_normalize_options`]).
     pub fn normalize_options(&self) -> NormalizeOptions {
-        let mut n = NormalizeOptions::new(self.provider, self.model.clone());
-        n.endpoint = self.endpoint.clone();
-        n.thinking_enabled = self.thinking_enabled();
-        if let Some(t) = &self.synthetic_result_text {
-            n.synthetic_result_text = t.clone();
-        }
-        n.orphan_results = self.orphan_results;
-        n.foreign_thinking = self.foreign_thinking;
-        n.trust_unattributed_thinking = self.trust_unattributed_thinking;
-        if let Some(t) = &self.leading_user_text {
-            n.leading_user_text = t.clone();
-        }
-        if let Some(t) = &self.bridge_text {
-            n.bridge_text = t.clone();
-        }
-        if let Some(t) = &self.continuation_text {
-            n.continuation_text = t.clone();
-        }
-        n.declared_tools = self.tools.iter().map(|t| t.name.clone()).collect();
-        n
+        self.policy(models::capabilities_or_defaults(self.provider, &self.model))
     }
 
     /// The normaliser options with the model's capabilities resolved (strict mode errors).
     pub fn resolved_normalize_options(&self) -> Result<NormalizeOptions, Error> {
-        let mut n = self.normalize_options();
-        n.caps = models::resolve(self.provider, &self.model, self.strict_models)?;
-        // An explicit thinking switch decides whether Kimi / DeepSeek need reasoning back.
+        let caps = models::resolve(self.provider, &self.model, self.strict_models)?;
+        Ok(self.policy(self.adjusted(caps)))
+    }
+
+    /// The model's capabilities as this request uses them: an explicit thinking switch decides
+    /// whether Kimi / DeepSeek need reasoning back, and a compatible server takes a reasoning
+    /// field only when the caller names one.
+    pub(crate) fn adjusted(&self, mut caps: ModelCaps) -> ModelCaps {
         if matches!(self.provider, Provider::Kimi | Provider::DeepSeek) {
             if let Some(t) = &self.thinking {
-                n.caps.reasoning_field = if t.enabled {
+                caps.reasoning_field = if t.enabled {
                     ReasoningField::RequiredOnToolTurns
                 } else {
                     ReasoningField::Accepted
@@ -368,14 +363,36 @@ impl RenderOptions {
                 .compat
                 .as_ref()
                 .and_then(|c| c.reasoning_field.as_ref());
-            n.caps.reasoning_field = if field.is_some() {
+            caps.reasoning_field = if field.is_some() {
                 ReasoningField::Accepted
             } else {
                 ReasoningField::None
             };
-            n.compat_images = self.compat.as_ref().is_none_or(|c| c.images);
         }
-        Ok(n)
+        caps
+    }
+
+    /// The normaliser's options: the target, `caps` and the caller's repair policy, each
+    /// field taken once from these options.
+    pub(crate) fn policy(&self, caps: ModelCaps) -> NormalizeOptions {
+        let text = |t: &Option<String>, default: &str| t.clone().unwrap_or_else(|| default.into());
+        NormalizeOptions {
+            target: self.provider,
+            model: self.model.clone(),
+            endpoint: self.endpoint.clone(),
+            thinking_enabled: self.thinking_enabled(),
+            synthetic_result_text: text(&self.synthetic_result_text, DEFAULT_SYNTHETIC_RESULT_TEXT),
+            orphan_results: self.orphan_results,
+            foreign_thinking: self.foreign_thinking,
+            trust_unattributed_thinking: self.trust_unattributed_thinking,
+            leading_user_text: text(&self.leading_user_text, DEFAULT_LEADING_USER_TEXT),
+            bridge_text: text(&self.bridge_text, DEFAULT_BRIDGE_TEXT),
+            continuation_text: text(&self.continuation_text, DEFAULT_CONTINUATION_TEXT),
+            declared_tools: self.tools.iter().map(|t| t.name.clone()).collect(),
+            caps,
+            compat_images: self.provider != Provider::OpenAiCompatible
+                || self.compat.as_ref().is_none_or(|c| c.images),
+        }
     }
 }
 

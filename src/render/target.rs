@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use super::RenderOptions;
+use super::{RenderOptions, Resolved};
 use crate::normalize::Normalized;
 use crate::providers::{anthropic, gemini, openai_chat, openai_responses, Projection, Provider};
 
@@ -26,8 +26,8 @@ pub(crate) trait Target {
     const OWNED_FIELDS: &'static [&'static str];
 
     /// Writes the request body of a normalised transcript, with the projection state (ids,
-    /// tool names, projection diagnostics) it used.
-    fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection);
+    /// tool names, projection diagnostics) it used; `r` is what the call resolved once.
+    fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection);
 }
 
 /// Anthropic Messages.
@@ -53,8 +53,8 @@ impl Target for Messages {
         "temperature",
         "top_p",
     ];
-    fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
-        anthropic::render::body(n, o)
+    fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+        anthropic::render::body(n, o, r)
     }
 }
 
@@ -73,8 +73,8 @@ impl Target for ChatCompletions {
         "temperature",
         "top_p",
     ];
-    fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
-        openai_chat::render::body(n, o)
+    fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+        openai_chat::render::body(n, o, r)
     }
 }
 
@@ -93,8 +93,8 @@ impl Target for Responses {
         "temperature",
         "top_p",
     ];
-    fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
-        openai_responses::render::body(n, o)
+    fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+        openai_responses::render::body(n, o, r)
     }
 }
 
@@ -104,8 +104,8 @@ impl Target for GenerateContent {
     const SYSTEM_IN_MESSAGES: bool = false;
     const OWNED_FIELDS: &'static [&'static str] =
         &["contents", "systemInstruction", "generationConfig", "tools"];
-    fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
-        gemini::render::body(n, o)
+    fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+        gemini::render::body(n, o, r)
     }
 }
 
@@ -179,8 +179,8 @@ impl WireApi {
     }
 
     /// [`Target::body`].
-    pub fn body(self, n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
-        with_target!(self, T => T::body(n, o))
+    pub fn body(self, n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+        with_target!(self, T => T::body(n, o, r))
     }
 }
 

@@ -40,8 +40,8 @@ pub fn normalize_js(
 ) -> Result<Ts<NormalizeResult>, JsValue> {
     let transcript = read_transcript(transcript)?;
     let options = read_options(&options.js_value())?;
-    options.check()?;
-    let n = normalize(&transcript, &options.resolved_normalize_options()?);
+    let resolved = crate::render::Resolved::of(&options)?;
+    let n = normalize(&transcript, &resolved.normalize);
     let out = NormalizeResult {
         transcript: n.transcript.to_value(),
         system: n.system,
@@ -49,6 +49,7 @@ pub fn normalize_js(
         diagnostics: crate::render::reading_first(
             &transcript.read_repairs,
             &options,
+            &resolved.limits.notes,
             n.diagnostics,
         ),
     };

@@ -11,13 +11,14 @@ use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::{DiagnosticCode, Normalized};
 use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
+use crate::render::Resolved;
 use crate::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
 
 /// Builds the whole request body.
-pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
+pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
     let mut p = Projection::new(IdFormat::Anthropic);
     p.reserve_names(declared_names(o));
-    let limits = o.limits();
+    let limits = &r.limits;
     let mut body = Map::new();
     body.insert("model".into(), o.model.clone().into());
     body.insert(

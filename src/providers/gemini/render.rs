@@ -34,13 +34,14 @@ use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::Normalized;
 use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
+use crate::render::Resolved;
 use crate::{RenderOptions, DEFAULT_THINKING_BUDGET};
 
 /// The part-level signature field.
 const SIGNATURE: &str = "thoughtSignature";
 
 /// Builds the whole request body (the model travels in the URL, not here).
-pub(crate) fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
+pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
     let mut p = Projection::with_leading_letter_names(IdFormat::OpenAi);
     p.reserve_names(declared_names(o));
     // Declared names are projected before any name of the history.
@@ -78,7 +79,7 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
             json!([{"functionDeclarations": declarations}]),
         );
     }
-    let config = generation_config(n, o);
+    let config = generation_config(n, o, r);
     if !config.is_empty() {
         body.insert("generationConfig".into(), Value::Object(config));
     }
@@ -89,7 +90,7 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
 }
 
 /// `generationConfig`: output limit, sampling and the thinking setting (empty when none is set).
-fn generation_config(n: &Normalized, o: &RenderOptions) -> Map<String, Value> {
+fn generation_config(n: &Normalized, o: &RenderOptions, r: &Resolved) -> Map<String, Value> {
     let mut c = Map::new();
     if let Some(max) = o.max_tokens {
         c.insert("maxOutputTokens".into(), max.into());
@@ -101,10 +102,7 @@ fn generation_config(n: &Normalized, o: &RenderOptions) -> Map<String, Value> {
         c.insert("topP".into(), t.into());
     }
     if n.thinking_enabled {
-        let budget = o
-            .limits()
-            .thinking_budget
-            .unwrap_or(DEFAULT_THINKING_BUDGET);
+        let budget = r.limits.thinking_budget.unwrap_or(DEFAULT_THINKING_BUDGET);
         c.insert(
             "thinkingConfig".into(),
             obj!({"includeThoughts": true, "thinkingBudget": budget}),

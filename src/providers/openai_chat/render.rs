@@ -11,6 +11,7 @@ use crate::normalize::Normalized;
 use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
 use crate::providers::Provider;
+use crate::render::Resolved;
 use crate::RenderOptions;
 
 /// How a chat dialect differs from OpenAI's own Chat Completions.
@@ -90,7 +91,7 @@ impl Dialect {
 }
 
 /// Builds the whole request body.
-pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
+pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
     let d = Dialect::of(o, n);
     let mut p = Projection::new(d.ids);
     p.reserve_names(declared_names(o));
@@ -140,7 +141,7 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     if !tools.is_empty() {
         body.insert("tools".into(), Value::Array(tools));
     }
-    if let Some(max) = o.limits().max_tokens {
+    if let Some(max) = r.limits.max_tokens {
         body.insert(d.max_tokens_field.into(), max.into());
     }
     if let Some(t) = o.thinking.as_ref().filter(|_| d.thinking_switch) {
@@ -156,7 +157,7 @@ pub fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
             body.insert("reasoning_effort".into(), effort.clone().into());
         }
     }
-    crate::providers::common::insert_sampling(&mut body, o, &mut p);
+    crate::providers::common::insert_sampling(&mut body, o, r, &mut p);
     for (k, v) in &o.extra {
         body.entry(k.clone()).or_insert_with(|| v.clone());
     }

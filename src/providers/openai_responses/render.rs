@@ -10,6 +10,7 @@ use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::Normalized;
 use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
+use crate::render::Resolved;
 use crate::RenderOptions;
 
 /// Reasoning effort when thinking is on and the caller names none.
@@ -19,7 +20,7 @@ const DEFAULT_EFFORT: &str = "medium";
 const INCLUDE_ENCRYPTED_REASONING: &str = "reasoning.encrypted_content";
 
 /// Builds the whole request body.
-pub(crate) fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
+pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
     let mut p = Projection::new(IdFormat::Responses);
     p.reserve_names(declared_names(o));
     let mut tools: Vec<Value> = o
@@ -72,10 +73,10 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions) -> (Value, Projection) {
     }
     // turnwire sends the whole history every time: nothing is stored server-side (ORS-05).
     body.insert("store".into(), false.into());
-    if let Some(max) = o.limits().max_tokens {
+    if let Some(max) = r.limits.max_tokens {
         body.insert("max_output_tokens".into(), max.into());
     }
-    crate::providers::common::insert_sampling(&mut body, o, &mut p);
+    crate::providers::common::insert_sampling(&mut body, o, r, &mut p);
     for (k, v) in &o.extra {
         body.entry(k.clone()).or_insert_with(|| v.clone());
     }

@@ -1,0 +1,106 @@
+//! One render's decisions, made once from its options: the wire API, the model's row of the
+//! capability table, the limits the request is sent with and the normaliser's options (the
+//! target, the capabilities adjusted for the caller's switches, the repair policy). The render,
+//! the incremental renderer and the adapters read this value instead of looking the model up
+//! again or copying options into options.
+
+use super::limits::Limits;
+use super::{RenderOptions, WireApi};
+use crate::error::{Error, ErrorCode};
+use crate::models::{self, ModelCaps};
+use crate::normalize::NormalizeOptions;
+
+/// What one render call resolved from its [`RenderOptions`] (see the module's doc; the tests
+/// below show what each field holds).
+#[derive(Debug, Clone)]
+pub(crate) struct Resolved {
+    /// The wire API the body is written for.
+    pub api: WireApi,
+    /// The model's row of the capability table (the provider's defaults for a model it lacks).
+    pub caps: ModelCaps,
+    /// The output limit and thinking budget the request is sent with, and notes on them.
+    pub limits: Limits,
+    /// What the normaliser needs: the target, the adjusted capabilities, the repair policy.
+    pub normalize: NormalizeOptions,
+}
+
+impl Resolved {
+    /// Checks the options and resolves them: the errors of a render that come before any
+    /// normalisation (a provider not implemented, bad options, a model strict mode refuses).
+    pub(crate) fn of(options: &RenderOptions) -> Result<Resolved, Error> {
+        if !options.provider.is_implemented() {
+            return Err(Error::new(
+                ErrorCode::UnsupportedProvider,
+                "$.provider",
+                format!(
+                    "rendering for `{}` is not implemented yet",
+                    options.provider
+                ),
+            ));
+        }
+        let caps = models::capabilities_or_defaults(options.provider, &options.model);
+        options.check_with(caps)?;
+        if options.strict_models {
+            models::resolve(options.provider, &options.model, true)?;
+        }
+        Ok(Resolved {
+            api: WireApi::of(options.provider),
+            caps,
+            limits: options.limits(caps),
+            normalize: options.policy(options.adjusted(caps)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::ReasoningField;
+    use crate::providers::Provider;
+    use crate::render::ThinkingOptions;
+
+    /// The table's row is kept as it is; the normaliser gets it adjusted for the caller's switch.
+    #[test]
+    fn the_table_row_and_the_adjusted_capabilities_are_both_resolved() {
+        let mut o = RenderOptions::new(Provider::Kimi, "kimi-k2-thinking");
+        o.thinking = Some(ThinkingOptions {
+            enabled: false,
+            budget_tokens: None,
+            effort: None,
+        });
+        let r = Resolved::of(&o).expect("kimi resolves");
+        assert_eq!(r.api, WireApi::ChatCompletions);
+        assert_eq!(r.caps.reasoning_field, ReasoningField::RequiredOnToolTurns);
+        assert_eq!(r.normalize.caps.reasoning_field, ReasoningField::Accepted);
+        assert_eq!(r.normalize.target, Provider::Kimi);
+        assert_eq!(r.limits, o.limits(r.caps));
+    }
+
+    /// The limits are computed once, with the notes a render reports.
+    #[test]
+    fn limits_are_resolved_with_their_notes() {
+        let mut o = RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5");
+        o.thinking = Some(ThinkingOptions {
+            enabled: true,
+            budget_tokens: Some(8000),
+            effort: None,
+        });
+        let r = Resolved::of(&o).expect("anthropic resolves");
+        assert_eq!(r.limits.max_tokens, Some(12_096));
+        assert_eq!(r.limits.thinking_budget, Some(8000));
+        assert_eq!(r.limits.notes.len(), 1);
+        assert!(r.normalize.thinking_enabled);
+    }
+
+    /// The errors come in the order a render always gave them: the options, then strict mode.
+    #[test]
+    fn option_errors_come_before_strict_mode_errors() {
+        let mut o = RenderOptions::new(Provider::OpenAiChat, "no-such-model");
+        o.strict_models = true;
+        let strict = Resolved::of(&o).err().map(|e| e.code());
+        assert_eq!(strict, Some(ErrorCode::UnsupportedModel));
+        o.max_tokens = Some(0);
+        let both = Resolved::of(&o).err().map(|e| e.code());
+        assert_eq!(both, Some(ErrorCode::InvalidValue));
+    }
+}
