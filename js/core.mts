@@ -1,4 +1,4 @@
-// The wasm API the fetch shims call (StreamDecoder, renderForProvider). Each runtime entry loads
+// The wasm API the fetch shims call (StreamDecoder, renderRequest). Each runtime entry loads
 // its own wasm-bindgen glue (web, nodejs or module) and hands it over here before exporting
 // anything, so the shims run on whichever instance the entry initialised (internal module).
 //
@@ -6,12 +6,11 @@
 // the render module, which has no stream decoders: their `streamTurn` asks `streamDecoder()`,
 // which loads the stream module the first time a turn streams. Both can be loaded in one
 // process (the mock providers load the main one); each entry's `streamTurn` uses its own.
-import type { StreamDecoder, StreamRelay, isTurnwireError, relayErrorBody, relayWhole, renderForProvider, renderRequest, repairModelMessages, repairRequestBody } from "./turnwire.js";
+import type { StreamDecoder, StreamRelay, isTurnwireError, relayErrorBody, relayWhole, renderRequest, repairModelMessages, repairRequestBody } from "./turnwire.js";
 
 /** What `streamTurn` needs: the render module's functions and a way to the stream decoders. */
 export interface RenderCore {
   isTurnwireError: typeof isTurnwireError;
-  renderForProvider: typeof renderForProvider;
   renderRequest: typeof renderRequest;
   /** The `StreamDecoder` class: at hand in the main module, loaded on first use by the render entries. */
   streamDecoder(): typeof StreamDecoder | Promise<typeof StreamDecoder>;
@@ -34,17 +33,7 @@ let main: Core | undefined;
 
 /** Called once by a main entry, with the glue of the module it loaded. */
 export function setCore(glue: MainGlue): void {
-  main = {
-    isTurnwireError: glue.isTurnwireError,
-    renderForProvider: glue.renderForProvider,
-    renderRequest: glue.renderRequest,
-    streamDecoder: () => glue.StreamDecoder,
-    repairModelMessages: glue.repairModelMessages,
-    repairRequestBody: glue.repairRequestBody,
-    StreamRelay: glue.StreamRelay,
-    relayWhole: glue.relayWhole,
-    relayErrorBody: glue.relayErrorBody,
-  };
+  main = { ...glue, streamDecoder: () => glue.StreamDecoder };
 }
 
 /** Called once by a render entry (`turnwire/render`). */

@@ -30,7 +30,6 @@ export function useRenderModule(glue: typeof RenderGlue, load: LoadStream): (byt
     ));
   setRenderCore({
     isTurnwireError: glue.isTurnwireError,
-    renderForProvider: glue.renderForProvider,
     renderRequest: glue.renderRequest,
     streamDecoder: async () => (await streamModule()).StreamDecoder,
   });

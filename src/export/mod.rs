@@ -57,8 +57,7 @@ pub fn repair_model_messages(
     source: &ImportSource,
 ) -> Result<Exported, Error> {
     let imported = from_ai_sdk(messages, Some(options.provider), source)?;
-    options.check()?;
-    let nopts = options.resolved_normalize_options()?;
+    let nopts = crate::render::Resolved::of(options)?.normalize;
     let n = normalize(&imported.transcript, &nopts);
     let mut diagnostics = imported.diagnostics;
     diagnostics.extend(n.diagnostics.iter().cloned());
