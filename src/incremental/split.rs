@@ -35,7 +35,7 @@ pub(super) fn split(
         .take_while(|r| names.iter().any(|(n, _)| *n == r.from))
         .count();
     let renamed = tail.renamed_new.get(..named)?.to_vec();
-    let reasoning = options.provider == Provider::OpenAiResponses
+    let reasoning = resolved.api.reasoning_items()
         && wire
             .iter()
             .any(|w| w.get("type").and_then(Value::as_str) == Some("reasoning"));

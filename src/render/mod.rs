@@ -1,12 +1,16 @@
 //! Rendering: normalise, then project through the target's adapter.
 
+mod check;
 mod limits;
 mod options;
+mod policy;
 mod resolved;
 mod target;
 
 pub(crate) use resolved::Resolved;
-pub(crate) use target::WireApi;
+pub(crate) use target::{
+    ChatCompletions, GenerateContent, Messages, Pairing, Responses, Target, WireApi,
+};
 
 pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
 

@@ -24,10 +24,32 @@ pub(crate) trait Target {
     /// The body fields turnwire derives from the history and the options; `extra` may not set
     /// them ([`super::owned_fields`]).
     const OWNED_FIELDS: &'static [&'static str];
+    /// Where the wire keeps a tool call and the result that answers it.
+    const PAIRING: Pairing;
+    /// Whether the API replays reasoning as items of their own (Responses `reasoning` items),
+    /// which a request must ask to get back encrypted.
+    const REASONING_ITEMS: bool;
 
     /// Writes the request body of a normalised transcript, with the projection state (ids,
     /// tool names, projection diagnostics) it used; `r` is what the call resolved once.
     fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection);
+}
+
+/// Where a wire API keeps a tool call and the result that answers it, as the provider reads
+/// them. The adapters write these members and the strict validators' pairing rules look them
+/// up here; where the results must sit is each validator's own rule (a validator stands in for
+/// the provider, so it does not take the renderer's word for the rest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Pairing {
+    /// What holds the calls: a block or item `type`, a part's data member, or the assistant
+    /// message member that lists them.
+    pub call: &'static str,
+    /// The member of a call that holds its id.
+    pub call_id: &'static str,
+    /// What holds one result: a block or item `type`, a part's data member, or a message role.
+    pub result: &'static str,
+    /// The member of a result that names the call it answers.
+    pub result_id: &'static str,
 }
 
 /// Anthropic Messages.
@@ -53,6 +75,15 @@ impl Target for Messages {
         "temperature",
         "top_p",
     ];
+    /// `tool_use` blocks of an assistant message, answered by `tool_result` blocks at the start
+    /// of the next (user) message.
+    const PAIRING: Pairing = Pairing {
+        call: "tool_use",
+        call_id: "id",
+        result: "tool_result",
+        result_id: "tool_use_id",
+    };
+    const REASONING_ITEMS: bool = false;
     fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
         anthropic::render::body(n, o, r)
     }
@@ -73,6 +104,14 @@ impl Target for ChatCompletions {
         "temperature",
         "top_p",
     ];
+    /// An assistant message's `tool_calls`, each answered by one `tool` message right after it.
+    const PAIRING: Pairing = Pairing {
+        call: "tool_calls",
+        call_id: "id",
+        result: "tool",
+        result_id: "tool_call_id",
+    };
+    const REASONING_ITEMS: bool = false;
     fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
         openai_chat::render::body(n, o, r)
     }
@@ -93,6 +132,14 @@ impl Target for Responses {
         "temperature",
         "top_p",
     ];
+    /// `function_call` items, each answered by a `function_call_output` item after it.
+    const PAIRING: Pairing = Pairing {
+        call: "function_call",
+        call_id: "call_id",
+        result: "function_call_output",
+        result_id: "call_id",
+    };
+    const REASONING_ITEMS: bool = true;
     fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
         openai_responses::render::body(n, o, r)
     }
@@ -104,6 +151,15 @@ impl Target for GenerateContent {
     const SYSTEM_IN_MESSAGES: bool = false;
     const OWNED_FIELDS: &'static [&'static str] =
         &["contents", "systemInstruction", "generationConfig", "tools"];
+    /// `functionCall` parts of a model content, answered by as many `functionResponse` parts in
+    /// the next (user) content; the `id`s are optional and pair when present.
+    const PAIRING: Pairing = Pairing {
+        call: "functionCall",
+        call_id: "id",
+        result: "functionResponse",
+        result_id: "id",
+    };
+    const REASONING_ITEMS: bool = false;
     fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
         gemini::render::body(n, o, r)
     }
@@ -178,6 +234,11 @@ impl WireApi {
         with_target!(self, T => T::OWNED_FIELDS)
     }
 
+    /// [`Target::REASONING_ITEMS`].
+    pub const fn reasoning_items(self) -> bool {
+        with_target!(self, T => T::REASONING_ITEMS)
+    }
+
     /// [`Target::body`].
     pub fn body(self, n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
         with_target!(self, T => T::body(n, o, r))
@@ -197,6 +258,36 @@ mod tests {
             assert!(["messages", "input", "contents"].contains(&key), "{p}");
             assert!(api.owned_fields().contains(&key), "{p}");
             assert_eq!(api.system_in_messages(), api == WireApi::ChatCompletions);
+        }
+    }
+
+    /// What the validators' pairing rules look up is what the adapters write: a call and its
+    /// result, rendered for every provider, hold the members [`Target::PAIRING`] names.
+    #[test]
+    fn the_adapters_write_the_pairing_members_the_validators_read() {
+        let t = crate::Transcript::from_json(
+            r#"[{"speaker":"human","blocks":[{"type":"text","text":"list"}]},
+                {"speaker":"ai","blocks":[{"type":"tool_call","id":"call_1","name":"ls","parameters":{}}]},
+                {"speaker":"tool","blocks":[{"type":"tool_response","callId":"call_1","toolName":"ls","result":"a.txt"}]}]"#,
+        )
+        .unwrap();
+        for p in Provider::ALL {
+            let o = RenderOptions::new(p, p.reference_model());
+            let body = crate::render_body(&t, &o).unwrap();
+            let text = String::from_utf8(body).unwrap();
+            let pairing = with_target!(WireApi::of(p), T => T::PAIRING);
+            for member in [pairing.call, pairing.result] {
+                let quoted = format!("\"{member}\"");
+                assert!(text.contains(&quoted), "{p}: no {quoted} in {text}");
+            }
+            // Gemini pairs by position and name; its ids are optional and turnwire writes none.
+            if WireApi::of(p) == WireApi::GenerateContent {
+                continue;
+            }
+            for id in [pairing.call_id, pairing.result_id] {
+                let quoted = format!("\"{id}\":");
+                assert!(text.contains(&quoted), "{p}: no {quoted} in {text}");
+            }
         }
     }
 }

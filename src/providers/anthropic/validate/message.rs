@@ -5,6 +5,10 @@ use serde_json::{Map, Value};
 
 use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
+use crate::render::{Messages, Pairing, Target};
+
+/// Where Messages keeps tool calls and their results.
+pub(super) const PAIRING: Pairing = Messages::PAIRING;
 
 /// A message role Anthropic accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,16 +65,20 @@ impl<'a> Msg<'a> {
 
     /// `(block index, id)` of every `tool_use` block with a string id.
     pub(super) fn tool_use_ids(&self) -> Vec<(usize, &'a str)> {
-        self.blocks_of("tool_use")
-            .filter_map(|(b, v)| v.get("id").and_then(Value::as_str).map(|id| (b, id)))
+        self.blocks_of(PAIRING.call)
+            .filter_map(|(b, v)| {
+                v.get(PAIRING.call_id)
+                    .and_then(Value::as_str)
+                    .map(|id| (b, id))
+            })
             .collect()
     }
 
     /// `(block index, id)` of every `tool_result` block with a string `tool_use_id`.
     pub(super) fn tool_result_ids(&self) -> Vec<(usize, &'a str)> {
-        self.blocks_of("tool_result")
+        self.blocks_of(PAIRING.result)
             .filter_map(|(b, v)| {
-                v.get("tool_use_id")
+                v.get(PAIRING.result_id)
                     .and_then(Value::as_str)
                     .map(|id| (b, id))
             })

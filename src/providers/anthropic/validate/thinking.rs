@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use super::message::{block_type, is_thinking_block, Content, Msg, Role};
+use super::message::{block_type, is_thinking_block, Content, Msg, Role, PAIRING};
 use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
 
@@ -46,7 +46,7 @@ pub(super) fn check_ant_10_open_loop_starts_with_thinking(
     };
     // An open loop: the last message is a user message carrying tool_result blocks (they
     // should come first, but a misplaced result still opens the loop; ANT-05 reports that).
-    let open_loop = last.is(Role::User) && last.blocks_of("tool_result").next().is_some();
+    let open_loop = last.is(Role::User) && last.blocks_of(PAIRING.result).next().is_some();
     // A final assistant message (prefill) is continued by the model: it must start with
     // thinking as well.
     let prefill = last.is(Role::Assistant);
@@ -57,7 +57,7 @@ pub(super) fn check_ant_10_open_loop_starts_with_thinking(
     // no tool_result blocks, and its first assistant message must start with thinking.
     let turn_start = msgs
         .iter()
-        .rposition(|m| m.is(Role::User) && m.blocks_of("tool_result").next().is_none())
+        .rposition(|m| m.is(Role::User) && m.blocks_of(PAIRING.result).next().is_none())
         .map_or(0, |i| i + 1);
     let Some(a) =
         (turn_start..msgs.len()).find(|&i| msgs.get(i).is_some_and(|m| m.is(Role::Assistant)))

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::message::{block_type, Msg, Role};
+use super::message::{block_type, Msg, Role, PAIRING};
 use crate::providers::validate_support::{Findings, Path};
 
 const ANT_05_TAIL: &str = "Messages following `tool_use` blocks must begin with a matching number \
@@ -88,9 +88,9 @@ pub(super) fn check_ant_05_results_first(msgs: &[Msg<'_>], out: &mut Findings) {
         }
         let first_other = msg
             .blocks()
-            .find(|(_, b)| block_type(b) != Some("tool_result"))
+            .find(|(_, b)| block_type(b) != Some(PAIRING.result))
             .map(|(b, _)| b);
-        let last_result = msg.blocks_of("tool_result").map(|(b, _)| b).last();
+        let last_result = msg.blocks_of(PAIRING.result).map(|(b, _)| b).last();
         if let (Some(other), Some(result)) = (first_other, last_result) {
             if other < result {
                 out.push(

@@ -9,14 +9,20 @@ use super::names::check_gem_10_name;
 use super::signatures::{check_gem_06_placement, SIGNATURE};
 use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
+use crate::render::{GenerateContent, Target};
+
+/// The data member of a part that calls a function.
+const CALL: &str = GenerateContent::PAIRING.call;
+/// The data member of a part that answers one.
+const RESPONSE: &str = GenerateContent::PAIRING.result;
 
 /// The data fields of a part (a oneof: exactly one is set).
 const DATA_FIELDS: [&str; 7] = [
     "text",
     "inlineData",
     "fileData",
-    "functionCall",
-    "functionResponse",
+    CALL,
+    RESPONSE,
     "executableCode",
     "codeExecutionResult",
 ];
@@ -56,8 +62,8 @@ impl PartKind {
             "text" => PartKind::Text,
             "inlineData" => PartKind::InlineData,
             "fileData" => PartKind::FileData,
-            "functionCall" => PartKind::FunctionCall,
-            "functionResponse" => PartKind::FunctionResponse,
+            CALL => PartKind::FunctionCall,
+            RESPONSE => PartKind::FunctionResponse,
             "executableCode" | "codeExecutionResult" => PartKind::Code,
             _ => PartKind::Invalid,
         }

@@ -8,6 +8,10 @@ use serde_json::Value;
 use super::contents::{Content, Part, Role};
 use super::parts::PartKind;
 use crate::providers::validate_support::Findings;
+use crate::render::{GenerateContent, Pairing, Target};
+
+/// Where Gemini keeps function calls and their responses.
+const PAIRING: Pairing = GenerateContent::PAIRING;
 
 pub(super) const GEM_01_MSG: &str =
     "Please ensure that the number of function response parts is equal to \
@@ -22,11 +26,16 @@ const GEM_03_MSG: &str =
 /// `(name, id)` of a function call or response, when they are strings.
 type NameId<'a> = (Option<&'a str>, Option<&'a str>);
 
-/// `(name, id)` of a function call or response part.
+/// `(name, id)` of a function call or response part (`key` is its data member).
 fn name_and_id<'a>(part: &Part<'a>, key: &str) -> NameId<'a> {
     let data = part.data(key);
     let get = |k: &str| data.and_then(|d| d.get(k)).and_then(Value::as_str);
-    (get("name"), get("id"))
+    let id = if key == PAIRING.call {
+        PAIRING.call_id
+    } else {
+        PAIRING.result_id
+    };
+    (get("name"), get(id))
 }
 
 /// GEM-01: every function call turn is followed by ONE user content holding exactly as many
@@ -38,7 +47,7 @@ pub(super) fn check_gem_01_responses_match_calls(contents: &[Content<'_>], out: 
         }
         let calls: Vec<NameId<'_>> = c
             .parts_of(PartKind::FunctionCall)
-            .map(|p| name_and_id(p, "functionCall"))
+            .map(|p| name_and_id(p, PAIRING.call))
             .collect();
         let Some(next) = contents.get(i + 1).filter(|n| n.is(Role::User)) else {
             let after = match contents.get(i + 1) {
@@ -90,11 +99,11 @@ fn match_responses(
     let ids_used = calls.iter().any(|(_, id)| id.is_some())
         || responses
             .iter()
-            .any(|p| name_and_id(p, "functionResponse").1.is_some());
+            .any(|p| name_and_id(p, PAIRING.result).1.is_some());
     let mut used = vec![false; calls.len()];
     let ct = call_turn.idx;
     for part in responses {
-        let (name, id) = name_and_id(part, "functionResponse");
+        let (name, id) = name_and_id(part, PAIRING.result);
         let fpath = resp_turn.part_path(part.idx).k("functionResponse");
         if ids_used {
             let Some(rid) = id else {

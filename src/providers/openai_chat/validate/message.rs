@@ -5,6 +5,12 @@ use serde_json::{Map, Value};
 
 use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
+use crate::render::{ChatCompletions, Pairing, Target};
+
+/// Where Chat Completions keeps tool calls and their results.
+const PAIRING: Pairing = ChatCompletions::PAIRING;
+/// The role of a message that answers a call.
+const RESULT_ROLE: &str = PAIRING.result;
 
 /// A message role OpenAI Chat accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,7 +35,7 @@ impl Role {
             "developer" => Some(Role::Developer),
             "user" => Some(Role::User),
             "assistant" => Some(Role::Assistant),
-            "tool" => Some(Role::Tool),
+            RESULT_ROLE => Some(Role::Tool),
             _ => None,
         }
     }
@@ -41,7 +47,7 @@ impl Role {
             Role::Developer => "developer",
             Role::User => "user",
             Role::Assistant => "assistant",
-            Role::Tool => "tool",
+            Role::Tool => RESULT_ROLE,
         }
     }
 
@@ -79,7 +85,7 @@ impl<'a> Msg<'a> {
     /// The `tool_calls` array when present and an array.
     pub(super) fn tool_calls(&self) -> Option<&'a [Value]> {
         self.obj
-            .get("tool_calls")
+            .get(PAIRING.call)
             .and_then(Value::as_array)
             .map(Vec::as_slice)
     }
@@ -95,13 +101,17 @@ impl<'a> Msg<'a> {
             .unwrap_or_default()
             .iter()
             .enumerate()
-            .filter_map(|(j, c)| c.get("id").and_then(Value::as_str).map(|id| (j, id)))
+            .filter_map(|(j, c)| {
+                c.get(PAIRING.call_id)
+                    .and_then(Value::as_str)
+                    .map(|id| (j, id))
+            })
             .collect()
     }
 
     /// The `tool_call_id`, when it is a string.
     pub(super) fn tool_call_id(&self) -> Option<&'a str> {
-        self.obj.get("tool_call_id").and_then(Value::as_str)
+        self.obj.get(PAIRING.result_id).and_then(Value::as_str)
     }
 }
 

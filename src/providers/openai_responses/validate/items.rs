@@ -5,6 +5,14 @@ use serde_json::{Map, Value};
 
 use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
+use crate::render::{Pairing, Responses, Target};
+
+/// Where Responses keeps tool calls and their outputs (both name the call by `call_id`).
+const PAIRING: Pairing = Responses::PAIRING;
+/// The `type` of an item that calls a function.
+const CALL: &str = PAIRING.call;
+/// The `type` of an item that answers one.
+const OUTPUT: &str = PAIRING.result;
 
 /// Built-in tool item types accepted in `input` without deeper checks (the renderer never emits
 /// them; they are listed so valid bodies that use built-in tools are not rejected).
@@ -87,8 +95,8 @@ impl Kind {
         match self {
             Kind::Message(Some(role)) => format!("{} message", role.name()),
             Kind::Message(None) => "message".to_string(),
-            Kind::FunctionCall => "function_call".to_string(),
-            Kind::FunctionCallOutput => "function_call_output".to_string(),
+            Kind::FunctionCall => CALL.to_string(),
+            Kind::FunctionCallOutput => OUTPUT.to_string(),
             Kind::Reasoning => "reasoning".to_string(),
             Kind::ItemReference => "item_reference".to_string(),
             Kind::BuiltIn(_) => "built-in tool".to_string(),
@@ -125,7 +133,7 @@ impl<'a> Item<'a> {
 
     /// The `call_id`, when it is a non-empty string.
     pub(super) fn call_id(&self) -> Option<&'a str> {
-        self.str_field("call_id").filter(|s| !s.is_empty())
+        self.str_field(PAIRING.call_id).filter(|s| !s.is_empty())
     }
 
     /// The `id`, when it is a string.
@@ -214,8 +222,8 @@ fn parse_item<'a>(idx: usize, v: &'a Value, out: &mut Findings) -> Item<'a> {
         }
         Some(Value::String(t)) => match t.as_str() {
             "message" => message_kind(obj, &path, out),
-            "function_call" => Kind::FunctionCall,
-            "function_call_output" => Kind::FunctionCallOutput,
+            CALL => Kind::FunctionCall,
+            OUTPUT => Kind::FunctionCallOutput,
             "reasoning" => Kind::Reasoning,
             "item_reference" => Kind::ItemReference,
             t if BUILT_IN_ITEM_TYPES.contains(&t) => Kind::BuiltIn(
