@@ -6,7 +6,8 @@
 // the render module, which has no stream decoders: their `streamTurn` asks `streamDecoder()`,
 // which loads the stream module the first time a turn streams. Both can be loaded in one
 // process (the mock providers load the main one); each entry's `streamTurn` uses its own.
-import type { StreamDecoder, StreamRelay, isTurnwireError, relayErrorBody, relayWhole, renderRequest, repairModelMessages, repairRequestBody } from "./turnwire.js";
+import { extendConversation } from "./conversation-ext.mjs";
+import type { Conversation, StreamDecoder, StreamRelay, isTurnwireError, relayErrorBody, relayWhole, renderRequest, repairModelMessages, repairRequestBody } from "./turnwire.js";
 
 /** What `streamTurn` needs: the render module's functions and a way to the stream decoders. */
 export interface RenderCore {
@@ -26,13 +27,14 @@ export interface Core extends RenderCore {
 }
 
 /** The wasm-bindgen glue of the main module, as the entries import it. */
-export type MainGlue = Omit<Core, "streamDecoder"> & { StreamDecoder: typeof StreamDecoder };
+export type MainGlue = Omit<Core, "streamDecoder"> & { StreamDecoder: typeof StreamDecoder; Conversation: typeof Conversation };
 
 let render: RenderCore | undefined;
 let main: Core | undefined;
 
 /** Called once by a main entry, with the glue of the module it loaded. */
 export function setCore(glue: MainGlue): void {
+  extendConversation(glue.Conversation);
   main = { ...glue, streamDecoder: () => glue.StreamDecoder };
 }
 

@@ -1,6 +1,7 @@
 // What the render entries (`turnwire/render`) share: the render module handed to the fetch
 // shims, the stream module loaded on the first streamed turn, and one memory budget for both
 // (internal module).
+import { extendConversation } from "./conversation-ext.mjs";
 import { setRenderCore } from "./core.mjs";
 import type * as RenderGlue from "./turnwire_render.js";
 import type * as StreamGlue from "./turnwire_stream.js";
@@ -28,6 +29,7 @@ export function useRenderModule(glue: typeof RenderGlue, load: LoadStream): (byt
         throw new Error(`turnwire/render: the stream module could not be loaded: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
       },
     ));
+  extendConversation(glue.Conversation);
   setRenderCore({
     isTurnwireError: glue.isTurnwireError,
     renderRequest: glue.renderRequest,

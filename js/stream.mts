@@ -18,7 +18,7 @@ import { providerRequest } from "./providers.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
 import { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES } from "./turn-limits.mjs";
 import { ABORTED, EXCERPT_BYTES, HTML, limitMs, race, TIMEOUT } from "./turn-wait.mjs";
-import { own } from "./turn-owner.mjs";
+import { own, type Ownership } from "./turn-owner.mjs";
 import type { RenderedRequest, StreamDelta, StreamOutcome } from "./turnwire.js";
 import type {
   StreamTurnOptions,
@@ -204,15 +204,15 @@ const JSON_FRAMED = /^\s*application\/(?:json|x-ndjson|jsonl|json-seq)\b/i;
 
 async function run(options: StreamTurnOptions, queue: DeltaQueue, core: RenderCore): Promise<TurnResult> {
   const { conversation } = options;
-  const release = conversation !== undefined && conversation !== null ? own(conversation) : () => {};
+  const owner = conversation !== undefined && conversation !== null ? own(conversation) : undefined;
   try {
-    return await runOwned(options, queue, core);
+    return await runOwned(options, queue, core, owner);
   } finally {
-    release();
+    owner?.release();
   }
 }
 
-async function runOwned(options: StreamTurnOptions, queue: DeltaQueue, core: RenderCore): Promise<TurnResult> {
+async function runOwned(options: StreamTurnOptions, queue: DeltaQueue, core: RenderCore, owner: Ownership | undefined): Promise<TurnResult> {
   // Everything that depends on the caller's history happens now, synchronously, so that later
   // changes to the conversation do not change this turn's request.
   const { provider, model, conversation, transcript, signal } = options;
@@ -413,9 +413,9 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue, core: Ren
 
   const wasAborted = aborted && outcome.incomplete;
   let appended = false;
-  if (conversation !== undefined && conversation !== null && outcome.message.blocks.length > 0) {
+  if (owner !== undefined && outcome.message.blocks.length > 0) {
     try {
-      conversation.append(outcome.message);
+      owner.append(outcome.message);
       appended = true;
     } catch (e) {
       // Out of memory again: the message stays in the error's .result, the conversation as it was.

@@ -28,6 +28,8 @@ pub enum ErrorCode {
     UnsupportedModel,
     /// The memory budget ran out ([`crate::memory`]); a conversation keeps its transcript.
     OutOfMemory,
+    /// An index names no message (a conversation edit past its end).
+    OutOfRange,
 }
 
 impl ErrorCode {
@@ -49,6 +51,7 @@ impl ErrorCode {
             ErrorCode::ReadFailed => "read_failed",
             ErrorCode::UnsupportedModel => "unsupported_model",
             ErrorCode::OutOfMemory => "out_of_memory",
+            ErrorCode::OutOfRange => "out_of_range",
         }
     }
 }

@@ -1001,3 +1001,134 @@ fn cached_body_parts_keep_their_bytes_join_into_the_full_body_and_stay_few() {
         );
     }
 }
+
+#[derive(Debug, Clone)]
+enum Edit {
+    /// Keep this many messages (modulo the length + 1).
+    Truncate(usize),
+    /// Put input message `from` (modulo) at index `at` (modulo the length).
+    Replace { at: usize, from: usize },
+    /// Remove `delete` messages from `start` (both modulo) and insert input messages `from..`.
+    Splice {
+        start: usize,
+        delete: usize,
+        from: usize,
+        insert: usize,
+    },
+    /// Append input message `from` (modulo).
+    Append(usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        any::<usize>().prop_map(Edit::Truncate),
+        (any::<usize>(), any::<usize>()).prop_map(|(at, from)| Edit::Replace { at, from }),
+        (any::<usize>(), 0usize..4, any::<usize>(), 0usize..4).prop_map(
+            |(start, delete, from, insert)| Edit::Splice {
+                start,
+                delete,
+                from,
+                insert
+            }
+        ),
+        any::<usize>().prop_map(Edit::Append),
+    ]
+}
+
+/// Applies `e` to the conversation and to the plain list of messages it mirrors.
+fn apply_edit(e: &Edit, convo: &mut Conversation, mirror: &mut Vec<Value>, pool: &[Value]) {
+    let pick = |i: usize| pool[i % pool.len()].clone();
+    let len = mirror.len();
+    match e {
+        Edit::Truncate(n) => {
+            let n = n % (len + 1);
+            let removed = convo.truncate(n);
+            assert_eq!(removed.len(), len - n);
+            mirror.truncate(n);
+        }
+        Edit::Replace { at, from } => {
+            if len == 0 {
+                return;
+            }
+            let at = at % len;
+            let m = pick(*from);
+            convo.replace_value(at, m.clone()).unwrap();
+            mirror[at] = m;
+        }
+        Edit::Splice {
+            start,
+            delete,
+            from,
+            insert,
+        } => {
+            let start = start % (len + 1);
+            let end = (start + delete).min(len);
+            let new: Vec<Value> = (0..*insert).map(|k| pick(from + k)).collect();
+            let removed = convo.splice_values(start, *delete, new.clone()).unwrap();
+            assert_eq!(removed.len(), end - start);
+            mirror.splice(start..end, new);
+        }
+        Edit::Append(from) => {
+            let m = pick(*from);
+            convo.append_value(&m).unwrap();
+            mirror.push(m);
+        }
+    }
+}
+
+/// After any sequence of edits (truncate, replace, splice, append), a conversation renders
+/// exactly what a full render of its transcript gives, for every target it caches.
+fn check_edits(ops: &[Op], edits: &[Edit], targets: &[Target]) -> Result<(), TestCaseError> {
+    let pool = build(ops);
+    if pool.is_empty() {
+        return Ok(());
+    }
+    let mut convo = Conversation::new();
+    let mut mirror: Vec<Value> = Vec::new();
+    // grow the history with renders so that the caches have boundaries to lose
+    for (k, msg) in pool.iter().enumerate() {
+        convo.append_value(msg).unwrap();
+        mirror.push(msg.clone());
+        if k % 3 == 2 {
+            for t in targets {
+                let _ = convo.render_body(&options(t));
+            }
+        }
+    }
+    for (step, e) in edits.iter().enumerate() {
+        apply_edit(e, &mut convo, &mut mirror, &pool);
+        let transcript = Transcript::from_value(&Value::Array(mirror.clone())).unwrap();
+        prop_assert_eq!(convo.transcript(), &transcript);
+        let t = &targets[step % targets.len()];
+        let o = options(t);
+        let want = render(&transcript, &o);
+        let got = convo.render(&o);
+        match (want, got) {
+            (Ok(w), Ok(g)) => prop_assert_eq!(
+                &w,
+                &g,
+                "{} after edit {} {:?} (stats {:?})",
+                o.provider,
+                step,
+                e,
+                convo.last_render_stats()
+            ),
+            (Err(w), Err(g)) => prop_assert_eq!(format!("{w:?}"), format!("{g:?}")),
+            (w, g) => prop_assert!(false, "{:?} vs {:?} after {:?}", w.err(), g.err(), e),
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases() / 5, max_shrink_iters: 4000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn edit_then_render_equals_full_render(
+        ops in prop::collection::vec(op(), 1..40),
+        edits in prop::collection::vec(edit(), 1..12),
+        targets in prop::collection::vec(target(), 1..4),
+    ) {
+        check_edits(&ops, &edits, &targets)?;
+    }
+}

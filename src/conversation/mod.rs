@@ -3,6 +3,8 @@
 use serde_json::Value;
 
 mod body;
+mod calls;
+mod edit;
 mod step;
 
 pub use body::BodyPart;

@@ -46,6 +46,10 @@ pub(crate) struct Prefix {
     pub(super) steps: Vec<Undo>,
     /// When the boundary sits inside a tool loop: that turn's first assistant message.
     pub(super) opener: Option<TurnOpener>,
+    /// The speaker of the prefix's last normalised message: with the tail's first one, the
+    /// pair a boundary needs (a user turn after an answer, a tool loop's next step after its
+    /// results), checked again on every render since an edit can change the message after it.
+    pub(super) last: Option<Speaker>,
 }
 
 /// How to take back a [`Prefix::extend`].
@@ -66,6 +70,7 @@ pub(super) struct Undo {
     pub(super) renamed: usize,
     pub(super) reasoning: bool,
     pub(super) opener: Option<TurnOpener>,
+    pub(super) last: Option<Speaker>,
 }
 
 /// The facts of the messages between the old boundary and a new one.
@@ -83,6 +88,8 @@ pub(super) struct Middle {
     pub(super) reasoning: bool,
     /// The current turn's first assistant message, when the new boundary is inside a tool loop.
     pub(super) opener: Option<TurnOpener>,
+    /// The speaker of the middle's last normalised message.
+    pub(super) last: Option<Speaker>,
 }
 
 impl Prefix {
@@ -96,6 +103,7 @@ impl Prefix {
         let undo = self.undo_for(&m);
         self.boundary = m.boundary;
         self.opener = m.opener;
+        self.last = m.last.or(self.last);
         for (dst, src) in self.head.iter_mut().zip(m.head) {
             dst.extend(src);
         }
@@ -164,6 +172,7 @@ impl Prefix {
             renamed: self.renamed.len(),
             reasoning: self.reasoning,
             opener: self.opener,
+            last: self.last,
         }
     }
 
@@ -184,6 +193,21 @@ impl Prefix {
     /// Whether the boundary sits inside a tool loop.
     pub(crate) fn mid_turn(&self) -> bool {
         !self.steps.is_empty()
+    }
+
+    /// Takes the prefix back for an edit that changes input messages from `index` on: through
+    /// its undo journal while that reaches a boundary at or before `index`, else to no prefix
+    /// at all (the next render is a full one). A prefix that ends at or before `index` stays.
+    pub(crate) fn keep_before(&mut self, index: usize) {
+        while self.boundary > index {
+            match self.steps.pop() {
+                Some(u) => self.undo(u),
+                None => {
+                    *self = Prefix::default();
+                    return;
+                }
+            }
+        }
     }
 
     /// Takes the prefix back to where the current turn opened; whether it moved.
@@ -224,5 +248,6 @@ impl Prefix {
         self.renamed.truncate(u.renamed);
         self.reasoning = u.reasoning;
         self.opener = u.opener;
+        self.last = u.last;
     }
 }

@@ -56,6 +56,7 @@ pub(super) fn split(
         renamed,
         reasoning,
         opener,
+        last: middle_msgs.last().map(|m| m.speaker),
     };
     let cuts = Cuts {
         wire: count,

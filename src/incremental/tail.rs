@@ -95,7 +95,17 @@ fn splice_check(
         .first()
         .is_some_and(|m| m.speaker == Speaker::Human || Some(m.speaker) == first)
         && trace.origins.first() == Some(&Some(b));
-    if !opens {
+    // ...after a message it may follow: an answer before a user turn, results before a step
+    // (an edit at the boundary can put anything there).
+    let pair = (
+        prefix.last,
+        n.transcript.messages.first().map(|m| m.speaker),
+    );
+    let follows = matches!(
+        pair,
+        (Some(Speaker::Ai), Some(Speaker::Human)) | (Some(Speaker::Tool), Some(Speaker::Ai))
+    );
+    if !opens || !follows {
         return Some(Fallback::TailOpensMidTurn);
     }
     let seen = |id: &String| prefix.ids.contains(id);

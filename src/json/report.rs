@@ -20,6 +20,36 @@ pub(crate) fn message_of(path: &str) -> Option<usize> {
     rest.split(']').next()?.parse().ok()
 }
 
+/// Moves read repairs with an edit of the messages: the repairs of the `removed` messages
+/// (`start..start + removed`) go, and those of later messages follow them to their new index
+/// (`inserted` messages took the removed ones' place). A summary of repairs past the listing
+/// cap names no message and stays.
+pub(crate) fn rebase(list: &mut Vec<Diagnostic>, start: usize, removed: usize, inserted: usize) {
+    let end = start.saturating_add(removed);
+    list.retain(|d| d.message_index.is_none_or(|i| i < start || i >= end));
+    for d in list.iter_mut() {
+        let Some(i) = d.message_index.filter(|&i| i >= end) else {
+            continue;
+        };
+        let moved = i - removed + inserted;
+        d.message_index = Some(moved);
+        if let Some(path) = &mut d.path {
+            *path = moved_path(path, i, moved);
+        }
+    }
+}
+
+/// `path` (`$[12].blocks[0]`, `$.messages[12]…`) with its message index `from` made `to`.
+fn moved_path(path: &str, from: usize, to: usize) -> String {
+    for root in ["$[", "$.messages["] {
+        let old = format!("{root}{from}]");
+        if let Some(rest) = path.strip_prefix(old.as_str()) {
+            return format!("{root}{to}]{rest}");
+        }
+    }
+    path.to_string()
+}
+
 /// One diagnostic per repaired string; `root` is the document's path (`$`, `$[12]` for an
 /// appended message), and the input message is read from the full path.
 pub(crate) fn surrogates(repairs: &[SurrogateRepair], root: &str) -> Vec<Diagnostic> {

@@ -203,6 +203,18 @@ impl ToolResponseBlock {
     pub fn status(&self) -> ToolStatus {
         ToolStatus::infer(self.error.is_some(), self.is_complete, self.result.as_ref())
     }
+
+    /// Which of several responses to one call counts (lower first): a completed result, then
+    /// an error, then a completion turnwire synthesised in an earlier render, then a pending
+    /// one. The renderer's dedupe and [`crate::model::tool_calls`] agree through it.
+    pub(crate) fn preference(&self) -> u8 {
+        match (self.synthetic.is_some(), self.status()) {
+            (false, ToolStatus::Complete) => 0,
+            (false, ToolStatus::Errored) => 1,
+            (true, _) => 2,
+            (false, ToolStatus::Pending) => 3,
+        }
+    }
 }
 
 /// How media data is carried.

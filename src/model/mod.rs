@@ -14,6 +14,7 @@ mod provider_meta;
 mod read;
 pub(crate) use read::type_name;
 mod status;
+mod tool_calls;
 mod transcript;
 
 pub use block::{
@@ -27,4 +28,5 @@ pub use message::{Message, Metadata, Speaker};
 pub use provenance::{provider_family, Provenance};
 pub use provider_meta::ProviderMeta;
 pub use status::ToolStatus;
+pub use tool_calls::{tool_calls, BlockRef, ToolCallState};
 pub use transcript::Transcript;

@@ -7,15 +7,10 @@ use std::collections::HashMap;
 
 use super::diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Msg};
-use crate::model::{Block, ToolResponseBlock, ToolStatus};
+use crate::model::{Block, ToolResponseBlock};
 
 fn rank(r: &ToolResponseBlock) -> u8 {
-    match (r.synthetic.is_some(), r.status()) {
-        (false, ToolStatus::Complete) => 0,
-        (false, ToolStatus::Errored) => 1,
-        (true, _) => 2,
-        (false, ToolStatus::Pending) => 3,
-    }
+    r.preference()
 }
 
 fn rank_name(rank: u8) -> &'static str {

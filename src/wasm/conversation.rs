@@ -32,7 +32,7 @@ export type BlobLike = typeof globalThis extends { Blob: { prototype: infer T } 
 /// ```
 #[wasm_bindgen]
 pub struct Conversation {
-    inner: crate::Conversation,
+    pub(super) inner: crate::Conversation,
     /// `renderBlob`'s `Blob` of each cached body piece, by its id.
     pieces: Map,
     /// How many `Blob`s `pieces` may hold before the ones no cache holds are dropped.

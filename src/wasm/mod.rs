@@ -25,6 +25,8 @@
 mod args;
 #[cfg(feature = "wasm-render")]
 mod conversation;
+#[cfg(feature = "wasm-render")]
+mod conversation_edit;
 mod errors;
 #[cfg(feature = "wasm-render")]
 mod ids;

@@ -72,6 +72,8 @@ import {
   type Pass,
   type SyntheticReasonCode,
   type ToolCallRef,
+  type ToolCallState,
+  type ToolStatus,
   type Transcript,
   type TurnwireError,
   type UnknownBlock,
@@ -241,7 +243,15 @@ const reimported: Uint8Array = renderBody(imports[0]!.transcript, imports[0]!.op
   const length: number = convo.length;
   const blob: BlobLike = convo.renderBlob(options);
   const blobSize: number = blob.size;
-  void [rendered, object, saved, length, blobSize];
+  const first: Message | undefined = convo.at(0);
+  const cut: Message[] = convo.truncate(2);
+  const old: Message = convo.replace(-1, { speaker: "human", blocks: [{ type: "text", text: "edited" }] });
+  const spliced: Message[] = convo.splice(1, 0, { speaker: "ai", blocks: [{ type: "text", text: "a" }] }, { speaker: "human", blocks: [{ type: "text", text: "b" }] });
+  const rest: Message[] = convo.splice(1);
+  const calls: ToolCallState[] = convo.toolCalls();
+  const open: ToolStatus[] = convo.openCalls().map((c) => c.status);
+  const busy: boolean = convo.inFlight;
+  void [rendered, object, saved, length, blobSize, first, cut, old, spliced, rest, calls, open, busy];
 }
 const restored = Conversation.fromJSON(JSON.stringify(history));
 const fromValue = Conversation.fromJSON(wrapped);

@@ -60,6 +60,17 @@ describe("REQ-915-issue12 turnwire/render: the render module", () => {
     conversation.free();
   });
 
+  test("its Conversation is editable and guarded as the main entry's is", () => {
+    const options = { provider: "gemini", model: "gemini-3-pro-preview" };
+    const conversation = new render.Conversation([human("a"), { speaker: "ai", blocks: [{ type: "text", text: "b" }] }]);
+    assert.deepEqual(conversation.splice(1, 1, human("c"), human("d")), [{ speaker: "ai", blocks: [{ type: "text", text: "b" }] }]);
+    assert.deepEqual(conversation.at(-1), human("d"));
+    assert.equal(conversation.inFlight, false);
+    assert.equal(decode(conversation.render(options)), decode(render.renderBody(conversation.toJSON(), options)));
+    assert.deepEqual(conversation.toolCalls(), []);
+    conversation.free();
+  });
+
   test("another entry's features say which entry has them", () => {
     assert.equal(render.fromAiSdk, undefined);
     assert.equal(render.validateRequest, undefined);

@@ -6,6 +6,7 @@ mod ant_10_multi_step_loop_keeps_thinking;
 mod ant_10_open_loop_with_user_text;
 mod compat_gets_no_foreign_reasoning;
 mod deepseek_v4_needs_reasoning_content;
+mod edit_at_the_boundary_follows_the_prefix;
 mod gemini_import_thinking_budget_zero;
 mod gemini_parallel_calls_in_pieces;
 mod gemini_parallel_media_moved_or_merged;

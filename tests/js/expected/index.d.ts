@@ -239,6 +239,41 @@ export interface Imported {
 }
 
 
+
+export interface Conversation {
+    /**
+     * Removes `deleteCount` messages from `start` on (all of them when left out), puts
+     * `messages` in their place and returns the removed ones, as `Array.prototype.splice`
+     * does (a negative `start` counts from the end). Refused with a `TurnInFlightError`
+     * while a turn is in flight.
+     *
+     * @example
+     * ```ts
+     * convo.splice(-1, 1, { speaker: "human", blocks: [{ type: "text", text: "try again" }] });
+     * ```
+     */
+    splice(start: number, deleteCount?: number, ...messages: Message[]): Message[];
+    /**
+     * Whether a turn (`streamTurn`, `runAgent`) is in flight on this conversation: while it
+     * is, appends, edits, a second turn and `free()` are `TurnInFlightError`s.
+     */
+    readonly inFlight: boolean;
+}
+
+/**
+ * A block of a history: its message and its index in that message.
+ */
+export interface BlockRef {
+    /**
+     * The message's index.
+     */
+    messageIndex: number;
+    /**
+     * The block's index in the message.
+     */
+    blockIndex: number;
+}
+
 /**
  * A progress report of [`StreamDecoder::push`](super::StreamDecoder::push): what the event
  * added to the message being assembled. A UI can render these as they arrive; the message
@@ -273,7 +308,7 @@ export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "du
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
  */
-export type ErrorCode = "invalid_json" | "invalid_type" | "missing_field" | "invalid_value" | "unknown_provider" | "unsupported_provider" | "empty_transcript" | "read_failed" | "unsupported_model" | "out_of_memory";
+export type ErrorCode = "invalid_json" | "invalid_type" | "missing_field" | "invalid_value" | "unknown_provider" | "unsupported_provider" | "empty_transcript" | "read_failed" | "unsupported_model" | "out_of_memory" | "out_of_range";
 
 /**
  * A tool the model may call, declared in the request.
@@ -470,6 +505,45 @@ export interface Diagnostic {
 export type Pass = "speaker_repair" | "content_hygiene" | "call_identity" | "dedupe" | "orphans" | "assistant_pieces" | "closure" | "adjacency" | "aborted_turns" | "media" | "tool_result_media" | "calls_last" | "thinking_policy" | "system_hoisting" | "role_order" | "prefill" | "thinking_position" | "thinking_setting" | "continuity" | "declarations";
 
 /**
+ * One tool call of a history and where it stands ([`tool_calls`] has an example).
+ */
+export interface ToolCallState {
+    /**
+     * The call's canonical id.
+     */
+    id: string;
+    /**
+     * The tool it calls.
+     */
+    name: string;
+    /**
+     * Where the call is: its message and its block in that message.
+     */
+    messageIndex: number;
+    /**
+     * The block index of the call in its message.
+     */
+    blockIndex: number;
+    /**
+     * `complete`, `errored`, or `pending` (no response yet, or only a pending one).
+     */
+    status: ToolStatus;
+    /**
+     * Where the response that decides the status is, when there is one.
+     */
+    result?: BlockRef;
+    /**
+     * How many responses answer the call (more than one: a render keeps the best, see
+     * `DedupeDecision`).
+     */
+    responses: number;
+    /**
+     * Why turnwire made up the deciding response, when it did (`missing_result`, …).
+     */
+    synthetic?: SyntheticReasonCode;
+}
+
+/**
  * One violation of a provider rule (ids from `provider-rules.md`, e.g. `ANT-04`, `OAC-02`).
  */
 export interface Violation {
@@ -504,6 +578,11 @@ export interface ThinkingOptions {
      */
     effort?: string;
 }
+
+/**
+ * The lifecycle state of one tool interaction: `errored`, `complete` or `pending`.
+ */
+export type ToolStatus = "errored" | "complete" | "pending";
 
 /**
  * The module's memory, in bytes.
@@ -759,6 +838,15 @@ export class Conversation {
      */
     append(message: Message): void;
     /**
+     * The message at `index` (negative: from the end), or `undefined`.
+     *
+     * @example
+     * ```ts
+     * const last = convo.at(-1);
+     * ```
+     */
+    at(index: number): Message | undefined;
+    /**
      * A conversation from a transcript's JSON text (what `JSON.stringify(conversation)`
      * wrote) or from a transcript value.
      */
@@ -767,6 +855,16 @@ export class Conversation {
      * A conversation, empty or starting from a transcript (a value or its JSON text).
      */
     constructor(transcript?: Transcript | string | null);
+    /**
+     * The calls still waiting for a result (no response, or only a pending one): run them,
+     * or record them cancelled, before the next turn.
+     *
+     * @example
+     * ```ts
+     * if (convo.openCalls().length > 0) convo.append(await runToolCalls(convo.at(-1), tools));
+     * ```
+     */
+    openCalls(): ToolCallState[];
     /**
      * Renders the request body as a `Blob` (`fetch` sends it as is). The pieces that come
      * from the render cache are kept as `Blob`s of their own and reused, so on a long
@@ -794,9 +892,41 @@ export class Conversation {
      */
     render(options: RenderOptions): Uint8Array;
     /**
+     * Puts `message` at `index` (negative: from the end) and returns the one that was there.
+     * An index with no message is an `out_of_range` error, a bad message an error at
+     * `$[index]…`; either way nothing changes.
+     *
+     * @example
+     * ```ts
+     * convo.replace(-1, { speaker: "human", blocks: [{ type: "text", text: "shorter, please" }] });
+     * ```
+     */
+    replace(index: number, message: Message): Message;
+    /**
      * The transcript in its JSON history shape (so `JSON.stringify(conversation)` works).
      */
     toJSON(): Transcript;
+    /**
+     * Every tool call of the history with its status (`complete`, `errored`, `pending`),
+     * where it is and which response decides it, reconstructed from the messages.
+     *
+     * @example
+     * ```ts
+     * for (const call of convo.toolCalls()) console.log(call.name, call.status);
+     * ```
+     */
+    toolCalls(): ToolCallState[];
+    /**
+     * Keeps the first `length` messages and returns the others (what a retry from an earlier
+     * point, or an undo, removes). The render caches stay valid: an edit near the end costs
+     * about what an append costs.
+     *
+     * @example
+     * ```ts
+     * const removed = convo.truncate(convo.length - 2);
+     * ```
+     */
+    truncate(length: number): Message[];
     /**
      * How many render targets (distinct options) keep a cache, least recently rendered dropped
      * first (default 4: each cache holds about 3–5× the history). Raise it for a round robin
