@@ -4,6 +4,7 @@ export { providerOfModel, turnwireMiddleware } from "./ai-sdk.mjs";
 export { MAX_RETRY_AFTER_MS, ProviderError, TurnInFlightError, isProviderError, isTurnInFlightError } from "./errors.mjs";
 export { DEFAULT_BASE_URLS, providerRequest } from "./providers.mjs";
 export { repairingFetch } from "./repairing-fetch.mjs";
+export { runToolCall, runToolCalls, toolDeclarations } from "./tools.mjs";
 export { JsonArrayParser, SseParser } from "./sse.mjs";
 export { streamTurn } from "./stream.mjs";
 export { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES } from "./turn-limits.mjs";

@@ -4,4 +4,5 @@ export { MAX_RETRY_AFTER_MS, ProviderError, TurnInFlightError, isProviderError, 
 export { DEFAULT_BASE_URLS, providerRequest } from "./providers.mjs";
 export { JsonArrayParser, SseParser } from "./sse.mjs";
 export { streamTurnOnRenderModule as streamTurn } from "./stream.mjs";
+export { runToolCall, runToolCalls, toolDeclarations } from "./tools.mjs";
 export { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES } from "./turn-limits.mjs";

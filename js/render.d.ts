@@ -30,5 +30,8 @@ export {
   DEFAULT_MAX_ERROR_BODY_BYTES,
   DEFAULT_MAX_EVENT_BYTES,
   DEFAULT_MAX_REPLY_BYTES,
+  runToolCall,
+  runToolCalls,
+  toolDeclarations,
 } from "./index.js";
 export type * from "./index.js";

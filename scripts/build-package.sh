@@ -130,8 +130,8 @@ cp "$STAGE/module/$CRATE.js" "$OUT/dist/deno-glue.mjs"
 # The JavaScript half of the API (fetch shims, SSE framing, ProviderError): every entry exports
 # it. JS_MODULES are compiled twice, as ESM (.mjs, with the entries) and as CommonJS (.cjs, for
 # dist/node.cjs); DTS_MODULES are the public ones whose declarations go into index.d.ts.
-JS_MODULES="ai-sdk api classify conversation-ext core errors providers relay-fetch repairing-fetch sse stream turn-limits turn-owner turn-wait types"
-DTS_MODULES="types errors providers sse turn-limits stream ai-sdk repairing-fetch"
+JS_MODULES="ai-sdk api classify conversation-ext core errors json-schema providers relay-fetch repairing-fetch sse stream tools turn-limits turn-owner turn-wait types"
+DTS_MODULES="types errors providers sse turn-limits stream tools ai-sdk repairing-fetch"
 
 step "tsc js/ (runtime entries and the JS API, ESM)"
 mkdir -p "$STAGE/ts"

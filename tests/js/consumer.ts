@@ -19,6 +19,13 @@ import {
   SseParser,
   StreamDecoder,
   streamTurn,
+  runToolCall,
+  runToolCalls,
+  toolDeclarations,
+  type Tool,
+  type ToolContext,
+  type RunToolCallsOptions,
+  type StandardSchemaLike,
   isValidToolId,
   normalize,
   projectToolId,
@@ -73,6 +80,7 @@ import {
   type SyntheticReasonCode,
   type ToolCallRef,
   type ToolCallState,
+  type ToolDeclaration,
   type ToolStatus,
   type Transcript,
   type TurnwireError,
@@ -404,4 +412,21 @@ const longestWait: number = MAX_RETRY_AFTER_MS;
 const init: ProviderErrorInit = { kind: "network", provider: "kimi", status: 0, errorType: "network", message: "down", retryable: true, cause: new Error("x") };
 const made: ProviderError = new ProviderError(init);
 
-export { callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, imports, reimported, repairedSdk, middleware, middlewareProvider, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };
+const readTool: Tool<{ path: string }> = {
+  name: "read_file",
+  description: "Read a file",
+  parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+  execute: async ({ path }: { path: string }, { signal, callId }: ToolContext) => `${path} ${callId} ${String(signal.aborted)}`,
+};
+const zodLike: StandardSchemaLike<{ n: number }> = { "~standard": { version: 1, vendor: "x", validate: (v) => ({ value: v as { n: number } }) } };
+const countTool: Tool<{ n: number }> = { name: "count", parameters: zodLike, execute: ({ n }) => n + 1 };
+const runOptions: RunToolCallsOptions = { concurrency: 2, timeoutMs: 1000, onResult: (r, c) => void [r.callId, c.name] };
+async function runTools(message: Message): Promise<Message> {
+  const one = await runToolCall({ type: "tool_call", id: "c", name: "count", parameters: { n: 1 } }, [countTool]);
+  void one.result;
+  const declared: ToolDeclaration[] = toolDeclarations([readTool, countTool]);
+  void declared;
+  return runToolCalls(message, [readTool, countTool], runOptions);
+}
+
+export { runTools, callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, imports, reimported, repairedSdk, middleware, middlewareProvider, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };

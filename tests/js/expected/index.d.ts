@@ -1912,6 +1912,141 @@ export declare const AFTER_DONE_GRACE_MS = 2000;
  */
 export declare function streamTurn(options: StreamTurnOptions): TurnStream;
 
+/**
+ * A Standard Schema (zod, valibot, arktype…): `~standard.validate` checks the arguments, and a
+ * Standard JSON Schema's `~standard.jsonSchema.input()` gives the declaration sent to providers.
+ *
+ * @example
+ * ```ts
+ * import { z } from "zod"; // zod >= 4.2 implements both
+ * const parameters: StandardSchemaLike = z.object({ path: z.string() });
+ * ```
+ */
+export interface StandardSchemaLike<Output = unknown> {
+    readonly "~standard": {
+        readonly version: 1;
+        readonly vendor: string;
+        readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
+        readonly jsonSchema?: {
+            readonly input: (options: {
+                target: string;
+            }) => Record<string, unknown>;
+        };
+    };
+}
+/**
+ * What a Standard Schema's `validate` returns.
+ *
+ * @example
+ * ```ts
+ * const r: StandardResult<{ path: string }> = { value: { path: "a.rs" } };
+ * ```
+ */
+export type StandardResult<Output> = {
+    readonly value: Output;
+    readonly issues?: undefined;
+} | {
+    readonly issues: ReadonlyArray<{
+        readonly message: string;
+        readonly path?: ReadonlyArray<PropertyKey | {
+            readonly key: PropertyKey;
+        }>;
+    }>;
+};
+/**
+ * What a tool's `execute` gets besides its arguments.
+ *
+ * @example
+ * ```ts
+ * const execute = async (args: { url: string }, { signal }: ToolContext) => (await fetch(args.url, { signal })).text();
+ * ```
+ */
+export interface ToolContext {
+    /** Aborted when the batch is aborted or this call times out: stop work and return. */
+    signal: AbortSignalLike;
+    /** The call's id (the canonical one, as in the history). */
+    callId: string;
+}
+/**
+ * A tool the model may call: its declaration and the function that runs it. `parameters` is a
+ * JSON Schema object or a Standard Schema; the arguments are checked against it before
+ * `execute` runs, and a call whose arguments do not fit gets an error result instead.
+ * `execute` returns the result: a string as it is, anything else as JSON (`undefined`: a
+ * completed call with no output); a throw is an error result.
+ *
+ * @example
+ * ```ts
+ * const readFile: Tool<{ path: string }> = {
+ *   name: "read_file",
+ *   description: "Read a UTF-8 file",
+ *   parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+ *   execute: ({ path }, { signal }) => readFile(path, { encoding: "utf8", signal }),
+ * };
+ * ```
+ */
+export interface Tool<Args = any> {
+    name: string;
+    description?: string;
+    parameters?: JsonObject | StandardSchemaLike<Args>;
+    execute(args: Args, context: ToolContext): unknown;
+}
+/**
+ * How `runToolCalls` runs a batch.
+ *
+ * @example
+ * ```ts
+ * const options: RunToolCallsOptions = { signal: controller.signal, concurrency: 4, timeoutMs: 60_000 };
+ * ```
+ */
+export interface RunToolCallsOptions {
+    /** Aborting it cancels the calls still running: each gets a cancelled completion at once. */
+    signal?: AbortSignalLike;
+    /** How many calls run at once (default: all of them). */
+    concurrency?: number;
+    /** A call still running after this long gets a timeout error and its signal is aborted. */
+    timeoutMs?: number;
+    /** Called with each call's response as it settles (in completion order). */
+    onResult?: (response: ToolResponseBlock, call: ToolCallBlock) => void;
+}
+/**
+ * Runs the tool calls of one assistant message as a batch (REQ-915-031) and resolves with the
+ * tool message that answers each call exactly once, in the calls' order: real results, errors
+ * (unknown tool, arguments that do not fit the schema, a throw), timeouts (`timedOut: true`)
+ * and, when `signal` aborts, cancelled completions (`cancelled: true`) for the calls still
+ * running — never a missing one. The message holds `tool_response` blocks only (REQ-915-032);
+ * append it to the conversation as any other message (REQ-915-033). Never rejects for a
+ * tool's failure; rejects with a `TypeError` when `message` holds no tool call.
+ *
+ * @example
+ * ```ts
+ * const turn = await streamTurn({ ...target, conversation, render: { tools: toolDeclarations(tools) } });
+ * if (turn.message.blocks.some((b) => b.type === "tool_call")) {
+ *   conversation.append(await runToolCalls(turn.message, tools, { signal }));
+ * }
+ * ```
+ */
+export declare function runToolCalls(message: Message, tools: readonly Tool[], options?: RunToolCallsOptions): Promise<Message>;
+/**
+ * Runs one tool call on its own, outside a turn loop (REQ-915-035): the same checks, timeout
+ * and cancellation as `runToolCalls`, for a utility that needs one tool once.
+ *
+ * @example
+ * ```ts
+ * const response = await runToolCall({ type: "tool_call", id: "c1", name: "read_file", parameters: { path: "a.rs" } }, tools);
+ * ```
+ */
+export declare function runToolCall(call: ToolCallBlock, tools: readonly Tool[], options?: Omit<RunToolCallsOptions, "concurrency">): Promise<ToolResponseBlock>;
+/**
+ * The declarations of `tools` for render options (`RenderOptions.tools`): a Standard Schema
+ * becomes its JSON Schema (`~standard.jsonSchema.input`).
+ *
+ * @example
+ * ```ts
+ * const body = renderBody(history, { provider: "anthropic", model: "claude-sonnet-4-5", tools: toolDeclarations(tools) });
+ * ```
+ */
+export declare function toolDeclarations(tools: readonly Tool[]): ToolDeclaration[];
+
 /** Options of `turnwireMiddleware`. */
 export interface TurnwireMiddlewareOptions {
     /** The wrapped model's provider, when `model.provider` does not say it (a custom name). */
