@@ -7,10 +7,12 @@
 // which loads the stream module the first time a turn streams. Both can be loaded in one
 // process (the mock providers load the main one); each entry's `streamTurn` uses its own.
 import { extendConversation } from "./conversation-ext.mjs";
-import type { Conversation, StreamDecoder, StreamRelay, isTurnwireError, relayErrorBody, relayWhole, renderRequest, repairModelMessages, repairRequestBody } from "./turnwire.js";
+import type { Conversation, contextWindow, StreamDecoder, StreamRelay, isTurnwireError, relayErrorBody, relayWhole, renderRequest, repairModelMessages, repairRequestBody } from "./turnwire.js";
 
 /** What `streamTurn` needs: the render module's functions and a way to the stream decoders. */
 export interface RenderCore {
+  Conversation: typeof Conversation;
+  contextWindow: typeof contextWindow;
   isTurnwireError: typeof isTurnwireError;
   renderRequest: typeof renderRequest;
   /** The `StreamDecoder` class: at hand in the main module, loaded on first use by the render entries. */
@@ -27,7 +29,7 @@ export interface Core extends RenderCore {
 }
 
 /** The wasm-bindgen glue of the main module, as the entries import it. */
-export type MainGlue = Omit<Core, "streamDecoder"> & { StreamDecoder: typeof StreamDecoder; Conversation: typeof Conversation };
+export type MainGlue = Omit<Core, "streamDecoder"> & { StreamDecoder: typeof StreamDecoder };
 
 let render: RenderCore | undefined;
 let main: Core | undefined;
@@ -41,6 +43,13 @@ export function setCore(glue: MainGlue): void {
 /** Called once by a render entry (`turnwire/render`). */
 export function setRenderCore(c: RenderCore): void {
   render = c;
+}
+
+/** The module that is loaded (the main one when both are), for what either has. */
+export function getAnyCore(): RenderCore {
+  const core = main ?? render;
+  if (core === undefined) throw new Error("turnwire: the wasm module is not loaded; import the package through one of its entries");
+  return core;
 }
 
 /** The render module and its stream decoders (`turnwire/render` loaded them). */

@@ -5,4 +5,8 @@ export { DEFAULT_BASE_URLS, providerRequest } from "./providers.mjs";
 export { JsonArrayParser, SseParser } from "./sse.mjs";
 export { streamTurnOnRenderModule as streamTurn } from "./stream.mjs";
 export { runToolCall, runToolCalls, toolDeclarations } from "./tools.mjs";
+export { createRouterOnRenderModule as createRouter } from "./router.mjs";
+export { runAgent } from "./agent.mjs";
+export { compact, contextUsage } from "./compact.mjs";
+export { addUsage, cost, indexedDbStore, kvStore, loadSession, memoryStore, saveSession } from "./session.mjs";
 export { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES } from "./turn-limits.mjs";

@@ -31,6 +31,8 @@ export function useRenderModule(glue: typeof RenderGlue, load: LoadStream): (byt
     ));
   extendConversation(glue.Conversation);
   setRenderCore({
+    Conversation: glue.Conversation,
+    contextWindow: glue.contextWindow,
     isTurnwireError: glue.isTurnwireError,
     renderRequest: glue.renderRequest,
     streamDecoder: async () => (await streamModule()).StreamDecoder,

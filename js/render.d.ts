@@ -33,5 +33,18 @@ export {
   runToolCall,
   runToolCalls,
   toolDeclarations,
+  createRouter,
+  runAgent,
+  compact,
+  contextUsage,
+  contextWindow,
+  safeCutPoints,
+  addUsage,
+  cost,
+  indexedDbStore,
+  kvStore,
+  loadSession,
+  memoryStore,
+  saveSession,
 } from "./index.js";
 export type * from "./index.js";

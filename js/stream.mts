@@ -90,6 +90,15 @@ export function streamTurnOnRenderModule(options: StreamTurnOptions): TurnStream
   return new Turn(options, getRenderCore());
 }
 
+/**
+ * A turn on a conversation its caller already owns (the router's attempts, the agent loop):
+ * the same turn as `streamTurn`, appending through `owner`.
+ * @internal
+ */
+export function streamOwnedTurn(options: StreamTurnOptions, core: RenderCore, owner: Ownership): TurnStream {
+  return new Turn(options, core, owner);
+}
+
 /** Deltas from the reader to the consumer: buffered until iterated, never blocking the reader. */
 class DeltaQueue {
   #items: StreamDelta[] = [];
@@ -169,8 +178,8 @@ class Turn implements TurnStream {
   readonly #queue = new DeltaQueue();
   #iterated = false;
 
-  constructor(options: StreamTurnOptions, core: RenderCore) {
-    this.result = run(options, this.#queue, core);
+  constructor(options: StreamTurnOptions, core: RenderCore, owner?: Ownership) {
+    this.result = owner === undefined ? run(options, this.#queue, core) : runOwned(options, this.#queue, core, owner);
     this.result.then(
       () => this.#queue.end(),
       (error: unknown) => this.#queue.end({ error }),

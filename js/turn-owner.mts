@@ -14,12 +14,15 @@ const REFUSED: ReadonlyArray<[string, string]> = [
   ["truncate", "an edit"],
   ["replace", "an edit"],
   ["splice", "an edit"],
+  ["compact", "an edit"],
 ];
 
 /** What a turn holds while it owns a conversation. */
 export interface Ownership {
   /** Appends the turn's own message (the one append allowed while in flight). */
   append(message: unknown): void;
+  /** Cuts the conversation back to `length` messages (the router drops a cut-off reply). */
+  truncate(length: number): unknown[];
   /** Gives the conversation back. */
   release(): void;
 }
@@ -37,6 +40,7 @@ export function own(conversation: object): Ownership {
   inFlight.add(conversation);
   const target = conversation as Record<PropertyKey, unknown>;
   const ownAppend = target["append"] as (message: unknown) => void;
+  const ownTruncate = target["truncate"] as (length: number) => unknown[];
   const saved: Array<[PropertyKey, PropertyDescriptor | undefined]> = [];
   const refuse = (what: string) => (): never => {
     throw new TurnInFlightError(`this conversation's turn is still in flight: await it (or abort it) before ${what}`);
@@ -50,6 +54,7 @@ export function own(conversation: object): Ownership {
   }
   return {
     append: (message) => ownAppend.call(conversation, message),
+    truncate: (length) => ownTruncate.call(conversation, length),
     release: () => {
       inFlight.delete(conversation);
       for (const [key, descriptor] of saved) {

@@ -130,8 +130,8 @@ cp "$STAGE/module/$CRATE.js" "$OUT/dist/deno-glue.mjs"
 # The JavaScript half of the API (fetch shims, SSE framing, ProviderError): every entry exports
 # it. JS_MODULES are compiled twice, as ESM (.mjs, with the entries) and as CommonJS (.cjs, for
 # dist/node.cjs); DTS_MODULES are the public ones whose declarations go into index.d.ts.
-JS_MODULES="ai-sdk api classify conversation-ext core errors json-schema providers relay-fetch repairing-fetch sse stream tools turn-limits turn-owner turn-wait types"
-DTS_MODULES="types errors providers sse turn-limits stream tools ai-sdk repairing-fetch"
+JS_MODULES="agent ai-sdk api classify compact conversation-ext core errors json-schema providers relay-fetch repairing-fetch router session sse stream tools turn-limits turn-owner turn-wait types"
+DTS_MODULES="types errors providers sse turn-limits stream tools router agent compact session ai-sdk repairing-fetch"
 
 step "tsc js/ (runtime entries and the JS API, ESM)"
 mkdir -p "$STAGE/ts"
@@ -169,6 +169,10 @@ node scripts/merge-dts.mjs "$OUT/dist/index.d.ts" "$STAGE/nodejs/$CRATE.d.ts" "$
 cp "$OUT/dist/index.d.ts" "$OUT/dist/index.d.cts"
 # turnwire/render: a subset of the same declarations (js/render.d.ts names it).
 cp js/render.d.ts "$OUT/dist/render.d.ts"
+# turnwire/file-store (Node, Bun, Deno): dist/file-store.mjs from tsc above; its declaration
+# refers to index.d.ts for the store's types.
+cp pkg-template/file-store.d.mts "$OUT/dist/file-store.d.mts"
+[ -f "$OUT/dist/file-store.mjs" ] || die "tsc did not write dist/file-store.mjs"
 
 step "tsc js/mock (turnwire/mock)"
 # Staged beside the API declarations (index.d.ts) and a one-line node.d.mts, so that the mock's

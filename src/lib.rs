@@ -15,6 +15,7 @@
 //! # Ok::<(), turnwire::Error>(())
 //! ```
 
+mod context_window;
 mod conversation;
 mod error;
 pub mod export;
@@ -31,6 +32,7 @@ pub mod relay;
 mod render;
 pub mod stream;
 
+pub use context_window::context_window;
 pub use conversation::{BodyPart, Conversation, RenderStats, DEFAULT_CACHE_TARGETS};
 pub use error::{Error, ErrorCode};
 pub use incremental::Fallback;

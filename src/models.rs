@@ -451,6 +451,18 @@ pub fn known_models() -> Vec<(Provider, String)> {
         .collect()
 }
 
+/// The index of the row a model resolves to, for tables kept in the same order
+/// ([`crate::context_window`]).
+pub(crate) fn row_of(provider: Provider, model: &str) -> Option<usize> {
+    row_index(provider, model)
+}
+
+/// The (provider, prefix) of every row, in order.
+#[cfg(test)]
+pub(crate) fn rows() -> Vec<(Provider, &'static str)> {
+    TABLE.iter().map(|(p, prefix, _)| (*p, *prefix)).collect()
+}
+
 /// The index of the row a model resolves to (see [`capabilities`]).
 fn row_index(provider: Provider, model: &str) -> Option<usize> {
     let m = model.trim().to_ascii_lowercase();

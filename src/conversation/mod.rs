@@ -4,6 +4,7 @@ use serde_json::Value;
 
 mod body;
 mod calls;
+mod compact;
 mod edit;
 mod step;
 

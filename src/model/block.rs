@@ -116,6 +116,8 @@ pub enum SyntheticReason {
     OpenAtEnd,
     /// A call reconstructed for a result whose call was lost (compaction).
     ReconstructedCall,
+    /// The call's result was removed when the history was compacted (its summary says so).
+    Compacted,
 }
 
 impl SyntheticReason {
@@ -126,6 +128,7 @@ impl SyntheticReason {
             SyntheticReason::PendingResult => "pending_result",
             SyntheticReason::OpenAtEnd => "open_at_end",
             SyntheticReason::ReconstructedCall => "reconstructed_call",
+            SyntheticReason::Compacted => "compacted",
         }
     }
 
@@ -136,6 +139,7 @@ impl SyntheticReason {
             "pending_result" => SyntheticReason::PendingResult,
             "open_at_end" => SyntheticReason::OpenAtEnd,
             "reconstructed_call" => SyntheticReason::ReconstructedCall,
+            "compacted" => SyntheticReason::Compacted,
             _ => return None,
         })
     }

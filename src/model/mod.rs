@@ -6,6 +6,7 @@
 
 mod agent_shape;
 mod block;
+mod compaction;
 mod json_path;
 pub(crate) mod media_data;
 mod message;
@@ -21,6 +22,8 @@ pub use block::{
     Block, CodeBlock, MediaBlock, MediaEncoding, SyntheticReason, TextBlock, ThinkingBlock,
     ToolCallBlock, ToolResponseBlock,
 };
+pub(crate) use compaction::{compacted_calls, record as compaction_record, separated};
+pub use compaction::{safe_cut_points, COMPACTION_KEY};
 pub(crate) use json_path::write_path_key;
 pub use json_path::JsonPath;
 pub use media_data::split_data_url;

@@ -4,9 +4,10 @@
 //! pending has it replaced by a synthetic one. Real completions are never replaced or
 //! duplicated. Placement is left to the adjacency pass.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
+use super::options::COMPACTED_RESULT_TEXT;
 use super::work::{describe, Item, Msg};
 use crate::model::{Block, Speaker, SyntheticReason, ToolResponseBlock, ToolStatus};
 
@@ -31,6 +32,7 @@ fn diag(
     let why = match reason {
         SyntheticReason::PendingResult => "its only result was still pending",
         SyntheticReason::OpenAtEnd => "it is still open at the end of the history",
+        SyntheticReason::Compacted => "its result was removed when the history was compacted",
         _ => "the conversation moved on without a result",
     };
     Diagnostic {
@@ -60,6 +62,11 @@ pub(crate) fn close(mut msgs: Vec<Msg>, text: &str, diags: &mut Vec<Diagnostic>)
     }
     // index of the last message that moves the conversation on (not a tool message)
     let last_turn = msgs.iter().rposition(|m| m.speaker != Speaker::Tool);
+    // calls whose results a compaction summary says it removed
+    let compacted: HashSet<String> = crate::model::compacted_calls(msgs.iter().map(|m| &m.extra))
+        .into_iter()
+        .map(str::to_string)
+        .collect();
 
     let mut inserts: Vec<(usize, Vec<Item>)> = Vec::new();
     let mut replacements: Vec<((usize, usize), Item)> = Vec::new();
@@ -71,15 +78,21 @@ pub(crate) fn close(mut msgs: Vec<Msg>, text: &str, diags: &mut Vec<Diagnostic>)
             };
             match responses.get(&call.id) {
                 None => {
-                    let reason = if last_turn.is_some_and(|l| l > mi) {
+                    let reason = if compacted.contains(&call.id) {
+                        SyntheticReason::Compacted
+                    } else if last_turn.is_some_and(|l| l > mi) {
                         SyntheticReason::MissingResult
                     } else {
                         SyntheticReason::OpenAtEnd
                     };
+                    let says = match reason {
+                        SyntheticReason::Compacted => COMPACTED_RESULT_TEXT,
+                        _ => text,
+                    };
                     diags.push(diag(&call.id, &call.name, reason, item.origin));
                     missing.push(Item {
                         detached: false,
-                        block: Block::ToolResponse(synthetic(&call.id, &call.name, text, reason)),
+                        block: Block::ToolResponse(synthetic(&call.id, &call.name, says, reason)),
                         origin: None,
                     });
                 }

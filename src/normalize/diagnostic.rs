@@ -193,7 +193,7 @@ pub struct Diagnostic {
     feature = "wasm-bind",
     derive(tsify::Tsify),
     tsify(
-        type = "\"missing_result\" | \"pending_result\" | \"open_at_end\" | \"reconstructed_call\""
+        type = "\"missing_result\" | \"pending_result\" | \"open_at_end\" | \"reconstructed_call\" | \"compacted\""
     )
 )]
 pub struct SyntheticReasonCode(pub SyntheticReason);

@@ -77,6 +77,10 @@ pub struct NormalizeOptions {
 pub const DEFAULT_SYNTHETIC_RESULT_TEXT: &str =
     "No result was recorded for this tool call: it was cancelled or interrupted before it finished.";
 
+/// The text of a synthetic completion for a call whose result compaction removed.
+pub const COMPACTED_RESULT_TEXT: &str =
+    "The result of this tool call was removed when the conversation was compacted; see the summary.";
+
 /// The default text of an assistant turn bridging tool results and a user message.
 pub const DEFAULT_BRIDGE_TEXT: &str = "(tool results received)";
 

@@ -55,7 +55,6 @@ pub(super) fn json_text(value: &JsValue, name: &str) -> Result<String, Error> {
 
 /// A provider name (`"anthropic"`, `"openai-chat"`, …): an `unknown_provider` error names the
 /// ones that exist; a value that is not a string is an `invalid_type` error.
-#[cfg_attr(not(feature = "wasm-stream"), allow(dead_code))]
 pub(super) fn read_provider(value: &JsValue) -> Result<Provider, Error> {
     match value.as_string() {
         Some(name) => name.parse(),

@@ -174,7 +174,7 @@ impl Conversation {
 }
 
 /// An integer argument (a JavaScript number with no fraction).
-fn integer(value: &JsValue, name: &str) -> Result<f64, Error> {
+pub(super) fn integer(value: &JsValue, name: &str) -> Result<f64, Error> {
     match value.as_f64() {
         Some(v) if v.is_finite() && v.fract() == 0.0 => Ok(v),
         _ => Err(Error::new(
@@ -200,7 +200,7 @@ fn relative(i: f64, len: usize) -> Option<usize> {
     }
 }
 
-fn messages_js(messages: &[Message]) -> Result<JsValue, JsValue> {
+pub(super) fn messages_js(messages: &[Message]) -> Result<JsValue, JsValue> {
     let values: Vec<serde_json::Value> = messages.iter().map(Message::write).collect();
     Ok(to_js(&serde_json::Value::Array(values))?)
 }

@@ -24,6 +24,8 @@
 
 mod args;
 #[cfg(feature = "wasm-render")]
+mod compaction;
+#[cfg(feature = "wasm-render")]
 mod conversation;
 #[cfg(feature = "wasm-render")]
 mod conversation_edit;
@@ -209,6 +211,7 @@ mod tests {
             SyntheticReason::PendingResult,
             SyntheticReason::OpenAtEnd,
             SyntheticReason::ReconstructedCall,
+            SyntheticReason::Compacted,
         ]
         .iter()
         .map(|r| format!("\"{}\"", r.as_str()))
@@ -223,12 +226,14 @@ mod tests {
             SyntheticReason::PendingResult,
             SyntheticReason::OpenAtEnd,
             SyntheticReason::ReconstructedCall,
+            SyntheticReason::Compacted,
         ] {
             match r {
                 SyntheticReason::MissingResult
                 | SyntheticReason::PendingResult
                 | SyntheticReason::OpenAtEnd
-                | SyntheticReason::ReconstructedCall => {}
+                | SyntheticReason::ReconstructedCall
+                | SyntheticReason::Compacted => {}
             }
         }
     }

@@ -26,6 +26,16 @@ import {
   type ToolContext,
   type RunToolCallsOptions,
   type StandardSchemaLike,
+  createRouter,
+  runAgent,
+  compact,
+  safeCutPoints,
+  type Router,
+  type Target,
+  type RoutedTurnResult,
+  type AgentEvent,
+  type AgentResult,
+  type CompactResult,
   isValidToolId,
   normalize,
   projectToolId,
@@ -429,4 +439,17 @@ async function runTools(message: Message): Promise<Message> {
   return runToolCalls(message, [readTool, countTool], runOptions);
 }
 
-export { runTools, callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, imports, reimported, repairedSdk, middleware, middlewareProvider, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };
+async function agentLoop(conversation: Conversation): Promise<AgentResult> {
+  const targets: Target[] = [{ provider: "anthropic", model: "claude-sonnet-4-5", apiKey: "k" }, { provider: "gemini", model: "gemini-2.5-pro", name: "backup" }];
+  const router: Router = createRouter(targets, { strategy: "failover", maxAttempts: 4, backoff: { initialMs: 100 }, partialReply: "keep" });
+  router.switchTo("backup");
+  const pendingName: string | undefined = router.pending?.name;
+  const routed: RoutedTurnResult = await router.turn({ conversation, onEvent: (e) => void (e.type === "retry" ? e.waitMs : 0) });
+  void [pendingName, routed.target.name, routed.attempts.length];
+  const points: number[] = safeCutPoints(conversation.toJSON());
+  const compacted: CompactResult = await compact(conversation, { keepLastTurns: 2, summarize: (messages) => `summary of ${messages.length + points.length}` });
+  void compacted.removed;
+  return runAgent({ conversation, router, tools: [readTool], maxTurns: 4, onEvent: (e: AgentEvent) => void (e.type === "tool-result" ? e.response.callId : e.type) });
+}
+
+export { agentLoop, runTools, callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, imports, reimported, repairedSdk, middleware, middlewareProvider, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };

@@ -19,7 +19,13 @@ import { defineStreamSuite } from "./stream-suite.mjs";
 
 /** The API every entry exports (the ESM entries also re-export the glue's `initSync`). */
 export const API_NAMES = [
+  "addUsage",
+  "compact",
+  "contextUsage",
+  "contextWindow",
   "Conversation",
+  "cost",
+  "createRouter",
   "fromAiSdk",
   "fromAnthropic",
   "fromGemini",
@@ -44,6 +50,13 @@ export const API_NAMES = [
   "repairRequestBody",
   "repairingFetch",
   "renderBody",
+  "runAgent",
+  "safeCutPoints",
+  "saveSession",
+  "loadSession",
+  "memoryStore",
+  "kvStore",
+  "indexedDbStore",
   "runToolCall",
   "runToolCalls",
   "renderForProvider",

@@ -810,7 +810,7 @@ export type StopReason = "end_turn" | "tool_use" | "max_tokens" | "stop_sequence
  * Why turnwire made up a tool completion ([`SyntheticReason`]), serialised by its stable
  * string.
  */
-export type SyntheticReasonCode = "missing_result" | "pending_result" | "open_at_end" | "reconstructed_call";
+export type SyntheticReasonCode = "missing_result" | "pending_result" | "open_at_end" | "reconstructed_call" | "compacted";
 
 
 /**
@@ -846,6 +846,19 @@ export class Conversation {
      * ```
      */
     at(index: number): Message | undefined;
+    /**
+     * Replaces messages `start..end` with `summary` (a human or ai message) and returns them.
+     * The summary records what went under `compaction`: `{messages, calls, results}` — calls
+     * kept whose results were removed (rendered with a `compacted` synthetic completion) and
+     * results kept whose calls were removed. Between two `safeCutPoints()` nothing is
+     * separated. Refused while a turn is in flight.
+     *
+     * @example
+     * ```ts
+     * convo.compact(1, 40, { speaker: "human", blocks: [{ type: "text", text: summaryText }] });
+     * ```
+     */
+    compact(start: number, end: number, summary: Message): Message[];
     /**
      * A conversation from a transcript's JSON text (what `JSON.stringify(conversation)`
      * wrote) or from a transcript value.
@@ -902,6 +915,15 @@ export class Conversation {
      * ```
      */
     replace(index: number, message: Message): Message;
+    /**
+     * The indexes where this history can be cut without separating a call from its result.
+     *
+     * @example
+     * ```ts
+     * const points = convo.safeCutPoints();
+     * ```
+     */
+    safeCutPoints(): number[];
     /**
      * The transcript in its JSON history shape (so `JSON.stringify(conversation)` works).
      */
@@ -1028,6 +1050,18 @@ export class StreamRelay {
      */
     readonly closed: boolean;
 }
+
+/**
+ * The documented context window of a model (prompt and output tokens together), or
+ * `undefined` for a model turnwire's table does not know and for `openai-compatible` servers
+ * (their window depends on the model behind them).
+ *
+ * @example
+ * ```ts
+ * contextWindow("anthropic", "claude-sonnet-4-5"); // 200000
+ * ```
+ */
+export function contextWindow(provider: Provider, model: string): number | undefined;
 
 /**
  * Reads AI SDK `ModelMessage[]` (ai v5–v7) into `{ transcript, diagnostics }`: continuity from
@@ -1262,6 +1296,18 @@ export function repairModelMessages(messages: unknown[], options: RenderOptions,
  * ```
  */
 export function repairRequestBody(provider: Provider, body: JsonObject | string | Uint8Array, source?: ImportSource, target?: Partial<RenderOptions>): RepairedRequest;
+
+/**
+ * The message indexes where a history can be cut or summarised without separating a tool call
+ * from its result (REQ-915-028): no call/result pair spans the index and no tool message starts
+ * there. `0` and the length are always among them.
+ *
+ * @example
+ * ```ts
+ * const points = safeCutPoints(history); // e.g. [0, 1, 4, 9, 12]
+ * ```
+ */
+export function safeCutPoints(transcript: Transcript | string): number[];
 
 /**
  * Sets the module's memory budget in bytes (`null`: none; the default is 2 GiB, half the
@@ -2046,6 +2092,548 @@ export declare function runToolCall(call: ToolCallBlock, tools: readonly Tool[],
  * ```
  */
 export declare function toolDeclarations(tools: readonly Tool[]): ToolDeclaration[];
+
+/**
+ * Where a turn can go: a provider, a model, and how to reach them. `render` options are merged
+ * over the turn's (this target's system prompt, thinking, maxTokens…).
+ *
+ * @example
+ * ```ts
+ * const claude: Target = { provider: "anthropic", model: "claude-sonnet-4-5", apiKey: process.env.ANTHROPIC_API_KEY };
+ * ```
+ */
+export interface Target {
+    provider: Provider;
+    model: string;
+    apiKey?: string | undefined;
+    baseURL?: string | undefined;
+    headers?: Record<string, string> | undefined;
+    render?: TurnRenderOptions | undefined;
+    fetch?: TurnFetch | undefined;
+    /** A name for `switchTo` and events (default `provider:model`). */
+    name?: string | undefined;
+}
+/**
+ * How a router picks targets:
+ * - `"manual"` (default): the current target until `switchTo`; a retryable failure is retried
+ *   on it after a backoff;
+ * - `"round-robin"`: each turn goes to the next target; a retryable failure is retried on the
+ *   same one;
+ * - `"failover"`: each turn starts on the first target that is not cooling down; a retryable
+ *   failure moves the turn to the next target (one that failed with `retryAfterMs` cools down
+ *   that long, else for the backoff).
+ *
+ * @example
+ * ```ts
+ * const strategy: RouterStrategy = "failover";
+ * ```
+ */
+export type RouterStrategy = "manual" | "round-robin" | "failover";
+/**
+ * The delay before retrying a target: `retryAfterMs` when the provider sent one (clamped to
+ * `MAX_RETRY_AFTER_MS`), else `initialMs × factor^(retry − 1)`, at most `maxMs`.
+ *
+ * @example
+ * ```ts
+ * const backoff: Backoff = { initialMs: 250, factor: 2, maxMs: 8000 };
+ * ```
+ */
+export interface Backoff {
+    initialMs?: number;
+    factor?: number;
+    maxMs?: number;
+}
+/**
+ * Options of `createRouter`.
+ *
+ * @example
+ * ```ts
+ * const options: RouterOptions = { strategy: "failover", maxAttempts: 4, partialReply: "drop" };
+ * ```
+ */
+export interface RouterOptions {
+    strategy?: RouterStrategy;
+    /** Attempts per turn, the first included (default 3; at least 1). */
+    maxAttempts?: number;
+    backoff?: Backoff;
+    /**
+     * What becomes of the partial reply of a stream cut short before the turn is tried again:
+     * `"drop"` (default) takes it out of the conversation, so the next attempt answers the same
+     * history (the reply stays in the event and in the attempt's record); `"keep"` leaves it, and
+     * the next attempt continues after it (its unfinished calls get synthetic results).
+     */
+    partialReply?: "drop" | "keep";
+}
+/**
+ * One attempt of a routed turn.
+ *
+ * @example
+ * ```ts
+ * for (const a of result.attempts) console.log(a.target.name, a.error?.errorType ?? "ok");
+ * ```
+ */
+export interface TurnAttempt {
+    target: Target & {
+        name: string;
+    };
+    /** The failure, when the attempt failed. */
+    error?: ProviderError | undefined;
+    /** The partial reply a cut stream left, and whether it was dropped. */
+    partial?: {
+        message: TurnResult["message"];
+        dropped: boolean;
+    } | undefined;
+    /** How long the router waited before this attempt. */
+    waitedMs: number;
+}
+/**
+ * A routed turn's result: the turn's, plus the target that answered and every attempt.
+ *
+ * @example
+ * ```ts
+ * const { message, target, attempts } = await router.turn({ conversation });
+ * ```
+ */
+export interface RoutedTurnResult extends TurnResult {
+    target: Target & {
+        name: string;
+    };
+    attempts: TurnAttempt[];
+}
+/**
+ * What a router reports while a turn runs.
+ *
+ * @example
+ * ```ts
+ * const onEvent = (e: RouterEvent) => { if (e.type === "retry") console.warn(`retrying on ${e.target.name}`); };
+ * ```
+ */
+export type RouterEvent = {
+    type: "attempt";
+    target: Target & {
+        name: string;
+    };
+    attempt: number;
+} | {
+    type: "delta";
+    delta: StreamDelta;
+    target: Target & {
+        name: string;
+    };
+} | {
+    type: "retry";
+    error: ProviderError;
+    target: Target & {
+        name: string;
+    };
+    waitMs: number;
+    attempt: number;
+} | {
+    type: "switched";
+    from: Target & {
+        name: string;
+    };
+    to: Target & {
+        name: string;
+    };
+    deferred: boolean;
+};
+/**
+ * What a routed turn takes: the conversation, and the turn options besides the target's.
+ *
+ * @example
+ * ```ts
+ * await router.turn({ conversation, signal, onEvent: (e) => e.type === "delta" && show(e.delta) });
+ * ```
+ */
+export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "baseURL" | "headers" | "fetch"> & {
+    conversation: Conversation;
+    onEvent?: ((event: RouterEvent) => void) | undefined;
+};
+/**
+ * A router over targets. `turn` runs one turn (retries included) on the conversation and owns
+ * it meanwhile; `switchTo` changes the target of the next turn, and waits for the one in
+ * flight (REQ-915-050).
+ *
+ * @example
+ * ```ts
+ * router.switchTo("openai-chat"); // by provider, "provider:model", name, index or Target
+ * ```
+ */
+export interface Router {
+    readonly targets: ReadonlyArray<Target & {
+        name: string;
+    }>;
+    readonly strategy: RouterStrategy;
+    /** The target the next turn starts on (the one in flight while a turn runs). */
+    readonly current: Target & {
+        name: string;
+    };
+    /** A switch asked for while a turn was in flight, applied when it settles. */
+    readonly pending: (Target & {
+        name: string;
+    }) | undefined;
+    /** Whether a turn is in flight. */
+    readonly inFlight: boolean;
+    switchTo(target: Target | string | number): void;
+    turn(options: RoutedTurnOptions): Promise<RoutedTurnResult>;
+}
+/**
+ * A router over `targets` (REQ-915-002 / 003 / 050: a switch applies to the next turn, never the
+ * one in flight; failover on retryable `ProviderError`s, honouring `retryAfterMs`).
+ *
+ * @example
+ * ```ts
+ * const router = createRouter(
+ *   [{ provider: "anthropic", model: "claude-sonnet-4-5", apiKey: a }, { provider: "gemini", model: "gemini-2.5-pro", apiKey: g }],
+ *   { strategy: "failover" },
+ * );
+ * const { message, target } = await router.turn({ conversation });
+ * ```
+ */
+export declare function createRouter(targets: readonly Target[], options?: RouterOptions): Router;
+
+/**
+ * What `runAgent` reports as it goes: the router's events (attempts, deltas, retries, a
+ * deferred switch), each tool result as it settles, and each message it appended.
+ *
+ * @example
+ * ```ts
+ * const onEvent = (e: AgentEvent) => {
+ *   if (e.type === "delta" && e.delta.type === "text") process.stdout.write(e.delta.text);
+ *   if (e.type === "tool-result") console.log(`\n[${e.response.toolName}] ${e.response.error ?? "ok"}`);
+ * };
+ * ```
+ */
+export type AgentEvent = RouterEvent | {
+    type: "tool-result";
+    response: ToolResponseBlock;
+    turn: number;
+} | {
+    type: "appended";
+    message: Message;
+    index: number;
+};
+/**
+ * Why `runAgent` stopped: the model answered without calling a tool (`"done"`), `maxTurns`
+ * turns ran (`"max_turns"`), the signal aborted (`"aborted"`: open calls were recorded
+ * cancelled), or a turn failed for good (`"error"`, with `error`).
+ *
+ * @example
+ * ```ts
+ * if (result.stopped === "max_turns") console.warn("the agent is still working; run it again to continue");
+ * ```
+ */
+export type AgentStop = "done" | "max_turns" | "aborted" | "error";
+/**
+ * Options of `runAgent`.
+ *
+ * @example
+ * ```ts
+ * const options: RunAgentOptions = { conversation, router, tools, maxTurns: 20, signal: controller.signal };
+ * ```
+ */
+export interface RunAgentOptions {
+    conversation: Conversation;
+    router: Router;
+    tools?: readonly Tool[];
+    /** Model turns at most (default 16). */
+    maxTurns?: number;
+    signal?: AbortSignalLike;
+    /** Render options for every turn (system prompt, maxTokens…); `tools` are added from `tools`. */
+    render?: TurnRenderOptions;
+    /** How many tool calls run at once, and how long one may take (`runToolCalls`). */
+    concurrency?: number;
+    toolTimeoutMs?: number;
+    onEvent?: (event: AgentEvent) => void;
+}
+/**
+ * What `runAgent` did: the turns it ran, why it stopped, and the usage they add up to.
+ *
+ * @example
+ * ```ts
+ * const { turns, stopped, usage } = await runAgent({ conversation, router, tools });
+ * console.log(`${turns.length} turns, ${usage.outputTokens} tokens out, stopped: ${stopped}`);
+ * ```
+ */
+export interface AgentResult {
+    turns: RoutedTurnResult[];
+    stopped: AgentStop;
+    usage: Usage;
+    /** The same usage per `provider:model` that answered (add it to a session's totals). */
+    usageByModel: UsageTotals;
+    /** The failure, when `stopped` is `"error"`. */
+    error?: ProviderError | Error | undefined;
+}
+/**
+ * Runs the agent loop on `conversation`: a turn through `router`; when the model called tools,
+ * they run as one batch (`runToolCalls`) and their message is appended; again until the model
+ * answers without a call, `maxTurns` ran, `signal` aborted, or a turn failed for good. On
+ * abort, calls without a result get cancelled completions through the same path (REQ-915-034).
+ * Resolves, never rejects for a provider's failure (`stopped: "error"`).
+ *
+ * @example
+ * ```ts
+ * conversation.append({ speaker: "human", blocks: [{ type: "text", text: "Fix the failing test" }] });
+ * const { stopped, turns } = await runAgent({ conversation, router, tools, signal, onEvent });
+ * ```
+ */
+export declare function runAgent(options: RunAgentOptions): Promise<AgentResult>;
+
+/**
+ * How full a model's context window was on a turn.
+ *
+ * @example
+ * ```ts
+ * const { fraction } = contextUsage(turn.usage, turn.target.provider, turn.target.model);
+ * ```
+ */
+export interface ContextUsage {
+    /** What the next request starts from: the turn's prompt (cached parts included) and its reply. */
+    tokens: number;
+    /** The model's documented window (`contextWindow`), when turnwire knows it. */
+    window: number | undefined;
+    /** `tokens / window`, when the window is known. */
+    fraction: number | undefined;
+}
+/**
+ * How full the context window is after a turn, from the usage the provider reported: the
+ * prompt (input, cache reads and writes) plus the reply, which the next request carries too.
+ * Compact before `fraction` nears 1 (say at 0.8): the provider refuses a request past it.
+ *
+ * @example
+ * ```ts
+ * const { fraction } = contextUsage(result.usage, "anthropic", "claude-sonnet-4-5");
+ * if (fraction !== undefined && fraction > 0.8) await compact(conversation, { summarize });
+ * ```
+ */
+export declare function contextUsage(usage: Usage, provider: Provider, model: string): ContextUsage;
+/**
+ * Options of `compact`.
+ *
+ * @example
+ * ```ts
+ * const options: CompactOptions = { keepLastTurns: 3, summarize: async (messages) => summarizeWithModel(messages) };
+ * ```
+ */
+export interface CompactOptions {
+    /** User turns kept as they are at the end (default 2): the summary replaces what comes before. */
+    keepLastTurns?: number;
+    /** Messages kept as they are at the start (the task statement), rounded up to a safe cut point (default 0). */
+    keepFirst?: number;
+    /**
+     * Writes the summary of the messages about to be removed: its text (it becomes a human
+     * message) or a whole message (human or ai).
+     */
+    summarize(messages: Message[], range: {
+        start: number;
+        end: number;
+    }): string | Message | Promise<string | Message>;
+}
+/**
+ * What `compact` did.
+ *
+ * @example
+ * ```ts
+ * const { compacted, removed } = await compact(conversation, { summarize });
+ * if (compacted) console.log(`${removed.length} messages summarised`);
+ * ```
+ */
+export interface CompactResult {
+    /** Whether anything was replaced (not when fewer turns than `keepLastTurns` + 1 exist). */
+    compacted: boolean;
+    /** The range that was replaced, `start` inclusive, `end` exclusive (in the history before). */
+    start: number;
+    end: number;
+    /** The messages the summary replaced. */
+    removed: Message[];
+    /** The summary as it now stands in the conversation (with its `compaction` record). */
+    summary?: Message;
+}
+/**
+ * Replaces the older part of `conversation` with a summary the caller writes, keeping the last
+ * `keepLastTurns` user turns and the first `keepFirst` messages. The range ends and starts at
+ * safe cut points (`conversation.safeCutPoints()`), so no tool call is separated from its
+ * result (REQ-915-028), and every render after it stays valid for every provider
+ * (REQ-915-026). Refused while a turn is in flight; if the conversation changes while
+ * `summarize` runs, nothing is replaced and it throws.
+ *
+ * @example
+ * ```ts
+ * if (lastTurn.usage.inputTokens > 0.8 * contextWindow) {
+ *   await compact(conversation, {
+ *     keepLastTurns: 2,
+ *     summarize: async (messages) => (await oneShotSummary(messages)).text,
+ *   });
+ * }
+ * ```
+ */
+export declare function compact(conversation: Conversation, options: CompactOptions): Promise<CompactResult>;
+
+/**
+ * Usage added up per `provider:model`, with the number of turns.
+ *
+ * @example
+ * ```ts
+ * const totals: UsageTotals = { "anthropic:claude-sonnet-4-5": { turns: 3, inputTokens: 5120, outputTokens: 830 } };
+ * ```
+ */
+export type UsageTotals = Record<string, Usage & {
+    turns: number;
+}>;
+/**
+ * What a store keeps of a session.
+ *
+ * @example
+ * ```ts
+ * const data: SessionData = { version: 1, transcript: convo.toJSON() as Message[], usage: {}, savedAt: new Date().toISOString() };
+ * ```
+ */
+export interface SessionData {
+    version: 1;
+    /** The messages, in the canonical history shape (`conversation.toJSON()`). */
+    transcript: Message[];
+    usage: UsageTotals;
+    /** The router target the session was on (a name, `provider:model`), to resume on it. */
+    target?: string | undefined;
+    /** The caller's own data (a title, a working directory…): JSON values. */
+    meta?: Record<string, unknown> | undefined;
+    /** When it was last written (ISO 8601). */
+    savedAt: string;
+}
+/**
+ * Where sessions live. `save` replaces a session; `append` adds messages (and replaces the usage
+ * totals) without rewriting the history where the store can (files append a line).
+ *
+ * @example
+ * ```ts
+ * const store: SessionStore = memoryStore();
+ * await store.save("s1", data);
+ * ```
+ */
+export interface SessionStore {
+    load(id: string): Promise<SessionData | undefined>;
+    save(id: string, data: SessionData): Promise<void>;
+    append(id: string, messages: readonly Message[], usage?: UsageTotals): Promise<void>;
+    delete(id: string): Promise<void>;
+}
+/**
+ * A key-value store of strings: Cloudflare Workers KV, Vercel KV / Upstash Redis, Deno KV
+ * wrapped, a `Map`… `get` answers `null` or `undefined` for a missing key.
+ *
+ * @example
+ * ```ts
+ * const kv: KeyValue = { get: (k) => env.SESSIONS.get(k), put: (k, v) => env.SESSIONS.put(k, v), delete: (k) => env.SESSIONS.delete(k) };
+ * ```
+ */
+export interface KeyValue {
+    get(key: string): Promise<string | null | undefined> | string | null | undefined;
+    put(key: string, value: string): Promise<unknown> | unknown;
+    delete?(key: string): Promise<unknown> | unknown;
+}
+/**
+ * Adds one turn's usage to the totals of its provider and model.
+ *
+ * @example
+ * ```ts
+ * addUsage(totals, result.target.provider, result.target.model, result.usage);
+ * ```
+ */
+export declare function addUsage(totals: UsageTotals, provider: Provider | string, model: string, usage: Usage | undefined): UsageTotals;
+/**
+ * Prices in a currency per million tokens. `cacheRead` / `cacheWrite` default to `input`.
+ *
+ * @example
+ * ```ts
+ * const sonnet: Prices = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
+ * ```
+ */
+export interface Prices {
+    input: number;
+    output: number;
+    cacheRead?: number;
+    cacheWrite?: number;
+}
+/**
+ * What `usage` cost: one turn's usage with one price list, or totals with prices per
+ * `provider:model` (or per provider); a model with no price is an error naming it.
+ * `inputTokens` are the prompt tokens not read from or written to a cache, as turnwire reports
+ * them; reasoning is part of `outputTokens`.
+ *
+ * @example
+ * ```ts
+ * const dollars = cost(session.usage, { "anthropic:claude-sonnet-4-5": { input: 3, output: 15, cacheRead: 0.3 } });
+ * ```
+ */
+export declare function cost(usage: Usage | UsageTotals, prices: Prices | Record<string, Prices>): number;
+/**
+ * Saves a conversation, its usage totals, the target it is on and the caller's data.
+ *
+ * @example
+ * ```ts
+ * await saveSession(store, "s1", { conversation, usage, target: router.current.name });
+ * ```
+ */
+export declare function saveSession(store: SessionStore, id: string, session: {
+    conversation: Conversation;
+    usage?: UsageTotals;
+    target?: string;
+    meta?: Record<string, unknown>;
+}): Promise<SessionData>;
+/**
+ * Loads a session into a new `Conversation` (free it when done), or `undefined` when the store
+ * has none under `id`. The next request it renders is byte for byte the one the saved
+ * conversation would have sent.
+ *
+ * @example
+ * ```ts
+ * const session = await loadSession(store, "s1");
+ * if (session) router.switchTo(session.target ?? 0);
+ * ```
+ */
+export declare function loadSession(store: SessionStore, id: string): Promise<{
+    conversation: Conversation;
+    usage: UsageTotals;
+    target?: string;
+    meta?: Record<string, unknown>;
+    savedAt: string;
+} | undefined>;
+/**
+ * Sessions in this process's memory (tests, a server that keeps them for a while).
+ *
+ * @example
+ * ```ts
+ * const store = memoryStore();
+ * ```
+ */
+export declare function memoryStore(): SessionStore;
+/**
+ * Sessions in a key-value store of strings, one JSON value per session under `prefix + id`.
+ * `append` reads, adds and writes the whole value back: a KV store has no atomic append, so two
+ * writers of one session must not race (one session, one agent).
+ *
+ * @example
+ * ```ts
+ * // Cloudflare Workers: a KV namespace bound as SESSIONS
+ * const store = kvStore({ get: (k) => env.SESSIONS.get(k), put: (k, v) => env.SESSIONS.put(k, v), delete: (k) => env.SESSIONS.delete(k) });
+ * ```
+ */
+export declare function kvStore(kv: KeyValue, options?: {
+    prefix?: string;
+}): SessionStore;
+/**
+ * Sessions in the browser's IndexedDB (database `name`, object store `sessions`), each a
+ * structured-clone copy of its data. `append` is one read-write transaction, so it is atomic.
+ *
+ * @example
+ * ```ts
+ * const store = indexedDbStore(); // in a page or a worker
+ * ```
+ */
+export declare function indexedDbStore(options?: {
+    name?: string;
+    factory?: unknown;
+}): SessionStore;
 
 /** Options of `turnwireMiddleware`. */
 export interface TurnwireMiddlewareOptions {

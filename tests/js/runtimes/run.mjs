@@ -27,6 +27,8 @@ import { pathToFileURL } from "node:url";
 import { startMockProviders } from "turnwire/mock";
 import { loadFixtures } from "./fixtures.mjs";
 import { goldenDigest, transcriptFixtures } from "./suite.mjs";
+import * as nodeApi from "turnwire";
+import { nextRequestsDigest, sessionHistory } from "./session-resume.mjs";
 
 const RUNTIMES = resolve(process.env.TURNWIRE_RUNTIMES ?? "");
 const DIGESTS = process.env.TURNWIRE_DIGESTS;
@@ -107,6 +109,18 @@ const deno = () =>
   });
 
 const bun = () => runScript(bin("bun"), ["bun.run.mjs"], { DO_NOT_TRACK: "1" });
+
+/** Deno, resume fidelity: one process saves the session to files, a fresh one loads it. */
+function denoSession() {
+  const folder = mkdtempSync(join(tmpdir(), "turnwire-deno-session-"));
+  try {
+    const env = { DENO_DIR: join(RUNTIMES, ".deno"), DENO_NO_UPDATE_CHECK: "1" };
+    const allow = [`--allow-read=${folder}`, `--allow-write=${folder}`];
+    return ["save", "load"].map((phase) => runScript(bin("deno"), ["run", "--no-prompt", ...allow, "deno-session.run.mjs", phase, folder], env));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 /** wrangler bundles worker.mjs as for a deploy (offline), Miniflare runs the bundle in workerd. */
 async function workerd() {
@@ -204,6 +218,8 @@ async function chromium() {
     "/": page("browser.run.mjs"),
     "/init.html": page("browser-init.run.mjs"),
     "/render.html": page("browser-render.run.mjs"),
+    "/session-save.html": page("browser-session.run.mjs"),
+    "/session-load.html": page("browser-session.run.mjs"),
     "/mock.json": mockInfo,
   });
   const origin = `http://127.0.0.1:${server.address().port}`;
@@ -228,7 +244,7 @@ async function chromium() {
     });
     const version = context.browser()?.version() ?? "";
     const results = [];
-    for (const path of ["/", "/init.html", "/render.html"]) {
+    for (const path of ["/", "/init.html", "/render.html", "/session-save.html", "/session-load.html"]) {
       const tab = await context.newPage();
       const problems = [];
       tab.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} for ${r.url()}`));
@@ -266,11 +282,12 @@ const RUNS = [
   ["deno", deno, ["dist/deno.mjs"], 0],
   ["bun", bun, ["dist/node.mjs"], 0],
   ["workerd", workerd, ["dist/workerd.mjs"], 4],
-  ["chromium", chromium, ["dist/browser.mjs", "dist/turnwire.js (./init)", "dist/render-browser.mjs (./render)"], 6],
+  ["chromium", chromium, ["dist/browser.mjs", "dist/turnwire.js (./init)", "dist/render-browser.mjs (./render)", "dist/browser.mjs (session save)", "dist/browser.mjs (session load)"], 6],
+  ["deno-session", denoSession, ["dist/deno.mjs (session save)", "dist/deno.mjs (session load)"], 0],
 ];
 
 const unknown = ONLY?.filter((name) => !RUNS.some(([n]) => n === name)) ?? [];
-if (unknown.length) throw new Error(`TURNWIRE_ONLY: unknown runtime ${unknown.join(", ")} (deno, bun, workerd, chromium)`);
+if (unknown.length) throw new Error(`TURNWIRE_ONLY: unknown runtime ${unknown.join(", ")} (deno, bun, workerd, chromium, deno-session)`);
 
 const rows = [];
 let ok = true;
@@ -303,6 +320,7 @@ for (const [name, run, entries, mockRequests] of RUNS) {
       tests: `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
       time: i === 0 ? seconds(Date.now() - started) : "",
       digest: r.report.digest ?? "-",
+      session: r.report.session,
     });
   });
 }
@@ -324,14 +342,33 @@ console.log(`\nsame inputs -> same bytes: SHA-256 over the bodies of ${transcrip
 for (const r of all) console.log(cols.map((c) => r[c].padEnd(width(c))).join("  ").trimEnd());
 
 // Every runtime that rendered the fixtures must report the goldens' digest.
-const rendering = rows.filter((r) => !r.entry.includes("./init"));
-const expected = 2 + RUNS.filter(([name]) => !ONLY || ONLY.includes(name)).reduce((n, [, , entries]) => n + entries.filter((e) => !e.includes("./init")).length, 0);
+const rendersFixtures = (entry) => !entry.includes("./init") && !entry.includes("session");
+const rendering = rows.filter((r) => rendersFixtures(r.entry));
+const expected = 2 + RUNS.filter(([name]) => !ONLY || ONLY.includes(name)).reduce((n, [, , entries]) => n + entries.filter(rendersFixtures).length, 0);
 const agreeing = rendering.filter((r) => r.digest === golden).length;
 if (agreeing !== expected || rendering.length !== expected) {
   ok = false;
   console.log(`\nFAIL: ${agreeing} of ${expected} runtimes report the goldens' digest`);
 } else {
   console.log(`\n${agreeing} of ${expected} runtimes: byte-identical bodies, equal to the Rust goldens`);
+}
+
+// Resume fidelity: every page or process that saved or loaded the session reports the digest of
+// the next request for every provider; all must equal what Node renders from the same history.
+const nodeConversation = new nodeApi.Conversation(sessionHistory());
+const nodeSession = await nextRequestsDigest(nodeApi, nodeConversation);
+nodeConversation.free();
+const sessionRows = rows.filter((r) => r.entry.includes("session"));
+const expectedSessions = RUNS.filter(([name]) => !ONLY || ONLY.includes(name)).reduce((n, [, , entries]) => n + entries.filter((e) => e.includes("session")).length, 0);
+console.log(`
+resume fidelity: the next request of a saved session, SHA-256 over 8 providers (Node: ${nodeSession})`);
+for (const r of sessionRows) console.log(`  ${r.runtime.padEnd(40)} ${r.entry.padEnd(32)} ${r.session ?? "-"}`);
+const resumed = sessionRows.filter((r) => r.session === nodeSession).length;
+if (resumed !== expectedSessions || sessionRows.length !== expectedSessions) {
+  ok = false;
+  console.log(`FAIL: ${resumed} of ${expectedSessions} session saves and loads render Node's next request`);
+} else {
+  console.log(`${resumed} of ${expectedSessions} session saves and loads: the same next request as Node's`);
 }
 if (!ok) console.log("FAIL: see the failures above");
 await mock.close();

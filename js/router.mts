@@ -1,0 +1,389 @@
+// The router: which provider and model each turn goes to — a manual choice, a round robin or a
+// failover — with retries and backoff, and a switch that waits for the turn in flight
+// (REQ-915-002, 003, 050). It owns the conversation for the whole turn, every attempt included.
+import { getCore, getRenderCore, type RenderCore } from "./core.mjs";
+import { MAX_RETRY_AFTER_MS, ProviderError, TurnInFlightError, isProviderError } from "./errors.mjs";
+import { streamOwnedTurn } from "./stream.mjs";
+import { own, type Ownership } from "./turn-owner.mjs";
+import type { AbortSignalLike, TurnFetch, TurnRenderOptions, TurnResult, StreamTurnCommonOptions } from "./types.mjs";
+import type { Conversation, Provider, StreamDelta } from "./turnwire.js";
+
+/**
+ * Where a turn can go: a provider, a model, and how to reach them. `render` options are merged
+ * over the turn's (this target's system prompt, thinking, maxTokens…).
+ *
+ * @example
+ * ```ts
+ * const claude: Target = { provider: "anthropic", model: "claude-sonnet-4-5", apiKey: process.env.ANTHROPIC_API_KEY };
+ * ```
+ */
+export interface Target {
+  provider: Provider;
+  model: string;
+  apiKey?: string | undefined;
+  baseURL?: string | undefined;
+  headers?: Record<string, string> | undefined;
+  render?: TurnRenderOptions | undefined;
+  fetch?: TurnFetch | undefined;
+  /** A name for `switchTo` and events (default `provider:model`). */
+  name?: string | undefined;
+}
+
+/**
+ * How a router picks targets:
+ * - `"manual"` (default): the current target until `switchTo`; a retryable failure is retried
+ *   on it after a backoff;
+ * - `"round-robin"`: each turn goes to the next target; a retryable failure is retried on the
+ *   same one;
+ * - `"failover"`: each turn starts on the first target that is not cooling down; a retryable
+ *   failure moves the turn to the next target (one that failed with `retryAfterMs` cools down
+ *   that long, else for the backoff).
+ *
+ * @example
+ * ```ts
+ * const strategy: RouterStrategy = "failover";
+ * ```
+ */
+export type RouterStrategy = "manual" | "round-robin" | "failover";
+
+/**
+ * The delay before retrying a target: `retryAfterMs` when the provider sent one (clamped to
+ * `MAX_RETRY_AFTER_MS`), else `initialMs × factor^(retry − 1)`, at most `maxMs`.
+ *
+ * @example
+ * ```ts
+ * const backoff: Backoff = { initialMs: 250, factor: 2, maxMs: 8000 };
+ * ```
+ */
+export interface Backoff {
+  initialMs?: number;
+  factor?: number;
+  maxMs?: number;
+}
+
+/**
+ * Options of `createRouter`.
+ *
+ * @example
+ * ```ts
+ * const options: RouterOptions = { strategy: "failover", maxAttempts: 4, partialReply: "drop" };
+ * ```
+ */
+export interface RouterOptions {
+  strategy?: RouterStrategy;
+  /** Attempts per turn, the first included (default 3; at least 1). */
+  maxAttempts?: number;
+  backoff?: Backoff;
+  /**
+   * What becomes of the partial reply of a stream cut short before the turn is tried again:
+   * `"drop"` (default) takes it out of the conversation, so the next attempt answers the same
+   * history (the reply stays in the event and in the attempt's record); `"keep"` leaves it, and
+   * the next attempt continues after it (its unfinished calls get synthetic results).
+   */
+  partialReply?: "drop" | "keep";
+}
+
+/**
+ * One attempt of a routed turn.
+ *
+ * @example
+ * ```ts
+ * for (const a of result.attempts) console.log(a.target.name, a.error?.errorType ?? "ok");
+ * ```
+ */
+export interface TurnAttempt {
+  target: Target & { name: string };
+  /** The failure, when the attempt failed. */
+  error?: ProviderError | undefined;
+  /** The partial reply a cut stream left, and whether it was dropped. */
+  partial?: { message: TurnResult["message"]; dropped: boolean } | undefined;
+  /** How long the router waited before this attempt. */
+  waitedMs: number;
+}
+
+/**
+ * A routed turn's result: the turn's, plus the target that answered and every attempt.
+ *
+ * @example
+ * ```ts
+ * const { message, target, attempts } = await router.turn({ conversation });
+ * ```
+ */
+export interface RoutedTurnResult extends TurnResult {
+  target: Target & { name: string };
+  attempts: TurnAttempt[];
+}
+
+/**
+ * What a router reports while a turn runs.
+ *
+ * @example
+ * ```ts
+ * const onEvent = (e: RouterEvent) => { if (e.type === "retry") console.warn(`retrying on ${e.target.name}`); };
+ * ```
+ */
+export type RouterEvent =
+  | { type: "attempt"; target: Target & { name: string }; attempt: number }
+  | { type: "delta"; delta: StreamDelta; target: Target & { name: string } }
+  | { type: "retry"; error: ProviderError; target: Target & { name: string }; waitMs: number; attempt: number }
+  | { type: "switched"; from: Target & { name: string }; to: Target & { name: string }; deferred: boolean };
+
+/**
+ * What a routed turn takes: the conversation, and the turn options besides the target's.
+ *
+ * @example
+ * ```ts
+ * await router.turn({ conversation, signal, onEvent: (e) => e.type === "delta" && show(e.delta) });
+ * ```
+ */
+export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "baseURL" | "headers" | "fetch"> & {
+  conversation: Conversation;
+  onEvent?: ((event: RouterEvent) => void) | undefined;
+};
+
+/**
+ * A router over targets. `turn` runs one turn (retries included) on the conversation and owns
+ * it meanwhile; `switchTo` changes the target of the next turn, and waits for the one in
+ * flight (REQ-915-050).
+ *
+ * @example
+ * ```ts
+ * router.switchTo("openai-chat"); // by provider, "provider:model", name, index or Target
+ * ```
+ */
+export interface Router {
+  readonly targets: ReadonlyArray<Target & { name: string }>;
+  readonly strategy: RouterStrategy;
+  /** The target the next turn starts on (the one in flight while a turn runs). */
+  readonly current: Target & { name: string };
+  /** A switch asked for while a turn was in flight, applied when it settles. */
+  readonly pending: (Target & { name: string }) | undefined;
+  /** Whether a turn is in flight. */
+  readonly inFlight: boolean;
+  switchTo(target: Target | string | number): void;
+  turn(options: RoutedTurnOptions): Promise<RoutedTurnResult>;
+}
+
+type Named = Target & { name: string };
+
+/**
+ * A router over `targets` (REQ-915-002 / 003 / 050: a switch applies to the next turn, never the
+ * one in flight; failover on retryable `ProviderError`s, honouring `retryAfterMs`).
+ *
+ * @example
+ * ```ts
+ * const router = createRouter(
+ *   [{ provider: "anthropic", model: "claude-sonnet-4-5", apiKey: a }, { provider: "gemini", model: "gemini-2.5-pro", apiKey: g }],
+ *   { strategy: "failover" },
+ * );
+ * const { message, target } = await router.turn({ conversation });
+ * ```
+ */
+export function createRouter(targets: readonly Target[], options: RouterOptions = {}): Router {
+  return new RouterImpl(targets, options, getCore);
+}
+
+/**
+ * `createRouter` of `turnwire/render` (its turns run on the render module).
+ * @internal
+ */
+export function createRouterOnRenderModule(targets: readonly Target[], options: RouterOptions = {}): Router {
+  return new RouterImpl(targets, options, getRenderCore);
+}
+
+const nameOf = (t: Target) => t.name ?? `${t.provider}:${t.model}`;
+
+class RouterImpl implements Router {
+  readonly #targets: Named[];
+  readonly strategy: RouterStrategy;
+  readonly #maxAttempts: number;
+  readonly #backoff: Required<Backoff>;
+  readonly #partial: "drop" | "keep";
+  readonly #core: () => RenderCore;
+  #current = 0;
+  #pending: number | undefined;
+  #inFlight = false;
+  /** Per target: until when (Date.now()) failover skips it. */
+  readonly #coolUntil: number[];
+
+  constructor(targets: readonly Target[], options: RouterOptions, core: () => RenderCore) {
+    if (!Array.isArray(targets) || targets.length === 0) throw new TypeError("createRouter needs at least one target");
+    this.#targets = targets.map((t, i) => {
+      if (typeof t?.provider !== "string" || typeof t.model !== "string") throw new TypeError(`targets[${i}] needs a provider and a model`);
+      return { ...t, name: nameOf(t) };
+    });
+    const strategy = options.strategy ?? "manual";
+    if (!["manual", "round-robin", "failover"].includes(strategy)) throw new TypeError(`unknown strategy ${JSON.stringify(strategy)}: manual, round-robin or failover`);
+    this.strategy = strategy;
+    this.#maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 3));
+    this.#backoff = { initialMs: 500, factor: 2, maxMs: 30_000, ...options.backoff };
+    this.#partial = options.partialReply ?? "drop";
+    this.#core = core;
+    this.#coolUntil = this.#targets.map(() => 0);
+  }
+
+  get targets(): ReadonlyArray<Named> {
+    return this.#targets;
+  }
+  get current(): Named {
+    return this.#targets[this.#current] as Named;
+  }
+  get pending(): Named | undefined {
+    return this.#pending === undefined ? undefined : this.#targets[this.#pending];
+  }
+  get inFlight(): boolean {
+    return this.#inFlight;
+  }
+
+  switchTo(target: Target | string | number): void {
+    const i = this.#indexOf(target);
+    if (this.#inFlight) {
+      this.#pending = i;
+      return;
+    }
+    this.#current = i;
+  }
+
+  #indexOf(target: Target | string | number): number {
+    if (typeof target === "number") {
+      if (!Number.isInteger(target) || target < 0 || target >= this.#targets.length) throw new RangeError(`no target at index ${target}`);
+      return target;
+    }
+    if (typeof target === "string") {
+      const i = this.#targets.findIndex((t) => t.name === target || t.provider === target || `${t.provider}:${t.model}` === target);
+      if (i < 0) throw new RangeError(`no target named ${JSON.stringify(target)} (targets: ${this.#targets.map((t) => t.name).join(", ")})`);
+      return i;
+    }
+    const found = this.#targets.findIndex((t) => t === target || (t.provider === target.provider && t.model === target.model && t.baseURL === target.baseURL && t.apiKey === target.apiKey));
+    if (found >= 0) return found;
+    this.#targets.push({ ...target, name: nameOf(target) });
+    this.#coolUntil.push(0);
+    return this.#targets.length - 1;
+  }
+
+  async turn(options: RoutedTurnOptions): Promise<RoutedTurnResult> {
+    const { conversation, onEvent, render, signal, ...turnOptions } = options;
+    if (this.#inFlight) throw new TurnInFlightError("this router's turn is still in flight: await it before starting the next");
+    const owner = own(conversation);
+    this.#inFlight = true;
+    const attempts: TurnAttempt[] = [];
+    try {
+      let at = this.#startIndex();
+      let waitedMs = 0;
+      for (let attempt = 1; ; attempt++) {
+        const target = this.#targets[at] as Named;
+        onEvent?.({ type: "attempt", target, attempt });
+        const record: TurnAttempt = { target, waitedMs };
+        attempts.push(record);
+        const before = conversation.length;
+        try {
+          const result = await this.#attempt(target, { ...turnOptions, render, signal, conversation }, owner, onEvent);
+          return { ...result, target, attempts };
+        } catch (e) {
+          if (!isProviderError(e)) throw e;
+          record.error = e;
+          this.#dropPartial(e, record, owner, before);
+          this.#coolUntil[at] = Date.now() + this.#delay(e, attempt);
+          if (!e.retryable || attempt >= this.#maxAttempts || signal?.aborted) throw withAttempts(e, attempts);
+          const next = this.strategy === "failover" ? this.#nextAvailable(at) : at;
+          waitedMs = next === at || this.#allCooling() ? this.#delay(e, attempt) : 0;
+          onEvent?.({ type: "retry", error: e, target: this.#targets[next] as Named, waitMs: waitedMs, attempt: attempt + 1 });
+          await sleep(waitedMs, signal);
+          if (signal?.aborted) throw withAttempts(e, attempts);
+          at = next;
+        }
+      }
+    } finally {
+      owner.release();
+      this.#inFlight = false;
+      this.#settle(onEvent);
+    }
+  }
+
+  async #attempt(target: Named, options: Omit<RoutedTurnOptions, "onEvent">, owner: Ownership, onEvent: RoutedTurnOptions["onEvent"]): Promise<TurnResult> {
+    const render = { ...(options.render ?? {}), ...(target.render ?? {}) };
+    const turn = streamOwnedTurn(
+      { ...options, provider: target.provider, model: target.model, apiKey: target.apiKey, baseURL: target.baseURL, headers: target.headers, fetch: target.fetch, render },
+      this.#core(),
+      owner,
+    );
+    if (onEvent !== undefined) {
+      for await (const delta of turn) onEvent({ type: "delta", delta, target });
+    }
+    return turn.result;
+  }
+
+  /** A cut stream appended its partial reply: take it out again (`partialReply: "drop"`). */
+  #dropPartial(e: ProviderError, record: TurnAttempt, owner: Ownership, before: number): void {
+    const appended = e.result?.appended === true;
+    if (!appended || e.result === undefined) return;
+    const dropped = this.#partial === "drop";
+    if (dropped) owner.truncate(before);
+    record.partial = { message: e.result.message, dropped };
+  }
+
+  #startIndex(): number {
+    const n = this.#targets.length;
+    if (this.strategy === "round-robin") {
+      const i = this.#current;
+      this.#current = (i + 1) % n;
+      return i;
+    }
+    if (this.strategy === "failover") {
+      const now = Date.now();
+      for (let k = 0; k < n; k++) {
+        const i = (this.#current + k) % n;
+        if ((this.#coolUntil[i] ?? 0) <= now) return i;
+      }
+    }
+    return this.#current;
+  }
+
+  #nextAvailable(from: number): number {
+    const n = this.#targets.length;
+    const now = Date.now();
+    for (let k = 1; k <= n; k++) {
+      const i = (from + k) % n;
+      if ((this.#coolUntil[i] ?? 0) <= now) return i;
+    }
+    return (from + 1) % n;
+  }
+
+  #allCooling(): boolean {
+    const now = Date.now();
+    return this.#coolUntil.every((t) => t > now);
+  }
+
+  #delay(e: ProviderError, attempt: number): number {
+    if (e.retryAfterMs !== undefined) return Math.min(e.retryAfterMs, MAX_RETRY_AFTER_MS);
+    const { initialMs, factor, maxMs } = this.#backoff;
+    return Math.min(maxMs, initialMs * factor ** (attempt - 1));
+  }
+
+  /** Applies a switch asked for during the turn (REQ-915-050). */
+  #settle(onEvent: RoutedTurnOptions["onEvent"]): void {
+    if (this.#pending === undefined) return;
+    const from = this.current;
+    this.#current = this.#pending;
+    this.#pending = undefined;
+    onEvent?.({ type: "switched", from, to: this.current, deferred: true });
+  }
+}
+
+function withAttempts(e: ProviderError, attempts: TurnAttempt[]): ProviderError {
+  Object.defineProperty(e, "attempts", { value: attempts, enumerable: false, configurable: true });
+  return e;
+}
+
+function sleep(ms: number, signal: AbortSignalLike | undefined): Promise<void> {
+  if (ms <= 0 || signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

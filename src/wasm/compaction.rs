@@ -1,0 +1,105 @@
+//! Compaction from JavaScript: `safeCutPoints(transcript)`, `Conversation.safeCutPoints()` and
+//! `Conversation.compact(start, end, summary)` (the `compact` helper of `js/compact.mts`
+//! chooses the range and asks the caller for the summary).
+
+use wasm_bindgen::prelude::*;
+
+use super::conversation::Conversation;
+use super::conversation_edit::{integer, messages_js};
+use super::types::{MessageInput, TranscriptInput};
+use super::{read_transcript, text};
+use crate::error::{Error, ErrorCode};
+use crate::model::{JsonPath, Message};
+
+/// The message indexes where a history can be cut or summarised without separating a tool call
+/// from its result (REQ-915-028): no call/result pair spans the index and no tool message starts
+/// there. `0` and the length are always among them.
+///
+/// @example
+/// ```ts
+/// const points = safeCutPoints(history); // e.g. [0, 1, 4, 9, 12]
+/// ```
+#[wasm_bindgen(js_name = safeCutPoints, unchecked_return_type = "number[]")]
+pub fn safe_cut_points(transcript: &TranscriptInput) -> Result<JsValue, JsValue> {
+    let t = read_transcript(transcript)?;
+    Ok(numbers(crate::model::safe_cut_points(&t.messages)))
+}
+
+/// The documented context window of a model (prompt and output tokens together), or
+/// `undefined` for a model turnwire's table does not know and for `openai-compatible` servers
+/// (their window depends on the model behind them).
+///
+/// @example
+/// ```ts
+/// contextWindow("anthropic", "claude-sonnet-4-5"); // 200000
+/// ```
+#[wasm_bindgen(js_name = contextWindow)]
+pub fn context_window(
+    #[wasm_bindgen(unchecked_param_type = "Provider")] provider: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] model: &JsValue,
+) -> Result<Option<u32>, JsValue> {
+    let provider = super::args::read_provider(provider)?;
+    let model = super::args::string(model, "model")?;
+    Ok(crate::context_window(provider, &model))
+}
+
+#[wasm_bindgen]
+impl Conversation {
+    /// The indexes where this history can be cut without separating a call from its result.
+    ///
+    /// @example
+    /// ```ts
+    /// const points = convo.safeCutPoints();
+    /// ```
+    #[wasm_bindgen(js_name = safeCutPoints, unchecked_return_type = "number[]")]
+    pub fn safe_cut_points(&self) -> JsValue {
+        numbers(self.inner.safe_cut_points())
+    }
+
+    /// Replaces messages `start..end` with `summary` (a human or ai message) and returns them.
+    /// The summary records what went under `compaction`: `{messages, calls, results}` — calls
+    /// kept whose results were removed (rendered with a `compacted` synthetic completion) and
+    /// results kept whose calls were removed. Between two `safeCutPoints()` nothing is
+    /// separated. Refused while a turn is in flight.
+    ///
+    /// @example
+    /// ```ts
+    /// convo.compact(1, 40, { speaker: "human", blocks: [{ type: "text", text: summaryText }] });
+    /// ```
+    #[wasm_bindgen(unchecked_return_type = "Message[]")]
+    pub fn compact(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] start: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] end: &JsValue,
+        summary: &MessageInput,
+    ) -> Result<JsValue, JsValue> {
+        let (start, end) = (integer(start, "start")?, integer(end, "end")?);
+        if start < 0.0 || end < 0.0 {
+            return Err(Error::new(
+                ErrorCode::OutOfRange,
+                "$",
+                "`start` and `end` must be 0 or more",
+            )
+            .into());
+        }
+        let root = format!("$[{start}]");
+        let converted = text::stringify(summary, "the summary", &root)?;
+        let parsed = crate::json::parse(&converted.text, &root, "the summary")?;
+        let message = Message::read(parsed.value, &JsonPath::Root.index(start as usize))?;
+        let removed = self.inner.compact(start as usize, end as usize, message)?;
+        // what reading the summary repaired, reported at its index
+        self.inner.add_read_repairs(converted.repairs);
+        self.inner
+            .add_read_repairs(crate::json::report::surrogates(&parsed.repairs, &root));
+        messages_js(&removed)
+    }
+}
+
+/// A plain JavaScript array of the indexes.
+fn numbers(points: Vec<usize>) -> JsValue {
+    points
+        .into_iter()
+        .map(|p| JsValue::from_f64(p as f64))
+        .collect::<js_sys::Array>()
+        .into()
+}
