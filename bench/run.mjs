@@ -180,6 +180,19 @@ async function checkBlob(setup, turn, options, expected, label) {
 }
 
 const BLOB_PATH = "turnwire Conversation: append(turn) + renderBlob()";
+const EDIT_PATHS = {
+  replace: "turnwire Conversation: replace(last turn) + renderBlob()",
+  regenerate: "turnwire Conversation: truncate(1) + append + renderBlob()",
+};
+
+/** Checks that `edit` on the held conversation, then renderBlob, gives `expected`. */
+async function checkEdit(setup, edit, options, expected, label) {
+  const c = setup();
+  edit(c);
+  const bytes = Buffer.from(await c.renderBlob(options).arrayBuffer());
+  c.free();
+  if (!bytes.equals(Buffer.from(expected))) throw new Error(`Conversation ${label}: edit+renderBlob differs from renderBody of the edited history`);
+}
 
 // --- append one user turn to the 2,000-message session, render again -------------------------
 {
@@ -274,6 +287,18 @@ if (existsSync(join(AGENT_DIR, "agent-transcript.mjs"))) {
       const blobSetup = heldConversation(base, turn, options, expected, `agent-shaped ${target}`, "renderBlob");
       await checkBlob(blobSetup, turn, options, expected, `agent-shaped ${target}`);
       row(target, BLOB_PATH, await measure(n, (c) => { c.append(turn); return c.renderBlob(options); }, { setup: blobSetup, teardown: (c) => c.free(), plan: many }));
+      // Edits near the end (issue 13): what an agent does to regenerate or revise the last turn.
+      const edited = { speaker: "human", blocks: [{ type: "text", text: `${turnText} Only the parser tests.` }] };
+      const heldWithTurn = () => {
+        const c = blobSetup();
+        c.append(turn);
+        c.renderBlob(options);
+        c.renderBlob(options);
+        return c;
+      };
+      await checkEdit(heldWithTurn, (c) => c.replace(-1, edited), options, tw.renderBody(JSON.stringify([...t.messages.map(toCanonical), edited]), options), `agent-shaped ${target} replace`);
+      row(target, EDIT_PATHS.replace, await measure(n, (c) => { c.replace(-1, edited); return c.renderBlob(options); }, { setup: heldWithTurn, teardown: (c) => c.free(), plan: many }));
+      row(target, EDIT_PATHS.regenerate, await measure(n, (c) => { c.truncate(c.length - 1); c.append(edited); return c.renderBlob(options); }, { setup: heldWithTurn, teardown: (c) => c.free(), plan: many }));
       row(target, "turnwire renderBody(JSON string), whole history", await measure(n, () => tw.renderBody(fullJson, options)));
       for (const d of peersOf(target)) {
         try {

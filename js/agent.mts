@@ -11,7 +11,8 @@ import type { Conversation, Message, ToolResponseBlock, Usage } from "./turnwire
 
 /**
  * What `runAgent` reports as it goes: the router's events (attempts, deltas, retries, a
- * deferred switch), each tool result as it settles, and each message it appended.
+ * deferred switch), each turn's result (diagnostics, id map, usage, target), each tool result
+ * as it settles, and each message it appended.
  *
  * @example
  * ```ts
@@ -23,6 +24,7 @@ import type { Conversation, Message, ToolResponseBlock, Usage } from "./turnwire
  */
 export type AgentEvent =
   | RouterEvent
+  | { type: "turn"; result: RoutedTurnResult; turn: number }
   | { type: "tool-result"; response: ToolResponseBlock; turn: number }
   | { type: "appended"; message: Message; index: number };
 
@@ -114,6 +116,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       throw e;
     }
     turns.push(turn);
+    onEvent?.({ type: "turn", result: turn, turn: turns.length });
     addUsage(usage, turn.usage);
     addTurnUsage(usageByModel, turn.target.provider, turn.target.model, turn.usage);
     if (turn.appended) onEvent?.({ type: "appended", message: turn.message, index: conversation.length - 1 });

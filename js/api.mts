@@ -8,7 +8,7 @@ export { runToolCall, runToolCalls, toolDeclarations } from "./tools.mjs";
 export { createRouter } from "./router.mjs";
 export { runAgent } from "./agent.mjs";
 export { compact, contextUsage } from "./compact.mjs";
-export { addUsage, cost, indexedDbStore, kvStore, loadSession, memoryStore, saveSession } from "./session.mjs";
+export { addUsage, cost, indexedDbStore, kvStore, loadSession, memoryStore, mergeUsage, saveSession } from "./session.mjs";
 export { JsonArrayParser, SseParser } from "./sse.mjs";
 export { streamTurn } from "./stream.mjs";
 export { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES } from "./turn-limits.mjs";

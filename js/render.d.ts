@@ -45,6 +45,7 @@ export {
   kvStore,
   loadSession,
   memoryStore,
+  mergeUsage,
   saveSession,
 } from "./index.js";
 export type * from "./index.js";

@@ -33,8 +33,8 @@ export interface Target {
  * How a router picks targets:
  * - `"manual"` (default): the current target until `switchTo`; a retryable failure is retried
  *   on it after a backoff;
- * - `"round-robin"`: each turn goes to the next target; a retryable failure is retried on the
- *   same one;
+ * - `"round-robin"`: each turn goes to the next target; a retryable failure moves the turn to
+ *   the next target, and the rotation goes on after the one that answered;
  * - `"failover"`: each turn starts on the first target that is not cooling down; a retryable
  *   failure moves the turn to the next target (one that failed with `retryAfterMs` cools down
  *   that long, else for the backoff).
@@ -278,6 +278,7 @@ class RouterImpl implements Router {
         const before = conversation.length;
         try {
           const result = await this.#attempt(target, { ...turnOptions, render, signal, conversation }, owner, onEvent);
+          if (this.strategy === "round-robin") this.#current = (at + 1) % this.#targets.length;
           return { ...result, target, attempts };
         } catch (e) {
           if (!isProviderError(e)) throw e;
@@ -285,7 +286,7 @@ class RouterImpl implements Router {
           this.#dropPartial(e, record, owner, before);
           this.#coolUntil[at] = Date.now() + this.#delay(e, attempt);
           if (!e.retryable || attempt >= this.#maxAttempts || signal?.aborted) throw withAttempts(e, attempts);
-          const next = this.strategy === "failover" ? this.#nextAvailable(at) : at;
+          const next = this.strategy === "manual" ? at : this.#nextAvailable(at);
           waitedMs = next === at || this.#allCooling() ? this.#delay(e, attempt) : 0;
           onEvent?.({ type: "retry", error: e, target: this.#targets[next] as Named, waitMs: waitedMs, attempt: attempt + 1 });
           await sleep(waitedMs, signal);

@@ -88,6 +88,26 @@ export function addUsage(totals: UsageTotals, provider: Provider | string, model
 }
 
 /**
+ * Adds totals to totals (a run's `usageByModel` to a session's usage), turn counts included.
+ *
+ * @example
+ * ```ts
+ * mergeUsage(session.usage, result.usageByModel);
+ * ```
+ */
+export function mergeUsage(into: UsageTotals, more: UsageTotals): UsageTotals {
+  for (const [key, u] of Object.entries(more)) {
+    const entry = (into[key] ??= { turns: 0 });
+    entry.turns += u.turns ?? 0;
+    for (const k of ["inputTokens", "outputTokens", "cacheReadTokens", "cacheWriteTokens", "reasoningTokens"] as const) {
+      const v = u[k];
+      if (typeof v === "number") entry[k] = (entry[k] ?? 0) + v;
+    }
+  }
+  return into;
+}
+
+/**
  * Prices in a currency per million tokens. `cacheRead` / `cacheWrite` default to `input`.
  *
  * @example

@@ -59,6 +59,10 @@ printf '{ "name": "turnwire-js-tests", "private": true, "type": "module" }\n' >"
 (cd "$CONSUMER" && npm install --no-audit --no-fund --no-package-lock --loglevel=error "$ROOT/$TARBALL")
 cp tests/js/*.mjs tests/js/*.cjs tests/js/*.ts tests/js/*.cts tests/js/tsconfig*.json "$CONSUMER/"
 cp tests/js/runtimes/*.mjs "$CONSUMER/"
+# The examples the tests run, beside the installed package (they import "turnwire").
+cp examples/cli/agent.mjs "$CONSUMER/cli-agent.mjs"
+cp examples/edge/worker.mjs "$CONSUMER/edge-worker.mjs"
+mkdir -p "$CONSUMER/chat" && cp examples/browser-chat/* "$CONSUMER/chat/"
 
 step "type tests (tsc $("$TSC" --version | awk '{ print $2 }') --noEmit --strict)"
 # Every statement after the marker in type-errors.ts must sit under a @ts-expect-error line.
@@ -108,7 +112,7 @@ step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/ini
   node --expose-gc --test --test-reporter=spec \
     esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs \
     mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs \
-    render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs
+    render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs
 )
 
 if [ "$ONLY" = node ]; then

@@ -1,11 +1,12 @@
-// `make demo`: one agent session through turnwire's fetch shim, live, on this machine.
+// `make demo`: one agent session on turnwire's agent loop, live, on this machine.
 //
-// The agent fixes a failing test in a small in-memory repository (tools.mjs). Every turn goes
-// to the next wire format round robin — anthropic, openai-chat, openai-responses, gemini,
-// mistral, kimi, deepseek, openai-compatible — so each provider receives a history that other
-// providers wrote: their tool-call ids, thinking signatures, reasoning items. One tool of the
-// first parallel batch is cancelled by the agent's time limit (it never gets a result), and one
-// provider answers HTTP 500 once, so the agent fails over to the next one.
+// The agent fixes a failing test in a small in-memory repository (tools.mjs). `runAgent` runs
+// turn → tools → turn; a round-robin router sends every turn to the next wire format —
+// anthropic, openai-chat, openai-responses, gemini, mistral, kimi, deepseek, openai-compatible —
+// so each provider receives a history that other providers wrote: their tool-call ids, thinking
+// signatures, reasoning items. The first parallel batch has a tool that outlives the agent's
+// time limit (`runToolCalls` records a timeout for it), and one provider answers HTTP 500 once,
+// so the router moves that turn to the next provider.
 //
 // The providers are turnwire/mock servers on 127.0.0.1 (no network, no keys): each speaks its
 // provider's request and stream format and checks every request with the strict validator,
@@ -15,10 +16,10 @@
 //
 // With TURNWIRE_DEMO_LIVE=1 the same agent talks to the real providers whose API keys are in
 // the environment (see README.md, "The live demo"); the replies are then the models' own.
-import { Conversation, isProviderError, streamTurn } from "turnwire";
+import { Conversation, createRouter, runAgent } from "turnwire";
 import { startMockProviders } from "turnwire/mock";
 import { REPLIES, USER } from "./script.mjs";
-import { TOOLS, runTool } from "./tools.mjs";
+import { TOOLS } from "./tools.mjs";
 
 const ROTATION = [
   ["anthropic", "claude-sonnet-4-5"],
@@ -65,84 +66,80 @@ if (live) {
     process.exit(2);
   }
 } else {
-  mock = await startMockProviders({ delayMs: 2 });
+  // Whichever provider a turn goes to plays the script's next reply (an HTTP 500 first, once).
+  let next = 0;
+  let failed = false;
+  mock = await startMockProviders({
+    delayMs: 2,
+    defaultTurn: () => {
+      const reply = REPLIES[next];
+      if (reply === undefined) return { text: "Nothing left to do." };
+      if (reply.failFirst && !failed) {
+        failed = true;
+        return { kind: "error", status: 500 };
+      }
+      next++;
+      return { blocks: reply.blocks };
+    },
+  });
 }
-const endpoint = (provider) =>
-  live
-    ? { apiKey: process.env[LIVE[provider].key], baseURL: LIVE[provider].baseURL }
-    : { apiKey: "demo-key", baseURL: mock.baseURL(provider) };
+const targets = rotation.map(([provider, model]) => ({
+  provider,
+  model,
+  ...(live ? { apiKey: process.env[LIVE[provider].key], baseURL: LIVE[provider].baseURL } : { apiKey: "demo-key", baseURL: mock.baseURL(provider) }),
+}));
+const router = createRouter(targets, { strategy: "round-robin", backoff: { initialMs: 50 } });
 
-// ---- the session -----------------------------------------------------------------------------
+// ---- the session: the user's messages, each followed by the agent loop -----------------------
 const conversation = new Conversation();
 conversation.cacheTargets = ROTATION.length; // a render cache for each provider of the round robin
 conversation.append({ speaker: "system", blocks: [{ type: "text", text: SYSTEM }] });
-conversation.append({ speaker: "human", blocks: [{ type: "text", text: USER[0] }] });
-console.log(`${bold("user")}  ${USER[0]}`);
 
-let next = 0; // position in the rotation
-let users = 1;
-let failedOver = 0;
-let cancelled = 0;
 const served = new Set();
-const maxTurns = live ? 14 : REPLIES.length;
-
-for (let turn = 1; turn <= maxTurns; turn++) {
-  const reply = live ? undefined : REPLIES[turn - 1];
-  let result;
-  let failover = "";
-  for (let attempt = 0; attempt < rotation.length; attempt++) {
-    const [provider, model] = rotation[next % rotation.length];
-    next++;
-    // The mock plays what the script says this turn's model answers (an HTTP 500 first, once).
-    if (reply) {
-      if (reply.failFirst && attempt === 0) mock.script(provider, { kind: "error", status: 500 });
-      else mock.script(provider, { blocks: reply.blocks });
-    }
-    try {
-      result = await runTurn(turn, provider, model, failover);
-      served.add(provider);
-      break;
-    } catch (e) {
-      if (!isProviderError(e) || !e.retryable) throw e;
-      failedOver++;
-      failover = provider;
-      const to = rotation[next % rotation.length][0];
-      console.log(`  ${paint(31, "error")}     HTTP ${e.status} ${e.errorType} (retryable): failing over to ${to}`);
-    }
-  }
-  if (!result) throw new Error(`turn ${turn}: every provider failed`);
-
-  const calls = result.message.blocks.filter((b) => b.type === "tool_call");
-  if (calls.length > 0) {
-    const outcomes = await Promise.all(
-      calls.map((c) => runTool(c, { timeoutMs: TOOL_TIME_LIMIT_MS, slow: c.name === "run_tests" && cancelled === 0 })),
-    );
-    const blocks = [];
-    outcomes.forEach((o, i) => {
-      const c = calls[i];
-      if (o.cancelled) {
-        cancelled++;
-        console.log(`  ${paint(33, "cancelled")} ${c.name} (${c.id}) after ${TOOL_TIME_LIMIT_MS} ms: no result is stored`);
-        return;
+let turns = 0;
+let failovers = 0;
+let timedOut = 0;
+for (const message of USER) {
+  conversation.append({ speaker: "human", blocks: [{ type: "text", text: message }] });
+  console.log(`\n${bold("user")}  ${message}`);
+  let thinking = "";
+  const result = await runAgent({
+    conversation,
+    router,
+    tools: TOOLS,
+    maxTurns: live ? 8 : 6,
+    toolTimeoutMs: TOOL_TIME_LIMIT_MS,
+    render: { maxTokens: 4096, thinking: { enabled: true, budgetTokens: 2048 } },
+    onEvent: (e) => {
+      if (e.type === "attempt") {
+        thinking = "";
+        const header = `turn ${turns + 1} · ${e.target.provider} · ${e.target.model}`;
+        console.log(`\n${bold(`── ${header} `)}${dim("─".repeat(Math.max(0, 72 - header.length)))}`);
       }
-      blocks.push({ type: "tool_response", callId: c.id, toolName: c.name, result: o.result, error: o.error });
-      console.log(`  ${dim("result")}    ${c.name} → ${short(o.error ?? o.result, 70)}`);
-    });
-    if (blocks.length > 0) conversation.append({ speaker: "tool", blocks });
-  } else if (users < USER.length && (live || reply?.user)) {
-    conversation.append({ speaker: "human", blocks: [{ type: "text", text: USER[users] }] });
-    console.log(`\n${bold("user")}  ${USER[users]}`);
-    users++;
-  } else if (live) {
-    break;
-  }
+      if (e.type === "retry") {
+        failovers++;
+        console.log(`  ${paint(31, "error")}     HTTP ${e.error.status} ${e.error.errorType} (retryable): the router moves the turn to ${e.target.provider}`);
+      }
+      if (e.type === "delta" && e.delta.type === "reasoning") thinking += e.delta.text;
+      if (e.type === "turn") {
+        turns++;
+        served.add(e.result.target.provider);
+        showTurn(e.result, thinking);
+      }
+      if (e.type === "tool-result") {
+        const r = e.response;
+        if (r.timedOut) timedOut++;
+        const outcome = r.timedOut ? paint(33, r.error) : short(r.error ?? (typeof r.result === "string" ? r.result : JSON.stringify(r.result)), 70);
+        console.log(`  ${dim("result")}    ${r.toolName} → ${outcome}`);
+      }
+    },
+  });
+  if (result.stopped === "error") throw result.error;
 }
 
 // ---- the end: what the providers said about our requests ------------------------------------
 console.log("");
-console.log(
-  `${served.size} wire formats served ${maxTurns} turns; ${failedOver} failover, ${cancelled} cancelled tool call(s)`,
-);
+console.log(`${served.size} wire formats served ${turns} turns; ${failovers} failover, ${timedOut} tool call(s) timed out`);
 if (mock) {
   const { accepted, rejected, scriptedErrors } = mock.stats;
   for (const entry of mock.log.filter((e) => e.outcome === "rejected")) {
@@ -156,25 +153,8 @@ if (mock) {
 }
 conversation.free();
 
-// ---- one turn through the shim ---------------------------------------------------------------
-async function runTurn(turn, provider, model, failover) {
-  const header = `turn ${turn} · ${provider} · ${model}`;
-  console.log(`\n${bold(`── ${header} `)}${dim("─".repeat(Math.max(0, 72 - header.length)))}`);
-  if (failover) console.log(`  ${paint(33, "failover")}  ${failover} failed this turn; the same history goes here`);
-  const stream = streamTurn({
-    provider,
-    model,
-    ...endpoint(provider),
-    conversation,
-    idSeed: `turn-${turn}`,
-    render: { tools: TOOLS, maxTokens: 4096, thinking: { enabled: true, budgetTokens: 2048 } },
-  });
-  let thinking = "";
-  for await (const d of stream) {
-    if (d.type === "reasoning") thinking += d.text;
-  }
-  const result = await stream.result;
-  const synthetic = result.diagnostics.filter((d) => d.code === "synthetic_result_added").length;
+/** What one turn sent and got: the repairs of the request, projected ids, the reply. */
+function showTurn(result, thinking) {
   const repairs = new Map();
   for (const d of result.diagnostics) repairs.set(d.code, (repairs.get(d.code) ?? 0) + 1);
   if (repairs.size > 0) {
@@ -187,15 +167,11 @@ async function runTurn(turn, provider, model, failover) {
     const [canonical, sent] = moved[moved.length - 1];
     console.log(`  ${dim("ids")}       ${moved.length} call id(s) projected, e.g. ${short(canonical, 34)} → ${short(sent, 34)}`);
   }
-  if (synthetic > 0) console.log(`  ${dim("synthetic")} ${synthetic} result(s) for calls that never got one`);
   if (thinking) console.log(`  ${dim("thinking")}  ${short(thinking)}`);
   for (const b of result.message.blocks) {
     if (b.type === "text") console.log(`  ${paint(36, "text")}      ${short(b.text)}`);
-    if (b.type === "tool_call") {
-      console.log(`  ${paint(35, "call")}      ${b.name}(${short(JSON.stringify(b.parameters), 50)}) ${dim(b.id)}`);
-    }
+    if (b.type === "tool_call") console.log(`  ${paint(35, "call")}      ${b.name}(${short(JSON.stringify(b.parameters), 50)}) ${dim(b.id)}`);
   }
   const u = result.usage;
   console.log(`  ${dim(`${result.stopReason} · ${u.inputTokens ?? 0} in / ${u.outputTokens ?? 0} out tokens`)}`);
-  return result;
 }

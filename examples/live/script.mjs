@@ -1,6 +1,6 @@
 // What the scripted (mock) models answer, turn by turn. The provider that serves a turn is
-// decided by the round robin in demo.mjs; each reply is queued on that provider's mock, which
-// plays it back in its own wire format (ids, signatures, reasoning fields, SSE events).
+// decided by the round-robin router in demo.mjs; whichever provider's mock gets the turn plays
+// the next reply back in its own wire format (ids, signatures, reasoning fields, SSE events).
 
 /** The user's messages: the task, then two follow-ups once the agent has answered. */
 export const USER = [
@@ -14,9 +14,9 @@ const think = (thinking) => ({ type: "thinking", thinking });
 const text = (t) => ({ type: "text", text: t });
 
 /**
- * The replies in the order they are asked for. `user` marks the reply after which the next
- * user message comes; `failFirst` makes the provider that gets the turn answer HTTP 500 first,
- * so the agent fails over to the next provider.
+ * The replies in the order they are asked for. A reply without tool calls ends the agent loop,
+ * and the next user message comes; `failFirst` makes the provider that gets the turn answer
+ * HTTP 500 first, so the router moves the turn to the next provider.
  */
 export const REPLIES = [
   {
@@ -45,10 +45,7 @@ export const REPLIES = [
     ],
   },
   { blocks: [text("Fixed. Running the tests."), call("run_tests", {})] },
-  {
-    user: true,
-    blocks: [think("The tests pass; report back."), text("The test passes now: the parser trims each item.")],
-  },
+  { blocks: [think("The tests pass; report back."), text("The test passes now: the parser trims each item.")] },
   {
     blocks: [
       think("Append one line to CHANGELOG.md; read it first."),
@@ -60,7 +57,7 @@ export const REPLIES = [
       call("write_file", { path: "CHANGELOG.md", content: "# Changelog\n\n- parser: trim items around commas\n" }),
     ],
   },
-  { user: true, blocks: [text("Added the changelog entry.")] },
+  { blocks: [text("Added the changelog entry.")] },
   {
     failFirst: true,
     blocks: [

@@ -1,6 +1,7 @@
-// The demo agent's tools: a small in-memory repository with a failing parser test. Each tool
-// runs locally and deterministically; `run_tests` is slow, so the agent's per-tool time limit
-// can cancel it in the middle of a batch of parallel calls.
+// The demo agent's tools: a small in-memory repository with a failing parser test, as turnwire
+// `Tool`s (`runToolCalls` checks their arguments against `parameters` and runs them). Each runs
+// locally and deterministically; the first `run_tests` is slow (a cold build), so the agent's
+// per-tool time limit stops it in the middle of a batch of parallel calls.
 
 /** The files of the repository the agent works on. */
 const repo = new Map([
@@ -19,85 +20,60 @@ const sleep = (ms, signal) =>
     });
   });
 
-/** The tool declarations sent with every request (render option `tools`). */
+/** Whether the parser bug has been fixed (run_tests reads it). */
+const fixed = () => repo.get("src/parser.rs")?.includes("trim()") ?? false;
+let builds = 0;
+
+const object = (properties, required = Object.keys(properties)) => ({ type: "object", properties, required, additionalProperties: false });
+const string = { type: "string" };
+
+/** The tools, declared to every provider and run by `runToolCalls`. */
 export const TOOLS = [
   {
     name: "list_files",
     description: "List the files under a directory of the repository.",
-    parameters: { type: "object", properties: { dir: { type: "string" } }, required: ["dir"] },
+    parameters: object({ dir: string }),
+    execute: ({ dir }) => [...repo.keys()].filter((p) => p.startsWith(dir)).join("\n"),
   },
   {
     name: "read_file",
     description: "Read one file of the repository.",
-    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    parameters: object({ path: string }),
+    execute: ({ path }) => {
+      const text = repo.get(path);
+      if (text === undefined) throw new Error(`no such file: ${path}`);
+      return text;
+    },
   },
   {
     name: "grep",
     description: "Find the lines that contain a pattern.",
-    parameters: { type: "object", properties: { pattern: { type: "string" } }, required: ["pattern"] },
+    parameters: object({ pattern: string }),
+    execute: ({ pattern }) => {
+      const hits = [];
+      for (const [path, text] of repo) {
+        text.split("\n").forEach((line, i) => line.includes(pattern) && hits.push(`${path}:${i + 1}: ${line.trim()}`));
+      }
+      return hits.join("\n") || "no matches";
+    },
   },
   {
     name: "write_file",
     description: "Replace the content of a file.",
-    parameters: {
-      type: "object",
-      properties: { path: { type: "string" }, content: { type: "string" } },
-      required: ["path", "content"],
+    parameters: object({ path: string, content: string }),
+    execute: ({ path, content }) => {
+      repo.set(path, content);
+      return `wrote ${content.length} bytes to ${path}`;
     },
   },
   {
     name: "run_tests",
     description: "Run the test suite.",
-    parameters: { type: "object", properties: {} },
+    parameters: object({}),
+    execute: async (_args, { signal }) => {
+      // The first run is a cold build: long enough for the agent's time limit to stop it.
+      if (builds++ === 0) await sleep(60_000, signal);
+      return fixed() ? "test result: ok. 1 passed; 0 failed" : "test result: FAILED. 0 passed; 1 failed (trims)";
+    },
   },
 ];
-
-/** Whether the parser bug has been fixed (run_tests reads it). */
-const fixed = () => repo.get("src/parser.rs")?.includes("trim()") ?? false;
-
-const impl = {
-  async list_files({ dir = "" }) {
-    return [...repo.keys()].filter((p) => p.startsWith(dir)).join("\n");
-  },
-  async read_file({ path }) {
-    const text = repo.get(path);
-    if (text === undefined) throw new Error(`no such file: ${path}`);
-    return text;
-  },
-  async grep({ pattern }) {
-    const hits = [];
-    for (const [path, text] of repo) {
-      text.split("\n").forEach((line, i) => line.includes(pattern) && hits.push(`${path}:${i + 1}: ${line.trim()}`));
-    }
-    return hits.join("\n") || "no matches";
-  },
-  async write_file({ path, content }) {
-    repo.set(path, content);
-    return `wrote ${content.length} bytes to ${path}`;
-  },
-  async run_tests(_args, { signal, slow }) {
-    // The first run is slow (a cold build): long enough for the agent's time limit to cancel it.
-    if (slow) await sleep(60_000, signal);
-    return fixed() ? "test result: ok. 1 passed; 0 failed" : "test result: FAILED. 0 passed; 1 failed (trims)";
-  },
-};
-
-/**
- * Runs one call. Resolves with `{ result }` or `{ error }`, or with `{ cancelled: true }` when
- * `timeoutMs` passes first (the call then gets no result at all, as in an agent whose user
- * pressed Ctrl-C: the next render gives it a synthetic one).
- */
-export async function runTool(call, { timeoutMs, slow = false }) {
-  const fn = impl[call.name];
-  if (!fn) return { error: `unknown tool ${call.name}` };
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error("timed out")), timeoutMs);
-  try {
-    return { result: await fn(call.parameters ?? {}, { signal: controller.signal, slow }) };
-  } catch (e) {
-    if (controller.signal.aborted) return { cancelled: true };
-    return { error: String(e?.message ?? e) };
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -93,6 +93,19 @@ describe("REQ-915-043 failover, retries and backoff", () => {
     conversation.free();
   });
 
+  test("round robin: a failure moves the turn to the next target, and the rotation goes on after it", async () => {
+    const router = createRouter([target("anthropic"), target("gemini"), target("openai-chat")], { strategy: "round-robin" });
+    const conversation = new Conversation([human("hi")]);
+    mock.script("anthropic", { kind: "error", status: 529 });
+    const r1 = await router.turn({ conversation });
+    assert.deepEqual(r1.attempts.map((a) => a.target.provider), ["anthropic", "gemini"]);
+    conversation.append(human("next"));
+    const r2 = await router.turn({ conversation });
+    assert.equal(r2.target.provider, "openai-chat");
+    assert.deepEqual(rejected(), []);
+    conversation.free();
+  });
+
   test("manual: a 503 is retried on the same target after the backoff", async () => {
     const router = createRouter([target("gemini")], { backoff: { initialMs: 40 } });
     const conversation = new Conversation([human("hi")]);

@@ -55,6 +55,7 @@ export const API_NAMES = [
   "saveSession",
   "loadSession",
   "memoryStore",
+  "mergeUsage",
   "kvStore",
   "indexedDbStore",
   "runToolCall",

@@ -2117,8 +2117,8 @@ export interface Target {
  * How a router picks targets:
  * - `"manual"` (default): the current target until `switchTo`; a retryable failure is retried
  *   on it after a backoff;
- * - `"round-robin"`: each turn goes to the next target; a retryable failure is retried on the
- *   same one;
+ * - `"round-robin"`: each turn goes to the next target; a retryable failure moves the turn to
+ *   the next target, and the rotation goes on after the one that answered;
  * - `"failover"`: each turn starts on the first target that is not cooling down; a retryable
  *   failure moves the turn to the next target (one that failed with `retryAfterMs` cools down
  *   that long, else for the backoff).
@@ -2295,7 +2295,8 @@ export declare function createRouter(targets: readonly Target[], options?: Route
 
 /**
  * What `runAgent` reports as it goes: the router's events (attempts, deltas, retries, a
- * deferred switch), each tool result as it settles, and each message it appended.
+ * deferred switch), each turn's result (diagnostics, id map, usage, target), each tool result
+ * as it settles, and each message it appended.
  *
  * @example
  * ```ts
@@ -2306,6 +2307,10 @@ export declare function createRouter(targets: readonly Target[], options?: Route
  * ```
  */
 export type AgentEvent = RouterEvent | {
+    type: "turn";
+    result: RoutedTurnResult;
+    turn: number;
+} | {
     type: "tool-result";
     response: ToolResponseBlock;
     turn: number;
@@ -2540,6 +2545,15 @@ export interface KeyValue {
  * ```
  */
 export declare function addUsage(totals: UsageTotals, provider: Provider | string, model: string, usage: Usage | undefined): UsageTotals;
+/**
+ * Adds totals to totals (a run's `usageByModel` to a session's usage), turn counts included.
+ *
+ * @example
+ * ```ts
+ * mergeUsage(session.usage, result.usageByModel);
+ * ```
+ */
+export declare function mergeUsage(into: UsageTotals, more: UsageTotals): UsageTotals;
 /**
  * Prices in a currency per million tokens. `cacheRead` / `cacheWrite` default to `input`.
  *

@@ -17,7 +17,7 @@
 // 127.0.0.1 and hands their base URLs to the suite (a request header, /mock.json), which then
 // runs streamTurn against them from inside the runtime; every request they get must be
 // accepted.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -102,6 +102,26 @@ function runScript(command, args, env) {
   return JSON.parse(line.slice("TURNWIRE_RESULT ".length));
 }
 
+/** `runScript` without blocking this process: for scripts that call the mock providers here. */
+function runScriptAsync(command, args, env) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), PER_RUNTIME_MS);
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      const line = stdout.split("\n").find((l) => l.startsWith("TURNWIRE_RESULT "));
+      if (!line) return reject(new Error(`${command} exited with ${code ?? signal} and no result\n${stdout.slice(-4000)}${stderr.slice(-4000)}`));
+      if (stderr.trim()) console.log(stderr.trim().replace(/^/gm, "    stderr: "));
+      resolveRun(JSON.parse(line.slice("TURNWIRE_RESULT ".length)));
+    });
+  });
+}
+
 const deno = () =>
   runScript(bin("deno"), ["run", "--no-prompt", "--v8-flags=--expose-gc", "deno.run.mjs"], {
     DENO_DIR: join(RUNTIMES, ".deno"),
@@ -122,33 +142,38 @@ function denoSession() {
   }
 }
 
+/** wrangler bundles `main` as for a deploy (offline) into `out`; Miniflare options to run it. */
+function bundleWorker(main, out) {
+  writeFileSync("wrangler.json", JSON.stringify({ name: "turnwire-js-tests", main, compatibility_date: COMPATIBILITY_DATE }));
+  const build = spawnSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", out, "--config", "wrangler.json"], {
+    encoding: "utf8",
+    timeout: PER_RUNTIME_MS,
+    killSignal: "SIGKILL",
+    env: { ...process.env, NO_COLOR: "1", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: join(out, "logs") },
+  });
+  if (build.status !== 0) throw new Error(`wrangler deploy --dry-run failed (${build.status ?? build.signal})\n${build.stdout}${build.stderr}`);
+  const script = join(out, main.replace(/\.mjs$/, ".js"));
+  if (!readFileSync(script, "utf8").includes("// node_modules/turnwire/dist/workerd.mjs")) {
+    throw new Error("wrangler did not bundle dist/workerd.mjs for the workerd condition");
+  }
+  return {
+    modules: true,
+    scriptPath: script,
+    modulesRoot: out,
+    // what wrangler's own rules do with the bundle's .wasm import
+    modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm"] }],
+    compatibilityDate: COMPATIBILITY_DATE,
+    cf: false,
+  };
+}
+
 /** wrangler bundles worker.mjs as for a deploy (offline), Miniflare runs the bundle in workerd. */
 async function workerd() {
   const out = mkdtempSync(join(tmpdir(), "turnwire-worker-"));
   try {
-    writeFileSync("wrangler.json", JSON.stringify({ name: "turnwire-js-tests", main: "worker.mjs", compatibility_date: COMPATIBILITY_DATE }));
-    const build = spawnSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", out, "--config", "wrangler.json"], {
-      encoding: "utf8",
-      timeout: PER_RUNTIME_MS,
-      killSignal: "SIGKILL",
-      env: { ...process.env, NO_COLOR: "1", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: join(out, "logs") },
-    });
-    if (build.status !== 0) throw new Error(`wrangler deploy --dry-run failed (${build.status ?? build.signal})\n${build.stdout}${build.stderr}`);
-    const bundle = readFileSync(join(out, "worker.js"), "utf8");
-    if (!bundle.includes("// node_modules/turnwire/dist/workerd.mjs")) {
-      throw new Error("wrangler did not bundle dist/workerd.mjs for the workerd condition");
-    }
     const { Miniflare } = await importTool("miniflare");
     const workerdVersion = requireTool("workerd/package.json").version;
-    const mf = new Miniflare({
-      modules: true,
-      scriptPath: join(out, "worker.js"),
-      modulesRoot: out,
-      // what wrangler's own rules do with the bundle's .wasm import
-      modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm"] }],
-      compatibilityDate: COMPATIBILITY_DATE,
-      cf: false,
-    });
+    const mf = new Miniflare(bundleWorker("worker.mjs", out));
     try {
       const response = await mf.dispatchFetch("http://localhost/", {
         method: "POST",
@@ -165,6 +190,148 @@ async function workerd() {
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/**
+ * examples/edge/worker.mjs (copied as edge-worker.mjs): bundled by wrangler and run in workerd
+ * with a KV namespace, then run in Deno with a Map as its KV; two requests each, the second
+ * resuming the session the first stored. The mocks answer each with a scripted text.
+ */
+async function edge() {
+  const env = { PROVIDER: "anthropic", MODEL: "claude-sonnet-4-5", API_KEY: "test-key", BASE_URL: mock.baseURL("anthropic") };
+  const asks = [
+    { session: "s1", message: "hello", reply: "Hello from the edge.", messages: 2 },
+    { session: "s1", message: "and again", reply: "Still here.", messages: 4 },
+  ];
+  const out = mkdtempSync(join(tmpdir(), "turnwire-edge-"));
+  const results = [];
+  try {
+    const { Miniflare } = await importTool("miniflare");
+    const mf = new Miniflare({ ...bundleWorker("edge-worker.mjs", out), kvNamespaces: ["SESSIONS"], bindings: env });
+    const failures = [];
+    try {
+      for (const ask of asks) {
+        mock.script("anthropic", { text: ask.reply });
+        const response = await mf.dispatchFetch("http://localhost/", { method: "POST", body: JSON.stringify(ask), signal: AbortSignal.timeout(PER_RUNTIME_MS) });
+        const answer = await response.json();
+        if (answer.reply !== ask.reply || answer.messages !== ask.messages) failures.push({ name: `edge ask ${JSON.stringify(ask.message)}`, error: `answered ${JSON.stringify(answer)}` });
+      }
+    } finally {
+      await mf.dispose();
+    }
+    const version = requireTool("workerd/package.json").version;
+    results.push({ runtime: `workerd ${version} (edge example)`, passed: asks.length - failures.length, failed: failures.length, skipped: 0, failures, skips: [], report: {} });
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  for (const ask of asks) mock.script("anthropic", { text: ask.reply });
+  const port = new URL(env.BASE_URL).port;
+  results.push(
+    // the mock providers answer from this process: it must not block while Deno runs
+    await runScriptAsync(bin("deno"), ["run", "--no-prompt", `--allow-net=127.0.0.1:${port}`, "deno-edge.run.mjs", JSON.stringify({ env, asks })], {
+      DENO_DIR: join(RUNTIMES, ".deno"),
+      DENO_NO_UPDATE_CHECK: "1",
+    }),
+  );
+  return results;
+}
+
+/**
+ * examples/browser-chat (copied into chat/): its own server (serve.mjs --mock, with its own mock
+ * providers) in a child process; a new page asks to read two notes (two parallel tool calls,
+ * their results, the answer), switches provider from the picker, asks again (the history another
+ * provider wrote, repaired), reloads (the session comes back from IndexedDB). Screenshots before
+ * and after must show the page and the conversation (chat-empty.png, chat.png in the consumer).
+ */
+async function browserChat(context) {
+  const failures = [];
+  let passed = 0;
+  const check = async (name, fn) => {
+    try {
+      await fn();
+      passed++;
+    } catch (e) {
+      failures.push({ name, error: String(e?.stack ?? e) });
+    }
+  };
+  const child = spawn(process.execPath, ["chat/serve.mjs", "--mock"], { stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  try {
+    const url = await new Promise((ok, fail) => {
+      let out = "";
+      const timer = setTimeout(() => fail(new Error(`serve.mjs printed no URL\n${out}${stderr}`)), 20_000);
+      child.stdout.on("data", (d) => {
+        out += d;
+        const m = out.match(/turnwire chat: (http:\S+)/);
+        if (m) {
+          clearTimeout(timer);
+          ok(m[1]);
+        }
+      });
+      child.once("exit", (code) => fail(new Error(`serve.mjs exited with ${code}\n${out}${stderr}`)));
+    });
+    const tab = await context.newPage();
+    await tab.setViewportSize({ width: 1000, height: 700 });
+    const problems = [];
+    tab.on("console", (m) => ["warning", "error"].includes(m.type()) && problems.push(`console.${m.type()}: ${m.text()}`));
+    tab.on("pageerror", (e) => problems.push(`uncaught ${e.stack ?? e}`));
+    const turns = async (n) => tab.waitForSelector(`body[data-turns="${n}"]`, { timeout: 30_000 });
+    const text = (selector) => tab.$$eval(selector, (els) => els.map((e) => e.textContent));
+    let empty;
+    await check("the chat page loads turnwire/render and its targets", async () => {
+      await tab.goto(url, { timeout: 30_000 });
+      await tab.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      empty = await tab.screenshot();
+      const options = await tab.$$eval("#provider option", (os) => os.map((o) => o.value));
+      if (!options.includes("gemini:gemini-3-pro-preview")) throw new Error(`picker: ${options}`);
+    });
+    await check("a question streams an answer through two parallel tool calls", async () => {
+      await tab.fill("#input", "Please read notes.md and todo.md");
+      await tab.click("#send");
+      await turns(1);
+      const calls = await text(".message.ai .call");
+      const results = await text(".message.ai .result");
+      const bubbles = await text(".message.ai");
+      if (calls.length !== 2 || results.length !== 2) throw new Error(`calls ${calls}, results ${results}`);
+      if (!bubbles.join("\n").includes("Your notes say: ship on Friday")) throw new Error(`answer: ${bubbles.join(" | ")}`);
+    });
+    await check("the picker switches provider for the next turn; its request is repaired and accepted", async () => {
+      await tab.selectOption("#provider", "gemini:gemini-3-pro-preview");
+      await tab.fill("#input", "Read them again, please");
+      await tab.click("#send");
+      await turns(2);
+      const who = await text(".message.ai .who");
+      if (!who.includes("gemini:gemini-3-pro-preview")) throw new Error(`answered by ${who}`);
+      const repairs = await text(".repairs");
+      if (!repairs.some((r) => r.includes("for gemini"))) throw new Error(`repairs shown: ${repairs}`);
+    });
+    await check("the screenshot shows the conversation", async () => {
+      const shot = await tab.screenshot();
+      writeFileSync("chat.png", shot);
+      writeFileSync("chat-empty.png", empty);
+      const size = (png) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+      if (shot.subarray(1, 4).toString() !== "PNG" || size(shot).join("x") !== "1000x700") throw new Error(`not a 1000x700 PNG: ${size(shot)}`);
+      if (shot.length < empty.length + 4000) throw new Error(`the screenshot (${shot.length} B) barely differs from the empty page's (${empty.length} B)`);
+    });
+    await check("a reload resumes the session from IndexedDB", async () => {
+      const before = (await text(".message")).length;
+      await tab.reload();
+      await tab.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      const after = (await text(".message")).length;
+      if (after < 4) throw new Error(`${after} messages after the reload (${before} before)`);
+      if ((await tab.$eval("#provider", (s) => s.value)) !== "gemini:gemini-3-pro-preview") throw new Error("the picker lost the session's provider");
+    });
+    await check("the chat's mock providers accepted every request", async () => {
+      const stats = await (await fetch(new URL("/mock-stats.json", url))).json();
+      if (stats.rejected !== 0 || stats.accepted !== 4) throw new Error(JSON.stringify(stats));
+    });
+    for (const p of problems) failures.push({ name: "no console warnings or errors", error: p });
+    await tab.close();
+  } finally {
+    child.kill("SIGTERM");
+  }
+  return { runtime: "Chromium (browser-chat example)", passed, failed: failures.length, skipped: 0, failures, skips: [], report: {} };
 }
 
 /** Resolves an `exports` target for a list of conditions, in the map's own order. */
@@ -267,6 +434,9 @@ async function chromium() {
       results.push(result);
       await tab.close();
     }
+    const chat = await browserChat(context);
+    chat.runtime = `Chromium ${version} (browser-chat example)`;
+    results.push(chat);
     return results;
   } finally {
     await context?.close();
@@ -282,12 +452,13 @@ const RUNS = [
   ["deno", deno, ["dist/deno.mjs"], 0],
   ["bun", bun, ["dist/node.mjs"], 0],
   ["workerd", workerd, ["dist/workerd.mjs"], 4],
-  ["chromium", chromium, ["dist/browser.mjs", "dist/turnwire.js (./init)", "dist/render-browser.mjs (./render)", "dist/browser.mjs (session save)", "dist/browser.mjs (session load)"], 6],
+  ["chromium", chromium, ["dist/browser.mjs", "dist/turnwire.js (./init)", "dist/render-browser.mjs (./render)", "dist/browser.mjs (session save)", "dist/browser.mjs (session load)", "examples/browser-chat"], 6],
   ["deno-session", denoSession, ["dist/deno.mjs (session save)", "dist/deno.mjs (session load)"], 0],
+  ["edge", edge, ["examples/edge (workerd, KV)", "examples/edge (Deno)"], 4],
 ];
 
 const unknown = ONLY?.filter((name) => !RUNS.some(([n]) => n === name)) ?? [];
-if (unknown.length) throw new Error(`TURNWIRE_ONLY: unknown runtime ${unknown.join(", ")} (deno, bun, workerd, chromium, deno-session)`);
+if (unknown.length) throw new Error(`TURNWIRE_ONLY: unknown runtime ${unknown.join(", ")} (deno, bun, workerd, chromium, deno-session, edge)`);
 
 const rows = [];
 let ok = true;
@@ -342,7 +513,7 @@ console.log(`\nsame inputs -> same bytes: SHA-256 over the bodies of ${transcrip
 for (const r of all) console.log(cols.map((c) => r[c].padEnd(width(c))).join("  ").trimEnd());
 
 // Every runtime that rendered the fixtures must report the goldens' digest.
-const rendersFixtures = (entry) => !entry.includes("./init") && !entry.includes("session");
+const rendersFixtures = (entry) => !entry.includes("./init") && !entry.includes("session") && !entry.includes("examples/");
 const rendering = rows.filter((r) => rendersFixtures(r.entry));
 const expected = 2 + RUNS.filter(([name]) => !ONLY || ONLY.includes(name)).reduce((n, [, , entries]) => n + entries.filter(rendersFixtures).length, 0);
 const agreeing = rendering.filter((r) => r.digest === golden).length;
