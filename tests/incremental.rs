@@ -1132,3 +1132,49 @@ proptest! {
         check_edits(&ops, &edits, &targets)?;
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// An edit near the end — the last user message replaced (edit and resend), or the last
+    /// message dropped and another appended (regenerate) — renders exactly the full render and
+    /// costs about what an append costs: incremental, and at most one message more rendered.
+    #[test]
+    fn an_edit_near_the_end_costs_about_what_an_append_costs(
+        len in 40usize..160,
+        provider in 0usize..Provider::ALL.len(),
+        thinking in any::<bool>(),
+        regenerate in any::<bool>(),
+    ) {
+        let o = session_options(Provider::ALL[provider], thinking);
+        let mut convo = Conversation::new();
+        for m in agent_session(len) {
+            convo.append_value(&m).unwrap();
+        }
+        let user = |text: &str| json!({"speaker": "human", "blocks": [{"type": "text", "text": text}]});
+        // a few finished turns after the tool loop, each rendered, as an agent renders them
+        for turn in 0..3 {
+            convo.append_value(&user(&format!("one more thing ({turn})"))).unwrap();
+            convo.render_body(&o).unwrap();
+            convo.append_value(&json!({"speaker": "ai", "blocks": [{"type": "text", "text": "done"}]})).unwrap();
+            convo.render_body(&o).unwrap();
+        }
+        // the append this is measured against: the user's next message
+        convo.append_value(&user("next")).unwrap();
+        let body = convo.render_body(&o).unwrap();
+        prop_assert_eq!(&body, &render_body(convo.transcript(), &o).unwrap());
+        let append = convo.last_render_stats().clone();
+        prop_assert!(append.incremental, "{:?}", append);
+        if regenerate {
+            convo.truncate(convo.len() - 1);
+            convo.append_value(&user("next, differently")).unwrap();
+        } else {
+            convo.replace_value(convo.len() - 1, user("next, shorter")).unwrap();
+        }
+        let body = convo.render_body(&o).unwrap();
+        prop_assert_eq!(&body, &render_body(convo.transcript(), &o).unwrap());
+        let edit = convo.last_render_stats().clone();
+        prop_assert!(edit.incremental, "{:?}", edit);
+        prop_assert!(edit.messages_rendered <= append.messages_rendered + 1, "edit {:?} vs append {:?}", edit, append);
+    }
+}
