@@ -6,6 +6,7 @@ import { isProviderError, type ProviderError } from "./errors.mjs";
 import type { RoutedTurnResult, Router, RouterEvent } from "./router.mjs";
 import { addUsage as addTurnUsage, type UsageTotals } from "./session.mjs";
 import { runToolCalls, toolDeclarations, type Tool } from "./tools.mjs";
+import { own } from "./turn-owner.mjs";
 import type { AbortSignalLike, TurnRenderOptions } from "./types.mjs";
 import type { Conversation, Message, ToolResponseBlock, Usage } from "./turnwire.js";
 
@@ -112,6 +113,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     try {
       turn = await router.turn({ conversation, render, signal, onEvent });
     } catch (e) {
+      if (signal?.aborted) return finish("aborted"); // e.g. during the router's wait before a retry
       if (isProviderError(e)) return finish("error", e);
       throw e;
     }
@@ -122,15 +124,21 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     if (turn.appended) onEvent?.({ type: "appended", message: turn.message, index: conversation.length - 1 });
     const calls = turn.message.blocks.filter((b) => b.type === "tool_call");
     if (calls.length > 0) {
-      const results = await runToolCalls(turn.message, tools, {
-        signal,
-        concurrency: options.concurrency,
-        timeoutMs: options.toolTimeoutMs,
-        onResult: (response) => onEvent?.({ type: "tool-result", response, turn: turns.length }),
-      });
-      // the same continuation path as a user message (REQ-915-033)
-      conversation.append(results);
-      onEvent?.({ type: "appended", message: results, index: conversation.length - 1 });
+      // the tools' turn owns the conversation too: nothing may land between the calls and their results
+      const owner = own(conversation);
+      try {
+        const results = await runToolCalls(turn.message, tools, {
+          signal,
+          concurrency: options.concurrency,
+          timeoutMs: options.toolTimeoutMs,
+          onResult: (response) => onEvent?.({ type: "tool-result", response, turn: turns.length }),
+        });
+        // the same continuation path as a user message (REQ-915-033)
+        owner.append(results);
+        onEvent?.({ type: "appended", message: results, index: conversation.length - 1 });
+      } finally {
+        owner.release();
+      }
     }
     if (turn.aborted || signal?.aborted) return finish("aborted");
     if (calls.length === 0) return finish("done");

@@ -12,6 +12,7 @@ declare module "node:fs/promises" {
   export function rename(from: string, to: string): Promise<void>;
   export function mkdir(path: string, options: { recursive: true }): Promise<string | undefined>;
   export function rm(path: string, options: { force: true; recursive?: boolean }): Promise<void>;
+  export function stat(path: string): Promise<{ size: number }>;
 }
 
 declare module "node:path" {

@@ -49,7 +49,11 @@ export function contextUsage(usage: Usage, provider: Provider, model: string): C
  * ```
  */
 export interface CompactOptions {
-  /** User turns kept as they are at the end (default 2): the summary replaces what comes before. */
+  /**
+   * Turns kept as they are at the end (default 2): the summary replaces what comes before. A
+   * turn starts at a user message; a history with too few of them (one long tool loop) counts
+   * the steps of its tool loops (an assistant message after results) instead.
+   */
   keepLastTurns?: number;
   /** Messages kept as they are at the start (the task statement), rounded up to a safe cut point (default 0). */
   keepFirst?: number;
@@ -105,9 +109,14 @@ export async function compact(conversation: Conversation, options: CompactOption
   const keepLast = Math.max(1, Math.floor(options.keepLastTurns ?? 2));
   const keepFirst = Math.max(0, Math.floor(options.keepFirst ?? 0));
   const points = conversation.safeCutPoints();
-  const turnStarts = points.filter((i) => conversation.at(i)?.speaker === "human");
-  const end = turnStarts.length > keepLast ? (turnStarts[turnStarts.length - keepLast] as number) : 0;
-  const start = points.find((i) => i >= keepFirst) ?? end;
+  const speaker = (i: number) => conversation.at(i)?.speaker;
+  let starts = points.filter((i) => speaker(i) === "human");
+  if (starts.length <= keepLast) starts = points.filter((i) => speaker(i) === "human" || (speaker(i) === "ai" && speaker(i - 1) === "tool"));
+  const end = starts.length > keepLast ? (starts[starts.length - keepLast] as number) : 0;
+  // the system prompt at the head stays as it is
+  let head = keepFirst;
+  while (speaker(head) === "system") head++;
+  const start = points.find((i) => i >= head) ?? end;
   if (end <= start) return { compacted: false, start, end, removed: [] };
   const removed: Message[] = [];
   for (let i = start; i < end; i++) removed.push(conversation.at(i) as Message);

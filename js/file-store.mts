@@ -2,7 +2,9 @@
 // `<id>.json` snapshot per session, written atomically (a temporary file renamed over it), and an
 // `<id>.log` of messages appended since, one JSON line each; loading replays the log, and the
 // next save folds it into the snapshot. A line cut short by a crash is left out and reported.
-import { appendFile, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+// The snapshot records how many bytes of the log it already holds (`logBytes`), so a crash
+// between writing it and removing the log replays nothing twice. One writer per session.
+import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SessionData, SessionStore, UsageTotals } from "./session.mjs";
 import type { Message } from "./turnwire.js";
@@ -49,7 +51,12 @@ export function fileStore(dir: string, options: { onDamaged?: (id: string, line:
         throw new TypeError(`session ${JSON.stringify(id)}: ${file(id, "json")} is not JSON (${(e as Error).message})`);
       }
       if (data?.version !== 1 || !Array.isArray(data.transcript)) throw new TypeError(`session ${JSON.stringify(id)}: not a turnwire session`);
-      const lines = (log ?? "").split("\n");
+      // the part of the log the snapshot already holds (a crash after the snapshot was written)
+      const stored = data as SessionData & { logBytes?: unknown };
+      const folded = typeof stored.logBytes === "number" ? stored.logBytes : 0;
+      delete stored.logBytes;
+      const rest = folded > 0 ? new TextDecoder().decode(new TextEncoder().encode(log ?? "").subarray(folded)) : (log ?? "");
+      const lines = rest.split("\n");
       lines.forEach((line, i) => {
         if (line.trim() === "") return;
         let entry: { messages?: Message[]; usage?: UsageTotals; at?: string };
@@ -66,14 +73,17 @@ export function fileStore(dir: string, options: { onDamaged?: (id: string, line:
       return data;
     },
     async save(id, data) {
-      await writeAtomically(file(id, "json"), JSON.stringify(data));
+      // `data` is the whole session: the log so far is folded into it
+      const logBytes = (await stat(file(id, "log")).catch(() => undefined))?.size ?? 0;
+      await writeAtomically(file(id, "json"), JSON.stringify(logBytes > 0 ? { ...data, logBytes } : data));
       await rm(file(id, "log"), { force: true });
     },
     async append(id, messages, usage) {
       await mkdir(dir, { recursive: true });
       const entry: { messages: readonly Message[]; usage?: UsageTotals; at: string } = { messages, at: new Date().toISOString() };
       if (usage !== undefined) entry.usage = usage;
-      await appendFile(file(id, "log"), `${JSON.stringify(entry)}\n`, "utf8");
+      // a leading newline ends a line a crash cut short, so this entry stands on its own line
+      await appendFile(file(id, "log"), `\n${JSON.stringify(entry)}\n`, "utf8");
     },
     async delete(id) {
       await rm(file(id, "json"), { force: true });

@@ -35,6 +35,19 @@ interface Ctx {
 }
 
 const isObject = (v: unknown): v is { [key: string]: Json } => typeof v === "object" && v !== null && !Array.isArray(v);
+const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+/** `pattern` as a RegExp: Unicode mode first, else as written (`\-` is refused in `u` mode); `undefined` when JavaScript cannot read it. */
+function regex(pattern: string): RegExp | undefined {
+  for (const flags of ["u", ""]) {
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      // next
+    }
+  }
+  return undefined;
+}
 
 function typeOf(v: Json): string {
   if (v === null) return "null";
@@ -53,7 +66,7 @@ function equal(a: Json, b: Json): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => equal(x, b[i] as Json));
   if (isObject(a) && isObject(b)) {
     const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && equal(a[k] as Json, b[k] as Json));
+    return keys.length === Object.keys(b).length && keys.every((k) => has(b, k) && equal(a[k] as Json, b[k] as Json));
   }
   return false;
 }
@@ -79,10 +92,12 @@ function check(schema: Schema, value: Json, path: string, ctx: Ctx): void {
   if (!isObject(schema)) return;
   const s = schema as { [k: string]: unknown };
   if (typeof s["$ref"] === "string") {
+    // a $ref this checker cannot follow (remote, an anchor) is left to the provider
     const target = resolveRef(ctx.root, s["$ref"]);
-    if (target === undefined) return fail(`the schema's $ref ${s["$ref"]} points nowhere`);
-    if (ctx.refs >= MAX_REF_DEPTH) return fail("the schema's $refs nest too deep");
-    check(target, value, path, { ...ctx, refs: ctx.refs + 1 });
+    if (target !== undefined) {
+      if (ctx.refs >= MAX_REF_DEPTH) return fail("the schema's $refs nest too deep");
+      check(target, value, path, { ...ctx, refs: ctx.refs + 1 });
+    }
   }
   if (s["nullable"] === true && value === null) return;
   if (!checkType(s, value, fail)) return;
@@ -102,8 +117,13 @@ function resolveRef(root: Schema, ref: string): Schema | undefined {
   if (!ref.startsWith("#/")) return undefined;
   let at: unknown = root;
   for (const raw of ref.slice(2).split("/")) {
-    const part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    if (!isObject(at) || !(part in at)) return undefined;
+    let part: string;
+    try {
+      part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    } catch {
+      return undefined;
+    }
+    if (!isObject(at) || !has(at, part)) return undefined;
     at = (at as { [k: string]: unknown })[part];
   }
   return at as Schema;
@@ -136,12 +156,7 @@ function checkString(s: { [k: string]: unknown }, v: string, fail: (m: string) =
   if (typeof s["minLength"] === "number" && length < s["minLength"]) fail(`must be at least ${s["minLength"]} characters, got ${length}`);
   if (typeof s["maxLength"] === "number" && length > s["maxLength"]) fail(`must be at most ${s["maxLength"]} characters, got ${length}`);
   if (typeof s["pattern"] === "string") {
-    let re: RegExp | undefined;
-    try {
-      re = new RegExp(s["pattern"], "u");
-    } catch {
-      re = undefined; // a pattern JavaScript cannot read is not checked
-    }
+    const re = regex(s["pattern"]); // a pattern JavaScript cannot read is not checked
     if (re !== undefined && !re.test(v)) fail(`must match /${s["pattern"]}/, got ${show(v)}`);
   }
 }
@@ -168,7 +183,7 @@ function checkObject(s: { [k: string]: unknown }, v: { [key: string]: Json }, pa
   const patterns = isObject(s["patternProperties"]) ? Object.entries(s["patternProperties"] as { [k: string]: Schema }) : [];
   if (Array.isArray(s["required"])) {
     for (const name of s["required"]) {
-      if (typeof name === "string" && !(name in v)) fail(`required property \`${name}\` is missing`, key(path, name));
+      if (typeof name === "string" && !has(v, name)) fail(`required property \`${name}\` is missing`, key(path, name));
     }
   }
   const count = Object.keys(v).length;
@@ -182,13 +197,7 @@ function checkObject(s: { [k: string]: unknown }, v: { [key: string]: Json }, pa
       check(props[name] as Schema, item, at, ctx);
     }
     for (const [pattern, sub] of patterns) {
-      let re: RegExp | undefined;
-      try {
-        re = new RegExp(pattern, "u");
-      } catch {
-        re = undefined;
-      }
-      if (re?.test(name)) {
+      if (regex(pattern)?.test(name)) {
         known = true;
         check(sub, item, at, ctx);
       }

@@ -201,6 +201,8 @@ class RouterImpl implements Router {
   readonly #partial: "drop" | "keep";
   readonly #core: () => RenderCore;
   #current = 0;
+  /** The target of the attempt in flight. */
+  #serving: number | undefined;
   #pending: number | undefined;
   #inFlight = false;
   /** Per target: until when (Date.now()) failover skips it. */
@@ -226,7 +228,7 @@ class RouterImpl implements Router {
     return this.#targets;
   }
   get current(): Named {
-    return this.#targets[this.#current] as Named;
+    return this.#targets[this.#serving ?? this.#current] as Named;
   }
   get pending(): Named | undefined {
     return this.#pending === undefined ? undefined : this.#targets[this.#pending];
@@ -269,9 +271,12 @@ class RouterImpl implements Router {
     const attempts: TurnAttempt[] = [];
     try {
       let at = this.#startIndex();
-      let waitedMs = 0;
+      // a target that asked to wait (retry-after) is waited for, also on the next turn
+      let waitedMs = Math.max(0, (this.#coolUntil[at] ?? 0) - Date.now());
+      await sleep(waitedMs, signal);
       for (let attempt = 1; ; attempt++) {
         const target = this.#targets[at] as Named;
+        this.#serving = at;
         onEvent?.({ type: "attempt", target, attempt });
         const record: TurnAttempt = { target, waitedMs };
         attempts.push(record);
@@ -284,10 +289,14 @@ class RouterImpl implements Router {
           if (!isProviderError(e)) throw e;
           record.error = e;
           this.#dropPartial(e, record, owner, before);
+          if (!e.retryable || attempt >= this.#maxAttempts || signal?.aborted) {
+            if (e.retryable) this.#coolUntil[at] = Date.now() + this.#delay(e, attempt);
+            throw withAttempts(e, attempts);
+          }
           this.#coolUntil[at] = Date.now() + this.#delay(e, attempt);
-          if (!e.retryable || attempt >= this.#maxAttempts || signal?.aborted) throw withAttempts(e, attempts);
           const next = this.strategy === "manual" ? at : this.#nextAvailable(at);
-          waitedMs = next === at || this.#allCooling() ? this.#delay(e, attempt) : 0;
+          // another target at once; the same one (or one still cooling) when its wait is over
+          waitedMs = Math.max(0, (this.#coolUntil[next] ?? 0) - Date.now());
           onEvent?.({ type: "retry", error: e, target: this.#targets[next] as Named, waitMs: waitedMs, attempt: attempt + 1 });
           await sleep(waitedMs, signal);
           if (signal?.aborted) throw withAttempts(e, attempts);
@@ -297,21 +306,41 @@ class RouterImpl implements Router {
     } finally {
       owner.release();
       this.#inFlight = false;
+      this.#serving = undefined;
       this.#settle(onEvent);
     }
   }
 
   async #attempt(target: Named, options: Omit<RoutedTurnOptions, "onEvent">, owner: Ownership, onEvent: RoutedTurnOptions["onEvent"]): Promise<TurnResult> {
     const render = { ...(options.render ?? {}), ...(target.render ?? {}) };
+    const abort = new AbortController();
+    const outer = options.signal;
+    const onOuterAbort = () => abort.abort(outer?.reason);
+    if (outer?.aborted) onOuterAbort();
+    else outer?.addEventListener("abort", onOuterAbort, { once: true });
     const turn = streamOwnedTurn(
-      { ...options, provider: target.provider, model: target.model, apiKey: target.apiKey, baseURL: target.baseURL, headers: target.headers, fetch: target.fetch, render },
+      { ...options, signal: abort.signal as AbortSignalLike, provider: target.provider, model: target.model, apiKey: target.apiKey, baseURL: target.baseURL, headers: target.headers, fetch: target.fetch, render },
       this.#core(),
       owner,
     );
-    if (onEvent !== undefined) {
-      for await (const delta of turn) onEvent({ type: "delta", delta, target });
+    try {
+      if (onEvent !== undefined) {
+        try {
+          for await (const delta of turn) onEvent({ type: "delta", delta, target });
+        } catch (e) {
+          // the caller's onEvent threw: end the turn before the conversation is given back,
+          // so that its reply cannot land after the next turn's history
+          if (!isProviderError(e)) {
+            abort.abort(e);
+            await turn.result.catch(() => undefined);
+          }
+          throw e;
+        }
+      }
+      return await turn.result;
+    } finally {
+      outer?.removeEventListener("abort", onOuterAbort);
     }
-    return turn.result;
   }
 
   /** A cut stream appended its partial reply: take it out again (`partialReply: "drop"`). */
@@ -319,7 +348,10 @@ class RouterImpl implements Router {
     const appended = e.result?.appended === true;
     if (!appended || e.result === undefined) return;
     const dropped = this.#partial === "drop";
-    if (dropped) owner.truncate(before);
+    if (dropped) {
+      owner.truncate(before);
+      e.result.appended = false;
+    }
     record.partial = { message: e.result.message, dropped };
   }
 
@@ -348,11 +380,6 @@ class RouterImpl implements Router {
       if ((this.#coolUntil[i] ?? 0) <= now) return i;
     }
     return (from + 1) % n;
-  }
-
-  #allCooling(): boolean {
-    const now = Date.now();
-    return this.#coolUntil.every((t) => t > now);
   }
 
   #delay(e: ProviderError, attempt: number): number {

@@ -151,7 +151,10 @@ export function cost(usage: Usage | UsageTotals, prices: Prices | Record<string,
 }
 
 const isPrices = (p: unknown): p is Prices => typeof (p as Prices).input === "number" && typeof (p as Prices).output === "number";
-const isTotals = (u: Usage | UsageTotals): u is UsageTotals => Object.values(u).some((v) => typeof v === "object" && v !== null);
+const isTotals = (u: Usage | UsageTotals): u is UsageTotals => {
+  const values = Object.values(u);
+  return values.length === 0 || values.some((v) => typeof v === "object" && v !== null);
+};
 
 /**
  * Saves a conversation, its usage totals, the target it is on and the caller's data.
@@ -286,6 +289,7 @@ interface IdbRequest<T> {
   onsuccess: (() => void) | null;
   onerror: (() => void) | null;
   onupgradeneeded?: (() => void) | null;
+  onblocked?: (() => void) | null;
 }
 interface IdbDatabase {
   objectStoreNames: { contains(name: string): boolean };
@@ -324,6 +328,10 @@ export function indexedDbStore(options: { name?: string; factory?: unknown } = {
       };
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error);
+      req.onblocked = () => reject(new Error(`indexedDbStore: database ${JSON.stringify(name)} is blocked by another open connection`));
+    }).catch((e: unknown) => {
+      db = undefined; // a failed open is tried again on the next call
+      throw e;
     }));
   const run = async <T,>(mode: "readonly" | "readwrite", work: (s: ReturnType<IdbTransaction["objectStore"]>) => IdbRequest<T> | void): Promise<T | undefined> => {
     const database = await open();

@@ -89,7 +89,7 @@ export interface RunToolCallsOptions {
   signal?: AbortSignalLike;
   /** How many calls run at once (default: all of them). */
   concurrency?: number;
-  /** A call still running after this long gets a timeout error and its signal is aborted. */
+  /** A call still running after this long gets a timeout error and its signal is aborted (`0` or `Infinity`: no limit). */
   timeoutMs?: number;
   /** Called with each call's response as it settles (in completion order). */
   onResult?: (response: ToolResponseBlock, call: ToolCallBlock) => void;
@@ -210,6 +210,7 @@ async function runOne(call: ToolCallBlock, byName: Map<string, Tool>, options: O
   }
   const args = call.parameters ?? {};
   const checked = await checkArguments(tool, args);
+  if (outer?.aborted) return cancelled(base, outer); // aborted while the arguments were checked
   if ("issues" in checked) {
     const list = checked.issues.map((i) => `${i.path}: ${i.message}`).join("; ");
     return { ...base, error: `Invalid arguments for ${tool.name}: ${list}.` };
@@ -222,12 +223,13 @@ async function runOne(call: ToolCallBlock, byName: Map<string, Tool>, options: O
     settle?.(cancelled(base, outer));
   };
   outer?.addEventListener("abort", onAbort, { once: true });
+  const limit = options.timeoutMs;
   const timer =
-    options.timeoutMs !== undefined && options.timeoutMs >= 0
+    limit !== undefined && Number.isFinite(limit) && limit > 0
       ? setTimeout(() => {
-          controller.abort(new Error(`timed out after ${options.timeoutMs} ms`));
-          settle?.({ ...base, error: `The tool call timed out after ${options.timeoutMs} ms.`, timedOut: true });
-        }, options.timeoutMs)
+          controller.abort(new Error(`timed out after ${limit} ms`));
+          settle?.({ ...base, error: `The tool call timed out after ${limit} ms.`, timedOut: true });
+        }, Math.min(limit, 2_147_483_647))
       : undefined;
   const ran = (async (): Promise<ToolResponseBlock> => {
     try {

@@ -14,6 +14,7 @@ const REFUSED: ReadonlyArray<[string, string]> = [
   ["truncate", "an edit"],
   ["replace", "an edit"],
   ["splice", "an edit"],
+  ["spliceArray", "an edit"],
   ["compact", "an edit"],
 ];
 

@@ -3,7 +3,7 @@
 // between turns (a switch during a turn waits for it), and keeps the session in IndexedDB, so a
 // reload resumes it. The targets come from /config.json (serve.mjs writes it: the mock
 // providers, or the providers whose keys it was given).
-import { Conversation, createRouter, indexedDbStore, loadSession, runAgent, saveSession } from "turnwire/render";
+import { Conversation, createRouter, indexedDbStore, loadSession, mergeUsage, runAgent, saveSession } from "turnwire/render";
 
 const $ = (id) => document.getElementById(id);
 const messagesEl = $("messages");
@@ -36,7 +36,9 @@ for (const t of router.targets) picker.append(new Option(t.name, t.name));
 const store = indexedDbStore({ name: "turnwire-chat" });
 const saved = await loadSession(store, SESSION);
 const conversation = saved?.conversation ?? new Conversation();
-if (saved?.target) router.switchTo(saved.target);
+const usage = saved?.usage ?? {};
+// the saved provider, when it is still configured
+if (saved?.target && router.targets.some((t) => t.name === saved.target)) router.switchTo(saved.target);
 picker.value = router.current.name;
 for (let i = 0; i < conversation.length; i++) show(conversation.at(i));
 
@@ -84,7 +86,8 @@ $("composer").addEventListener("submit", async (event) => {
     });
     statusEl.textContent = result.stopped === "error" ? `error: ${result.error.message}` : `on ${router.current.name} · ${result.usage.outputTokens ?? 0} tokens out`;
     picker.value = router.current.name;
-    await saveSession(store, SESSION, { conversation, target: router.current.name });
+    mergeUsage(usage, result.usageByModel);
+    await saveSession(store, SESSION, { conversation, usage, target: router.current.name });
   } finally {
     running = undefined;
     $("send").disabled = false;

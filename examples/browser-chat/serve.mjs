@@ -53,7 +53,19 @@ if (useMock) {
 }
 
 const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+  // only this machine's names: a page elsewhere must not reach /config.json (DNS rebinding)
+  const host = (req.headers.host ?? "").replace(/:\d+$/, "");
+  if (host !== "127.0.0.1" && host !== "localhost") {
+    res.writeHead(403).end();
+    return;
+  }
+  let path;
+  try {
+    path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
   if (path === "/config.json") return send(res, ".json", JSON.stringify({ targets }));
   if (path === "/mock-stats.json" && mock) return send(res, ".json", JSON.stringify(mock.stats));
   const [root, rest] = path.startsWith("/turnwire/") ? [pkg, path.slice("/turnwire/".length)] : [here, path === "/" ? "index.html" : path.slice(1)];
@@ -63,7 +75,9 @@ const server = createServer((req, res) => {
     return;
   }
   res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
-  createReadStream(file).pipe(res);
+  createReadStream(file)
+    .on("error", () => res.destroy())
+    .pipe(res);
 });
 server.listen(port, "127.0.0.1", () => console.log(`turnwire chat: http://127.0.0.1:${server.address().port}/`));
 

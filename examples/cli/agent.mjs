@@ -99,7 +99,7 @@ const store = sessionDir ? fileStore(sessionDir) : undefined;
 const saved = store ? await loadSession(store, SESSION_ID) : undefined;
 const conversation = saved?.conversation ?? new Conversation();
 const usage = saved?.usage ?? {};
-if (saved?.target) router.switchTo(saved.target);
+if (saved?.target && router.targets.some((t) => t.name === saved.target)) router.switchTo(saved.target);
 if (saved) console.log(`resumed a session of ${conversation.length} messages on ${router.current.name}`);
 const save = async () => store && saveSession(store, SESSION_ID, { conversation, usage, target: router.current.name });
 
@@ -137,7 +137,9 @@ for await (const line of rl) {
   conversation.append({ speaker: "human", blocks: [{ type: "text", text: input }] });
   running = new AbortController();
   let cancelled = 0;
-  const result = await runAgent({
+  let result;
+  try {
+    result = await runAgent({
     conversation,
     router,
     tools,
@@ -154,7 +156,11 @@ for await (const line of rl) {
       }
       if (e.type === "turn") stdout.write("\n");
     },
-  });
+    });
+  } catch (e) {
+    // not a provider's failure (those end the run with stopped: "error"): a bad option, a bug
+    result = { stopped: "error", error: e, usageByModel: {} };
+  }
   running = undefined;
   mergeUsage(usage, result.usageByModel);
   if (result.stopped === "aborted") {

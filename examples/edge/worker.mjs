@@ -6,7 +6,9 @@
 //   POST /  {"session": "s1", "message": "hello"}  →  {"reply": "…", "messages": 2, "usage": {…}}
 //
 // Configuration (Workers vars / secrets, or the `env` a host passes): PROVIDER, MODEL, API_KEY,
-// and BASE_URL for a proxy or a mock.
+// and BASE_URL for a proxy or a mock. A KV store has no transactions: two requests on one session
+// at once would each save their own turn and the last one wins, so a client sends one at a time
+// (a Durable Object per session serialises them where that is not enough).
 import { Conversation, createRouter, kvStore, loadSession, mergeUsage, runAgent, saveSession } from "turnwire";
 
 /** The session store over the host's key-value namespace. */

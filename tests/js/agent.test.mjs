@@ -132,6 +132,20 @@ describe("REQ-915-043 failover, retries and backoff", () => {
     conversation.free();
   });
 
+  test("an onEvent that throws ends the turn; its reply never lands later; the next turn works", async () => {
+    const router = createRouter([target("anthropic")]);
+    const conversation = new Conversation([human("hi")]);
+    mock.script("anthropic", { text: "a long reply in many pieces", delayMs: 10, chunkSize: 2 });
+    await assert.rejects(router.turn({ conversation, onEvent: (e) => { if (e.type === "delta") throw new Error("the UI broke"); } }), /the UI broke/);
+    assert.equal(router.inFlight, false);
+    const length = conversation.length;
+    await sleep(100);
+    assert.equal(conversation.length, length, "nothing was appended after the turn gave the conversation back");
+    conversation.append(human("again"));
+    assert.equal((await router.turn({ conversation })).message.speaker, "ai");
+    conversation.free();
+  });
+
   test("a failure that is not retryable ends the turn at once, with every attempt", async () => {
     const router = createRouter([target("anthropic"), target("gemini")], { strategy: "failover" });
     const conversation = new Conversation([human("hi")]);
@@ -250,6 +264,18 @@ describe("REQ-915-034 runAgent: an abort during the tools records every call can
     const next = await runAgent({ conversation, router, tools: [hang] });
     assert.equal(next.stopped, "done");
     assert.deepEqual(rejected(), []);
+    conversation.free();
+  });
+
+  test("an abort while the router waits to retry stops the agent as aborted", async () => {
+    const controller = new AbortController();
+    mock.script("gemini", { kind: "error", status: 503 });
+    const conversation = new Conversation([human("hi")]);
+    const running = runAgent({ conversation, router: createRouter([target("gemini")], { backoff: { initialMs: 5000 } }), signal: controller.signal });
+    await sleep(100);
+    controller.abort();
+    const r = await running;
+    assert.equal(r.stopped, "aborted");
     conversation.free();
   });
 

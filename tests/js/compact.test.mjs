@@ -83,6 +83,22 @@ describe("REQ-915-026 compact() keeps every later request valid", () => {
     conversation.free();
   });
 
+  test("the system prompt at the head stays; one long tool loop is compacted by its steps", async () => {
+    const loop = [human("one long task")];
+    for (let s = 0; s < 6; s++) {
+      loop.push({ speaker: "ai", blocks: [{ type: "tool_call", id: `c${s}`, name: "read_file", parameters: { path: `f${s}` } }] });
+      loop.push({ speaker: "tool", blocks: [{ type: "tool_response", callId: `c${s}`, toolName: "read_file", result: `r${s}` }] });
+    }
+    const conversation = new Conversation([{ speaker: "system", blocks: [{ type: "text", text: "Be brief." }] }, ...loop]);
+    const r = await compact(conversation, { keepLastTurns: 2, summarize: () => "Read four files." });
+    assert.equal(r.compacted, true);
+    assert.equal(r.start, 1, "after the system prompt");
+    assert.equal(conversation.at(0).speaker, "system");
+    assert.equal(r.end, 10, "the last two steps stay");
+    assert.deepEqual(conversation.openCalls(), []);
+    conversation.free();
+  });
+
   test("a conversation changed while summarising is not compacted", async () => {
     const conversation = new Conversation([...session(4), human("more")]);
     await assert.rejects(

@@ -55,14 +55,21 @@ describe("stores keep sessions exactly", () => {
     await store.append("s", [human("b")]);
     await store.append("s", [human("c")]);
     assert.deepEqual(readdirSync(folder).sort(), ["s.json", "s.log"], "no temporary file left behind");
-    assert.equal(readFileSync(join(folder, "s.log"), "utf8").trim().split("\n").length, 2);
+    assert.equal(readFileSync(join(folder, "s.log"), "utf8").split("\n").filter(Boolean).length, 2);
     appendFileSync(join(folder, "s.log"), '{"messages":[{"speaker":"human","blo'); // a crash mid-write
+    await store.append("s", [human("d")]); // the next append still stands on its own line
     const loaded = await store.load("s");
-    assert.deepEqual(loaded.transcript.map((m) => m.blocks[0].text), ["a", "b", "c"]);
-    assert.deepEqual(damaged, [["s", 3]]);
+    assert.deepEqual(loaded.transcript.map((m) => m.blocks[0].text), ["a", "b", "c", "d"]);
+    assert.equal(damaged.length, 1);
     // the next save folds the log into the snapshot
+    const log = readFileSync(join(folder, "s.log"));
     await store.save("s", loaded);
     assert.deepEqual(readdirSync(folder), ["s.json"]);
+    // a crash between writing the snapshot and removing the log: nothing is replayed twice
+    writeFileSync(join(folder, "s.log"), log);
+    assert.deepEqual((await store.load("s")).transcript.map((m) => m.blocks[0].text), ["a", "b", "c", "d"]);
+    await store.append("s", [human("e")]);
+    assert.deepEqual((await store.load("s")).transcript.map((m) => m.blocks[0].text), ["a", "b", "c", "d", "e"]);
     await assert.rejects(store.load("../escape"), /session id/);
     writeFileSync(join(folder, "broken.json"), "{not json");
     await assert.rejects(store.load("broken"), /is not JSON/);
@@ -87,6 +94,7 @@ describe("usage totals and cost", () => {
     const prices = { "anthropic:claude-sonnet-4-5": { input: 3, output: 15, cacheRead: 0.3 }, "openai-chat": { input: 1.25, output: 10 } };
     assert.equal(cost(totals, prices), 2 * 3 + 0.1 * 15 + 2 * 0.3 + 10);
     assert.equal(cost({ inputTokens: 500_000, outputTokens: 0 }, { input: 2, output: 8 }), 1);
+    assert.equal(cost({}, prices), 0, "a new session's empty totals");
     assert.throws(() => cost(totals, { "anthropic:claude-sonnet-4-5": { input: 1, output: 1 } }), /no prices for openai-chat:gpt-5.2/);
   });
 });

@@ -124,6 +124,36 @@ describe("every call is answered: errors, unknown tools, bad arguments, timeouts
     assert.ok(aborted);
   });
 
+  test("timeoutMs 0 or Infinity means no limit; an abort while arguments are checked cancels the call", async () => {
+    const slow = { name: "slow", execute: () => sleep(30).then(() => "finished") };
+    for (const timeoutMs of [0, Infinity]) {
+      const out = await runToolCalls(assistant(call("s", "slow", {})), [slow], { timeoutMs });
+      assert.equal(out.blocks[0].result, "finished", String(timeoutMs));
+    }
+    const controller = new AbortController();
+    let ran = false;
+    const checked = {
+      name: "checked",
+      parameters: { "~standard": { version: 1, vendor: "test", validate: async (v) => (controller.abort(), await sleep(5), { value: v }) } },
+      execute: () => (ran = true),
+    };
+    const out = await runToolCalls(assistant(call("c", "checked", {})), [checked], { signal: controller.signal });
+    assert.equal(out.blocks[0].cancelled, true);
+    assert.equal(ran, false);
+  });
+
+  test("the schema checker: own properties only, patterns JavaScript reads without u mode, unresolvable $refs left alone", async () => {
+    const t = (parameters) => [{ name: "t", parameters, execute: () => "ok" }];
+    const run = async (parameters, args) => (await runToolCalls(assistant(call("x", "t", args)), t(parameters))).blocks[0];
+    assert.match((await run({ type: "object", required: ["constructor"] }, {})).error, /`constructor` is missing/);
+    assert.equal((await run({ type: "object", properties: { p: { type: "string", pattern: "^\\d{3}\\-\\d{4}$" } } }, { p: "555-1234" })).result, "ok");
+    assert.match((await run({ type: "object", properties: { p: { type: "string", pattern: "^\\d{3}\\-\\d{4}$" } } }, { p: "5551234" })).error, /must match/);
+    assert.equal((await run({ $ref: "https://example.com/schema.json" }, { any: 1 })).result, "ok");
+    const nested = { type: "object", $defs: { item: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] } }, properties: { items: { type: "array", items: { $ref: "#/$defs/item" } }, mode: { enum: ["a", "b"] }, v: { anyOf: [{ type: "string" }, { type: "null" }] } } };
+    assert.equal((await run(nested, { items: [{ n: 1 }], mode: "a", v: null })).result, "ok");
+    assert.match((await run(nested, { items: [{ n: 1.5 }], mode: "c", v: 3 })).error, /\$\.items\[0\]\.n: expected integer, got number; \$\.mode: expected one of "a", "b", got "c"; \$\.v: matches none/);
+  });
+
   test("a message without calls, or a tool without execute, is a TypeError", async () => {
     await assert.rejects(runToolCalls(assistant({ type: "text", text: "hi" }), tools), TypeError);
     await assert.rejects(runToolCalls(assistant(call("x", "a", {})), [{ name: "a" }]), TypeError);

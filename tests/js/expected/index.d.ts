@@ -2049,7 +2049,7 @@ export interface RunToolCallsOptions {
     signal?: AbortSignalLike;
     /** How many calls run at once (default: all of them). */
     concurrency?: number;
-    /** A call still running after this long gets a timeout error and its signal is aborted. */
+    /** A call still running after this long gets a timeout error and its signal is aborted (`0` or `Infinity`: no limit). */
     timeoutMs?: number;
     /** Called with each call's response as it settles (in completion order). */
     onResult?: (response: ToolResponseBlock, call: ToolCallBlock) => void;
@@ -2422,7 +2422,11 @@ export declare function contextUsage(usage: Usage, provider: Provider, model: st
  * ```
  */
 export interface CompactOptions {
-    /** User turns kept as they are at the end (default 2): the summary replaces what comes before. */
+    /**
+     * Turns kept as they are at the end (default 2): the summary replaces what comes before. A
+     * turn starts at a user message; a history with too few of them (one long tool loop) counts
+     * the steps of its tool loops (an assistant message after results) instead.
+     */
     keepLastTurns?: number;
     /** Messages kept as they are at the start (the task statement), rounded up to a safe cut point (default 0). */
     keepFirst?: number;
