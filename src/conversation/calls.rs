@@ -21,6 +21,15 @@ impl Conversation {
 
     /// The calls still waiting for a result: no response yet, or only a pending one. An agent
     /// runs them (or records them cancelled) before the next turn.
+    ///
+    /// ```
+    /// use turnwire::Conversation;
+    /// let mut c = Conversation::new();
+    /// c.append_json(r#"{"speaker":"ai","blocks":[{"type":"tool_call","id":"a","name":"ls","parameters":{}}]}"#)?;
+    /// c.append_json(r#"{"speaker":"tool","blocks":[{"type":"tool_response","callId":"a","error":"cancelled"}]}"#)?;
+    /// assert!(c.open_calls().is_empty()); // an error is an outcome: the call is closed
+    /// # Ok::<(), turnwire::Error>(())
+    /// ```
     pub fn open_calls(&self) -> Vec<ToolCallState> {
         let mut calls = self.tool_calls();
         calls.retain(|c| c.status == ToolStatus::Pending);

@@ -108,6 +108,15 @@ impl Conversation {
 
     /// [`Conversation::replace`] with the message in its JSON shape; a bad message is an error
     /// at `$[index]…` and nothing changes.
+    ///
+    /// ```
+    /// use turnwire::Conversation;
+    /// let mut c = Conversation::new();
+    /// c.append_json(r#"{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}"#)?;
+    /// let bad = serde_json::json!({"speaker": "robot", "blocks": []});
+    /// assert_eq!(c.replace_value(0, bad).unwrap_err().path(), "$[0].speaker");
+    /// # Ok::<(), turnwire::Error>(())
+    /// ```
     pub fn replace_value(&mut self, index: usize, value: Value) -> Result<Message, Error> {
         self.check_index(index)?;
         let message = Message::read(value, &JsonPath::Root.index(index))?;
@@ -117,6 +126,15 @@ impl Conversation {
 
     /// [`Conversation::splice`] with the messages in their JSON shape, read at the indexes they
     /// would have (`$[start + k]…`); a bad one is an error and nothing changes.
+    ///
+    /// ```
+    /// use turnwire::Conversation;
+    /// let mut c = Conversation::new();
+    /// let say = |t: &str| serde_json::json!({"speaker": "human", "blocks": [{"type": "text", "text": t}]});
+    /// c.splice_values(0, 0, vec![say("a"), say("b")])?;
+    /// assert_eq!(c.len(), 2);
+    /// # Ok::<(), turnwire::Error>(())
+    /// ```
     pub fn splice_values(
         &mut self,
         start: usize,

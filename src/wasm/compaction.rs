@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::conversation::Conversation;
-use super::conversation_edit::{integer, messages_js};
+use super::conversation_edit::{integer, messages_js, relative};
 use super::types::{MessageInput, TranscriptInput};
 use super::{read_transcript, text};
 use crate::error::{Error, ErrorCode};
@@ -56,7 +56,8 @@ impl Conversation {
         numbers(self.inner.safe_cut_points())
     }
 
-    /// Replaces messages `start..end` with `summary` (a human or ai message) and returns them.
+    /// Replaces messages `start..end` with `summary` (a human or ai message) and returns them
+    /// (negative indexes count from the end, as in `splice`).
     /// The summary records what went under `compaction`: `{messages, calls, results}` — calls
     /// kept whose results were removed (rendered with a `compacted` synthetic completion) and
     /// results kept whose calls were removed. Between two `safeCutPoints()` nothing is
@@ -73,20 +74,29 @@ impl Conversation {
         #[wasm_bindgen(unchecked_param_type = "number")] end: &JsValue,
         summary: &MessageInput,
     ) -> Result<JsValue, JsValue> {
-        let (start, end) = (integer(start, "start")?, integer(end, "end")?);
-        if start < 0.0 || end < 0.0 {
+        let len = self.inner.len();
+        let (raw_start, raw_end) = (integer(start, "start")?, integer(end, "end")?);
+        let (Some(start), Some(end)) = (relative(raw_start, len), relative(raw_end, len)) else {
             return Err(Error::new(
                 ErrorCode::OutOfRange,
                 "$",
-                "`start` and `end` must be 0 or more",
+                format!(
+                    "cannot compact {raw_start}..{raw_end}: the conversation has {len} messages"
+                ),
             )
             .into());
-        }
+        };
+        // `end` may be the length itself (everything up to the end)
+        let end = if end == usize::MAX && raw_end == len as f64 {
+            len
+        } else {
+            end
+        };
         let root = format!("$[{start}]");
         let converted = text::stringify(summary, "the summary", &root)?;
         let parsed = crate::json::parse(&converted.text, &root, "the summary")?;
-        let message = Message::read(parsed.value, &JsonPath::Root.index(start as usize))?;
-        let removed = self.inner.compact(start as usize, end as usize, message)?;
+        let message = Message::read(parsed.value, &JsonPath::Root.index(start))?;
+        let removed = self.inner.compact(start, end, message)?;
         // what reading the summary repaired, reported at its index
         self.inner.add_read_repairs(converted.repairs);
         self.inner

@@ -187,7 +187,7 @@ pub(super) fn integer(value: &JsValue, name: &str) -> Result<f64, Error> {
 
 /// A JavaScript index into `len` messages, a negative one counting from the end; `None` before
 /// the start. One past the end stays past it (`usize::MAX`), for the callers to refuse or clamp.
-fn relative(i: f64, len: usize) -> Option<usize> {
+pub(super) fn relative(i: f64, len: usize) -> Option<usize> {
     if i >= 0.0 {
         Some(if i < len as f64 {
             i as usize

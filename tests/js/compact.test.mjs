@@ -131,6 +131,18 @@ describe("REQ-915-027 a result removed by compaction is rendered as compacted", 
   });
 });
 
+describe("Conversation.compact takes indexes as splice does", () => {
+  test("negative indexes count from the end; the length is a valid end; past it is out_of_range", () => {
+    const conversation = new Conversation(session(2)); // 10 messages
+    assert.equal(conversation.compact(-5, 10, human("Summary of the second task.")).length, 5);
+    assert.equal(conversation.length, 6);
+    assert.equal(conversation.at(-1).blocks[0].text, "Summary of the second task.");
+    assert.throws(() => conversation.compact(0, 7, human("x")), (e) => e.code === "out_of_range");
+    assert.throws(() => conversation.compact(-9, 2, human("x")), (e) => e.code === "out_of_range");
+    conversation.free();
+  });
+});
+
 describe("when to compact: the context window and how full it is", () => {
   test("contextWindow reads the capability table; contextUsage adds the prompt and the reply", () => {
     assert.equal(contextWindow("anthropic", "claude-sonnet-4-5"), 200_000);

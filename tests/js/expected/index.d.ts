@@ -847,7 +847,8 @@ export class Conversation {
      */
     at(index: number): Message | undefined;
     /**
-     * Replaces messages `start..end` with `summary` (a human or ai message) and returns them.
+     * Replaces messages `start..end` with `summary` (a human or ai message) and returns them
+     * (negative indexes count from the end, as in `splice`).
      * The summary records what went under `compaction`: `{messages, calls, results}` — calls
      * kept whose results were removed (rendered with a `compacted` synthetic completion) and
      * results kept whose calls were removed. Between two `safeCutPoints()` nothing is
