@@ -56,6 +56,27 @@ describe("REQ-915-002 / REQ-915-003 / REQ-915-050 a switch waits for the turn in
   });
 });
 
+describe("REQ-915-041 a manual switch after a completed tool turn: the next request is valid for every provider", () => {
+  test("a tool turn on one provider, then runAgent on each of the others: every request accepted", async () => {
+    const providers = ["anthropic", "openai-chat", "openai-responses", "gemini", "mistral", "kimi", "deepseek", "openai-compatible"];
+    for (const from of providers) {
+      const router = createRouter(providers.map((p) => target(p)));
+      router.switchTo(from);
+      const conversation = new Conversation([human("read a.rs")]);
+      scriptSessionOn(from);
+      assert.equal((await runAgent({ conversation, router, tools: [readFile] })).stopped, "done");
+      const to = providers[(providers.indexOf(from) + 3) % providers.length];
+      router.switchTo(to);
+      conversation.append(human("and now?"));
+      mock.script(to, { text: "Nothing more to read." });
+      const next = await runAgent({ conversation, router, tools: [readFile] });
+      assert.equal(next.turns[0].target.provider, to, `${from} -> ${to}`);
+      conversation.free();
+    }
+    assert.deepEqual(rejected(), []);
+  });
+});
+
 describe("REQ-915-042 round robin over every provider keeps each request valid", () => {
   test("each turn goes to the next target; the strict mocks accept all", async () => {
     const providers = ["anthropic", "openai-chat", "gemini", "openai-responses", "mistral", "kimi", "deepseek", "openai-compatible"];
@@ -167,6 +188,11 @@ function scriptSession(provider) {
   );
 }
 
+/** One completed tool turn on `provider`: a call, then the answer after its result. */
+function scriptSessionOn(provider) {
+  mock.script(provider, { blocks: [{ type: "thinking", thinking: "read it" }, { type: "tool_call", name: "read_file", arguments: { path: "a.rs" } }] }, { text: "a.rs read." });
+}
+
 const readFile = { name: "read_file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] }, execute: ({ path }) => `contents of ${path}` };
 
 /** A history with its call ids replaced by their order (ids differ from run to run). */
@@ -176,7 +202,7 @@ function shape(history) {
   return JSON.parse(JSON.stringify(history), (k, v) => (k === "id" || k === "callId" ? id(v) : k === "metadata" || k === "provenance" || k === "usage" ? undefined : v));
 }
 
-describe("REQ-915-045 one session, three modes: identical batching, filtering and history", () => {
+describe("REQ-915-029 / REQ-915-045 one tool path, three modes: identical batching, filtering and history", () => {
   test("interactive loop, one-shot call and subagent inside another agent's tool", async () => {
     const runs = {};
     // one-shot: one call, no events
