@@ -4,7 +4,7 @@
 // batching, the same filtering, the same history writes.
 import { isProviderError, type ProviderError } from "./errors.mjs";
 import type { RoutedTurnResult, Router, RouterEvent } from "./router.mjs";
-import { addUsage as addTurnUsage, type UsageTotals } from "./session.mjs";
+import { addTokens, addUsage as addTurnUsage, type UsageTotals } from "./session.mjs";
 import { runToolCalls, toolDeclarations, type Tool } from "./tools.mjs";
 import { own } from "./turn-owner.mjs";
 import type { AbortSignalLike, TurnRenderOptions } from "./types.mjs";
@@ -119,7 +119,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     }
     turns.push(turn);
     onEvent?.({ type: "turn", result: turn, turn: turns.length });
-    addUsage(usage, turn.usage);
+    addTokens(usage, turn.usage);
     addTurnUsage(usageByModel, turn.target.provider, turn.target.model, turn.usage);
     if (turn.appended) onEvent?.({ type: "appended", message: turn.message, index: conversation.length - 1 });
     const calls = turn.message.blocks.filter((b) => b.type === "tool_call");
@@ -144,12 +144,4 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     if (calls.length === 0) return finish("done");
   }
   return finish("max_turns");
-}
-
-function addUsage(total: Usage, u: Usage | undefined): void {
-  if (u === undefined) return;
-  for (const k of ["inputTokens", "outputTokens", "cacheReadTokens", "cacheWriteTokens", "reasoningTokens"] as const) {
-    const v = u[k];
-    if (typeof v === "number") total[k] = (total[k] ?? 0) + v;
-  }
 }

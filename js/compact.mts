@@ -106,17 +106,8 @@ export interface CompactResult {
 export async function compact(conversation: Conversation, options: CompactOptions): Promise<CompactResult> {
   if (typeof options?.summarize !== "function") throw new TypeError("compact needs a `summarize` function");
   if (conversation.inFlight) throw new TurnInFlightError("a turn is in flight on this conversation: compact it after the turn settles");
-  const keepLast = Math.max(1, Math.floor(options.keepLastTurns ?? 2));
-  const keepFirst = Math.max(0, Math.floor(options.keepFirst ?? 0));
-  const points = conversation.safeCutPoints();
-  const speaker = (i: number) => conversation.at(i)?.speaker;
-  let starts = points.filter((i) => speaker(i) === "human");
-  if (starts.length <= keepLast) starts = points.filter((i) => speaker(i) === "human" || (speaker(i) === "ai" && speaker(i - 1) === "tool"));
-  const end = starts.length > keepLast ? (starts[starts.length - keepLast] as number) : 0;
-  // the system prompt at the head stays as it is
-  let head = keepFirst;
-  while (speaker(head) === "system") head++;
-  const start = points.find((i) => i >= head) ?? end;
+  // which messages go is a decision about the history's shape: the core makes it
+  const { start, end } = conversation.compactionRange(Math.floor(options.keepLastTurns ?? 2), Math.floor(options.keepFirst ?? 0));
   if (end <= start) return { compacted: false, start, end, removed: [] };
   const removed: Message[] = [];
   for (let i = start; i < end; i++) removed.push(conversation.at(i) as Message);

@@ -6,7 +6,7 @@
 // between writing it and removing the log replays nothing twice. One writer per session.
 import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { SessionData, SessionStore, UsageTotals } from "./session.mjs";
+import { checkSession, type SessionData, type SessionStore, type UsageTotals } from "./session.mjs";
 import type { Message } from "./turnwire.js";
 
 /**
@@ -50,7 +50,7 @@ export function fileStore(dir: string, options: { onDamaged?: (id: string, line:
       } catch (e) {
         throw new TypeError(`session ${JSON.stringify(id)}: ${file(id, "json")} is not JSON (${(e as Error).message})`);
       }
-      if (data?.version !== 1 || !Array.isArray(data.transcript)) throw new TypeError(`session ${JSON.stringify(id)}: not a turnwire session`);
+      checkSession(data, id);
       // the part of the log the snapshot already holds (a crash after the snapshot was written)
       const stored = data as SessionData & { logBytes?: unknown };
       const folded = typeof stored.logBytes === "number" ? stored.logBytes : 0;

@@ -80,11 +80,19 @@ export function addUsage(totals: UsageTotals, provider: Provider | string, model
   const key = `${provider}:${model}`;
   const entry = (totals[key] ??= { turns: 0 });
   entry.turns++;
+  addTokens(entry, usage);
+  return totals;
+}
+
+/**
+ * Adds the token counts of `usage` to `into`: what every sum of usage does.
+ * @internal
+ */
+export function addTokens(into: Usage, usage: Usage | undefined): void {
   for (const k of ["inputTokens", "outputTokens", "cacheReadTokens", "cacheWriteTokens", "reasoningTokens"] as const) {
     const v = usage?.[k];
-    if (typeof v === "number") entry[k] = (entry[k] ?? 0) + v;
+    if (typeof v === "number") into[k] = (into[k] ?? 0) + v;
   }
-  return totals;
 }
 
 /**
@@ -99,10 +107,7 @@ export function mergeUsage(into: UsageTotals, more: UsageTotals): UsageTotals {
   for (const [key, u] of Object.entries(more)) {
     const entry = (into[key] ??= { turns: 0 });
     entry.turns += u.turns ?? 0;
-    for (const k of ["inputTokens", "outputTokens", "cacheReadTokens", "cacheWriteTokens", "reasoningTokens"] as const) {
-      const v = u[k];
-      if (typeof v === "number") entry[k] = (entry[k] ?? 0) + v;
-    }
+    addTokens(entry, u);
   }
   return into;
 }
@@ -198,7 +203,7 @@ export async function loadSession(
 ): Promise<{ conversation: Conversation; usage: UsageTotals; target?: string; meta?: Record<string, unknown>; savedAt: string } | undefined> {
   const data = await store.load(id);
   if (data === undefined) return undefined;
-  check(data, id);
+  checkSession(data, id);
   const out: { conversation: Conversation; usage: UsageTotals; target?: string; meta?: Record<string, unknown>; savedAt: string } = {
     conversation: new (getAnyCore().Conversation)(data.transcript),
     usage: data.usage ?? {},
@@ -214,7 +219,11 @@ function messagesOf(conversation: Conversation): Message[] {
   return Array.isArray(t) ? t : t.messages;
 }
 
-function check(data: SessionData, id: string): void {
+/**
+ * Throws unless `data` is a turnwire session (version 1 with a transcript array).
+ * @internal
+ */
+export function checkSession(data: SessionData, id: string): void {
   if (data === null || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.transcript)) {
     throw new TypeError(`session ${JSON.stringify(id)}: not a turnwire session (version 1 with a transcript array)`);
   }
@@ -227,7 +236,7 @@ function parse(text: string, id: string): SessionData {
   } catch (e) {
     throw new TypeError(`session ${JSON.stringify(id)}: its stored JSON is damaged (${(e as Error).message})`);
   }
-  check(data, id);
+  checkSession(data, id);
   return data;
 }
 
@@ -347,7 +356,7 @@ export function indexedDbStore(options: { name?: string; factory?: unknown } = {
     async load(id) {
       const data = (await run("readonly", (s) => s.get(id))) as SessionData | undefined;
       if (data === undefined) return undefined;
-      check(data, id);
+      checkSession(data, id);
       return data;
     },
     async save(id, data) {

@@ -3,8 +3,11 @@
 
 use super::Conversation;
 use crate::error::{Error, ErrorCode};
+use std::ops::Range;
+
 use crate::model::{
-    compaction_record, safe_cut_points, separated, Message, Speaker, COMPACTION_KEY,
+    compaction_range, compaction_record, safe_cut_points, separated, Message, Speaker,
+    COMPACTION_KEY,
 };
 
 impl Conversation {
@@ -20,6 +23,20 @@ impl Conversation {
     /// ```
     pub fn safe_cut_points(&self) -> Vec<usize> {
         safe_cut_points(&self.transcript.messages)
+    }
+
+    /// The range [`Conversation::compact`] would replace to keep the last `keep_last_turns`
+    /// turns and the first `keep_first` messages ([`compaction_range`]).
+    ///
+    /// ```
+    /// use turnwire::Conversation;
+    /// let mut c = Conversation::new();
+    /// c.append_json(r#"{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}"#)?;
+    /// assert!(c.compaction_range(2, 0).is_empty()); // one turn: nothing to replace
+    /// # Ok::<(), turnwire::Error>(())
+    /// ```
+    pub fn compaction_range(&self, keep_last_turns: usize, keep_first: usize) -> Range<usize> {
+        compaction_range(&self.transcript.messages, keep_last_turns, keep_first)
     }
 
     /// Replaces messages `start..end` with `summary` and returns them. The summary records what

@@ -1,40 +1,26 @@
 //! Compaction (REQ-915-026…028): where a history can be cut or summarised without separating a
 //! tool call from its result, and the record a summary keeps of the pairs it did separate.
 
-use std::collections::HashMap;
-
 use serde_json::{json, Value};
 
-use super::block::Block;
-use super::message::Message;
+use super::message::{Message, Speaker};
+use super::pairing::pairing;
 
 /// The member of a summary message that records what compaction removed:
 /// `{"messages": n, "calls": [...], "results": [...]}` — the calls kept whose results were
 /// removed, and the results kept whose calls were removed.
 pub const COMPACTION_KEY: &str = "compaction";
 
-/// Each tool call/result pair of `messages` as (call's message, result's message, call id),
-/// pairing a result with the latest call before it that has its id (as [`super::tool_calls`]
-/// does).
+/// Each tool call/result pair of `messages` as (call's message, result's message, call id).
 fn pairs(messages: &[Message]) -> Vec<(usize, usize, &str)> {
-    let mut latest: HashMap<&str, usize> = HashMap::new();
-    let mut out = Vec::new();
-    for (mi, m) in messages.iter().enumerate() {
-        for b in &m.blocks {
-            match b {
-                Block::ToolCall(c) => {
-                    latest.insert(c.id.as_str(), mi);
-                }
-                Block::ToolResponse(r) => {
-                    if let Some(&call) = latest.get(r.call_id.as_str()) {
-                        out.push((call, mi, r.call_id.as_str()));
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    out
+    let p = pairing(messages);
+    p.answers
+        .iter()
+        .filter_map(|&(k, at, r)| {
+            let (call, _) = p.calls.get(k)?;
+            Some((call.message_index, at.message_index, r.call_id.as_str()))
+        })
+        .collect()
 }
 
 /// The message indexes where `messages` can be cut — everything before the index summarised or
@@ -68,14 +54,67 @@ pub fn safe_cut_points(messages: &[Message]) -> Vec<usize> {
     let mut spanning = 0i64;
     for (i, delta) in opened.iter().enumerate() {
         spanning += delta;
-        let tool_here = messages
-            .get(i)
-            .is_some_and(|m| m.speaker == super::message::Speaker::Tool);
+        let tool_here = messages.get(i).is_some_and(|m| m.speaker == Speaker::Tool);
         if i == 0 || i == n || (spanning == 0 && !tool_here) {
             out.push(i);
         }
     }
     out
+}
+
+/// The range a compaction replaces when it keeps the last `keep_last_turns` turns (at least 1)
+/// and the first `keep_first` messages with a system prompt that follows them at the head:
+/// `start..end`, both safe cut points ([`safe_cut_points`]), empty when there is nothing to
+/// replace. A turn starts at a user message; a history with no more of them than are kept (one
+/// long tool loop) counts the steps of its tool loops instead (an assistant message after
+/// results).
+///
+/// ```
+/// use turnwire::model::compaction_range;
+/// use turnwire::Transcript;
+/// let t = Transcript::from_json(r#"[
+///   {"speaker":"system","blocks":[{"type":"text","text":"Be brief."}]},
+///   {"speaker":"human","blocks":[{"type":"text","text":"one"}]},
+///   {"speaker":"ai","blocks":[{"type":"text","text":"1"}]},
+///   {"speaker":"human","blocks":[{"type":"text","text":"two"}]},
+///   {"speaker":"ai","blocks":[{"type":"text","text":"2"}]},
+///   {"speaker":"human","blocks":[{"type":"text","text":"three"}]}]"#)?;
+/// assert_eq!(compaction_range(&t.messages, 2, 0), 1..3); // the system prompt and two turns stay
+/// assert!(compaction_range(&t.messages, 3, 0).is_empty());
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+pub fn compaction_range(
+    messages: &[Message],
+    keep_last_turns: usize,
+    keep_first: usize,
+) -> std::ops::Range<usize> {
+    let keep = keep_last_turns.max(1);
+    let points = safe_cut_points(messages);
+    let speaker = |i: usize| messages.get(i).map(|m| m.speaker);
+    let user_turn = |i: &usize| speaker(*i) == Some(Speaker::Human);
+    let step = |i: &usize| {
+        speaker(*i) == Some(Speaker::Ai)
+            && i.checked_sub(1).and_then(speaker) == Some(Speaker::Tool)
+    };
+    let mut starts: Vec<usize> = points.iter().copied().filter(user_turn).collect();
+    if starts.len() <= keep {
+        starts = points
+            .iter()
+            .copied()
+            .filter(|i| user_turn(i) || step(i))
+            .collect();
+    }
+    let end = if starts.len() > keep {
+        starts.get(starts.len() - keep).copied().unwrap_or(0)
+    } else {
+        0
+    };
+    let mut head = keep_first;
+    while speaker(head) == Some(Speaker::System) {
+        head += 1;
+    }
+    let start = points.iter().copied().find(|&i| i >= head).unwrap_or(end);
+    start..end.max(start)
 }
 
 /// What replacing `messages[start..end]` separates: the ids of calls kept (before `start`)

@@ -10,6 +10,7 @@ mod compaction;
 mod json_path;
 pub(crate) mod media_data;
 mod message;
+mod pairing;
 mod provenance;
 mod provider_meta;
 mod read;
@@ -23,7 +24,7 @@ pub use block::{
     ToolCallBlock, ToolResponseBlock,
 };
 pub(crate) use compaction::{compacted_calls, record as compaction_record, separated};
-pub use compaction::{safe_cut_points, COMPACTION_KEY};
+pub use compaction::{compaction_range, safe_cut_points, COMPACTION_KEY};
 pub(crate) use json_path::write_path_key;
 pub use json_path::JsonPath;
 pub use media_data::split_data_url;

@@ -1,12 +1,11 @@
 //! The tool calls of a history and where each stands, reconstructed from the messages alone
 //! (REQ-915-046) with the status precedence of REQ-915-048.
 
-use std::collections::HashMap;
-
 use serde::Serialize;
 
-use super::block::{Block, SyntheticReason};
+use super::block::SyntheticReason;
 use super::message::Message;
+use super::pairing::{pairing, Pairing};
 use super::status::ToolStatus;
 use crate::normalize::SyntheticReasonCode;
 
@@ -77,58 +76,41 @@ struct Deciding {
 /// # Ok::<(), turnwire::Error>(())
 /// ```
 pub fn tool_calls(messages: &[Message]) -> Vec<ToolCallState> {
-    let mut calls: Vec<ToolCallState> = Vec::new();
-    // call id -> the latest call with it so far
-    let mut by_id: HashMap<&str, usize> = HashMap::new();
-    let mut best: Vec<Option<Deciding>> = Vec::new();
-    for (mi, m) in messages.iter().enumerate() {
-        for (bi, b) in m.blocks.iter().enumerate() {
-            match b {
-                Block::ToolCall(c) => {
-                    by_id.insert(c.id.as_str(), calls.len());
-                    calls.push(ToolCallState {
-                        id: c.id.clone(),
-                        name: c.name.clone(),
-                        message_index: mi,
-                        block_index: bi,
-                        status: ToolStatus::Pending,
-                        result: None,
-                        responses: 0,
-                        synthetic: None,
-                    });
-                    best.push(None);
-                }
-                Block::ToolResponse(r) => {
-                    let Some(&k) = by_id.get(r.call_id.as_str()) else {
-                        continue;
-                    };
-                    let here = BlockRef {
-                        message_index: mi,
-                        block_index: bi,
-                    };
-                    if let (Some(call), Some(slot)) = (calls.get_mut(k), best.get_mut(k)) {
-                        call.responses += 1;
-                        let rank = r.preference();
-                        if slot.as_ref().is_none_or(|kept| rank < kept.rank) {
-                            *slot = Some(Deciding {
-                                rank,
-                                at: here,
-                                synthetic: r.synthetic,
-                                status: r.status(),
-                            });
-                        }
-                    }
-                }
-                _ => {}
+    let Pairing { calls, answers } = pairing(messages);
+    let mut states: Vec<ToolCallState> = calls
+        .iter()
+        .map(|(at, c)| ToolCallState {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            message_index: at.message_index,
+            block_index: at.block_index,
+            status: ToolStatus::Pending,
+            result: None,
+            responses: 0,
+            synthetic: None,
+        })
+        .collect();
+    let mut best: Vec<Option<Deciding>> = (0..states.len()).map(|_| None).collect();
+    for (k, at, r) in answers {
+        if let (Some(call), Some(slot)) = (states.get_mut(k), best.get_mut(k)) {
+            call.responses += 1;
+            let rank = r.preference();
+            if slot.as_ref().is_none_or(|kept| rank < kept.rank) {
+                *slot = Some(Deciding {
+                    rank,
+                    at,
+                    synthetic: r.synthetic,
+                    status: r.status(),
+                });
             }
         }
     }
-    for (call, slot) in calls.iter_mut().zip(best) {
+    for (call, slot) in states.iter_mut().zip(best) {
         if let Some(d) = slot {
             call.status = d.status;
             call.result = Some(d.at);
             call.synthetic = d.synthetic.map(SyntheticReasonCode);
         }
     }
-    calls
+    states
 }

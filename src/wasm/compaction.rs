@@ -5,9 +5,9 @@
 use wasm_bindgen::prelude::*;
 
 use super::conversation::Conversation;
-use super::conversation_edit::{integer, messages_js, relative};
+use super::conversation_edit::{integer, message_at, messages_js, relative};
+use super::read_transcript;
 use super::types::{MessageInput, TranscriptInput};
-use super::{read_transcript, text};
 use crate::error::{Error, ErrorCode};
 use crate::model::{JsonPath, Message};
 
@@ -56,6 +56,38 @@ impl Conversation {
         numbers(self.inner.safe_cut_points())
     }
 
+    /// The range `compact` would replace to keep the last `keepLastTurns` turns (default 2; a
+    /// turn starts at a user message, or at a tool loop's step when there are too few of them)
+    /// and the first `keepFirst` messages (default 0) with a system prompt at the head: `start`
+    /// and `end` are safe cut points, and `start >= end` means nothing to replace.
+    ///
+    /// @example
+    /// ```ts
+    /// const { start, end } = convo.compactionRange(2);
+    /// ```
+    #[wasm_bindgen(js_name = compactionRange, unchecked_return_type = "{ start: number; end: number }")]
+    pub fn compaction_range(
+        &self,
+        #[wasm_bindgen(js_name = keepLastTurns)] keep_last_turns: Option<f64>,
+        #[wasm_bindgen(js_name = keepFirst)] keep_first: Option<f64>,
+    ) -> Result<JsValue, JsValue> {
+        let count = |v: Option<f64>, default: usize| match v {
+            Some(n) if n.is_finite() => n.max(0.0) as usize,
+            _ => default,
+        };
+        let range = self
+            .inner
+            .compaction_range(count(keep_last_turns, 2), count(keep_first, 0));
+        let out = js_sys::Object::new();
+        js_sys::Reflect::set(
+            &out,
+            &"start".into(),
+            &JsValue::from_f64(range.start as f64),
+        )?;
+        js_sys::Reflect::set(&out, &"end".into(), &JsValue::from_f64(range.end as f64))?;
+        Ok(out.into())
+    }
+
     /// Replaces messages `start..end` with `summary` (a human or ai message) and returns them
     /// (negative indexes count from the end, as in `splice`).
     /// The summary records what went under `compaction`: `{messages, calls, results}` — calls
@@ -92,15 +124,11 @@ impl Conversation {
         } else {
             end
         };
-        let root = format!("$[{start}]");
-        let converted = text::stringify(summary, "the summary", &root)?;
-        let parsed = crate::json::parse(&converted.text, &root, "the summary")?;
-        let message = Message::read(parsed.value, &JsonPath::Root.index(start))?;
+        let (value, repairs) = message_at(summary, start, "the summary")?;
+        let message = Message::read(value, &JsonPath::Root.index(start))?;
         let removed = self.inner.compact(start, end, message)?;
         // what reading the summary repaired, reported at its index
-        self.inner.add_read_repairs(converted.repairs);
-        self.inner
-            .add_read_repairs(crate::json::report::surrogates(&parsed.repairs, &root));
+        self.inner.add_read_repairs(repairs);
         messages_js(&removed)
     }
 }

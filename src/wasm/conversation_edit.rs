@@ -12,6 +12,7 @@ use super::types::MessageInput;
 use super::{text, to_js};
 use crate::error::{Error, ErrorCode};
 use crate::model::{Message, ToolCallState};
+use crate::normalize::Diagnostic;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CONVERSATION_EDITS: &'static str = r#"
@@ -104,13 +105,9 @@ impl Conversation {
             )
             .into());
         };
-        let root = format!("$[{i}]");
-        let converted = text::stringify(message, "the message", &root)?;
-        let parsed = crate::json::parse(&converted.text, &root, "the message")?;
-        let old = self.inner.replace_value(i, parsed.value)?;
-        self.inner.add_read_repairs(converted.repairs);
-        self.inner
-            .add_read_repairs(crate::json::report::surrogates(&parsed.repairs, &root));
+        let (value, repairs) = message_at(message, i, "the message")?;
+        let old = self.inner.replace_value(i, value)?;
+        self.inner.add_read_repairs(repairs);
         Ok(to_js(&old.write())?)
     }
 
@@ -136,12 +133,9 @@ impl Conversation {
         let mut values = Vec::with_capacity(list.length() as usize);
         let mut repairs = Vec::new();
         for (k, m) in list.iter().enumerate() {
-            let root = format!("$[{}]", start + k);
-            let converted = text::stringify(&m, "the message", &root)?;
-            let parsed = crate::json::parse(&converted.text, &root, "the message")?;
-            values.push(parsed.value);
-            repairs.extend(converted.repairs);
-            repairs.extend(crate::json::report::surrogates(&parsed.repairs, &root));
+            let (value, read) = message_at(&m, start + k, "the message")?;
+            values.push(value);
+            repairs.extend(read);
         }
         let removed = self.inner.splice_values(start, delete, values)?;
         self.inner.add_read_repairs(repairs);
@@ -171,6 +165,22 @@ impl Conversation {
     pub fn open_calls(&self) -> Result<JsValue, JsValue> {
         calls_js(&self.inner.open_calls())
     }
+}
+
+/// A message given as a JS value, read as JSON for index `index` of the conversation: its value
+/// and the repairs reading it took (values JSON cannot carry, unpaired surrogates), each at its
+/// path below `$[index]`.
+pub(super) fn message_at(
+    message: &JsValue,
+    index: usize,
+    what: &str,
+) -> Result<(serde_json::Value, Vec<Diagnostic>), Error> {
+    let root = format!("$[{index}]");
+    let converted = text::stringify(message, what, &root)?;
+    let parsed = crate::json::parse(&converted.text, &root, what)?;
+    let mut repairs = converted.repairs;
+    repairs.extend(crate::json::report::surrogates(&parsed.repairs, &root));
+    Ok((parsed.value, repairs))
 }
 
 /// An integer argument (a JavaScript number with no fraction).

@@ -861,6 +861,18 @@ export class Conversation {
      */
     compact(start: number, end: number, summary: Message): Message[];
     /**
+     * The range `compact` would replace to keep the last `keepLastTurns` turns (default 2; a
+     * turn starts at a user message, or at a tool loop's step when there are too few of them)
+     * and the first `keepFirst` messages (default 0) with a system prompt at the head: `start`
+     * and `end` are safe cut points, and `start >= end` means nothing to replace.
+     *
+     * @example
+     * ```ts
+     * const { start, end } = convo.compactionRange(2);
+     * ```
+     */
+    compactionRange(keepLastTurns?: number | null, keepFirst?: number | null): { start: number; end: number };
+    /**
      * A conversation from a transcript's JSON text (what `JSON.stringify(conversation)`
      * wrote) or from a transcript value.
      */
