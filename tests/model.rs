@@ -2,6 +2,8 @@
 //! and malformed input is a typed error with a stable code and the JSON path — never a panic.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod fixture_support;
+
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use turnwire::model::{Block, ProviderMeta, Speaker};
@@ -208,52 +210,13 @@ fn arb_json() -> impl Strategy<Value = Value> {
         Just(Value::Null),
         any::<bool>().prop_map(Value::from),
         any::<i32>().prop_map(Value::from),
-        prop_oneof![
-            Just("text"),
-            Just("thinking"),
-            Just("tool_call"),
-            Just("tool_response"),
-            Just("media"),
-            Just("human"),
-            Just("ai"),
-            Just("tool"),
-            Just("system"),
-            Just(""),
-            Just("c1"),
-            Just("base64"),
-            Just("url")
-        ]
-        .prop_map(Value::from),
+        prop::sample::select(fixture_support::SHAPE_STRINGS).prop_map(Value::from),
     ];
     leaf.prop_recursive(5, 64, 6, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
             prop::collection::vec(
-                (
-                    prop_oneof![
-                        Just("speaker"),
-                        Just("blocks"),
-                        Just("type"),
-                        Just("text"),
-                        Just("id"),
-                        Just("name"),
-                        Just("parameters"),
-                        Just("callId"),
-                        Just("result"),
-                        Just("error"),
-                        Just("isComplete"),
-                        Just("messages"),
-                        Just("metadata"),
-                        Just("thought"),
-                        Just("signature"),
-                        Just("mimeType"),
-                        Just("data"),
-                        Just("encoding"),
-                        Just("provenance"),
-                        Just("synthetic")
-                    ],
-                    inner
-                ),
+                (prop::sample::select(fixture_support::SHAPE_KEYS), inner),
                 0..6
             )
             .prop_map(|kv| Value::Object(

@@ -4,6 +4,7 @@
 //! the limit, parsed again without serde_json's limit.
 
 use serde::Deserialize;
+use serde_json::de::StrRead;
 use serde_json::Value;
 
 use super::locate::string_end;
@@ -36,7 +37,17 @@ impl std::fmt::Display for DeepError {
 
 /// Parses JSON text nested up to [`MAX_DEPTH`] levels.
 pub(crate) fn from_str(text: &str) -> Result<Value, DeepError> {
-    match serde_json::from_str(text) {
+    from_str_with(text, |de| Value::deserialize(de))
+}
+
+/// Reads JSON text with `read` (one whole document, nested up to [`MAX_DEPTH`] levels): what
+/// [`from_str`] does for a `Value`, for readers that build their own types from the text.
+pub(crate) fn from_str_with<T>(
+    text: &str,
+    read: impl for<'d> Fn(&mut serde_json::Deserializer<StrRead<'d>>) -> Result<T, serde_json::Error>,
+) -> Result<T, DeepError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    match read(&mut de).and_then(|v| de.end().map(|()| v)) {
         Ok(v) => Ok(v),
         Err(e) if e.to_string().starts_with("recursion limit exceeded") => {
             if let Some(at) = too_deep_at(text.as_bytes(), MAX_DEPTH) {
@@ -44,7 +55,7 @@ pub(crate) fn from_str(text: &str) -> Result<Value, DeepError> {
             }
             let mut de = serde_json::Deserializer::from_str(text);
             de.disable_recursion_limit();
-            let value = Value::deserialize(&mut de).map_err(DeepError::Json)?;
+            let value = read(&mut de).map_err(DeepError::Json)?;
             de.end().map_err(DeepError::Json)?;
             Ok(value)
         }

@@ -15,7 +15,7 @@ pub(crate) mod surrogates;
 pub(crate) mod write;
 
 pub use depth::MAX_DEPTH;
-pub(crate) use parse::{parse, parse_bytes, Parsed, SurrogateRepair};
+pub(crate) use parse::{parse, parse_bytes, parse_with, Parsed, SurrogateRepair};
 
 /// Formats a path below `root` (`$`, `$[12]`).
 pub(crate) fn format_path(root: &str, segs: &[locate::Seg]) -> String {

@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use serde::Deserialize;
+use serde_json::de::StrRead;
 use serde_json::Value;
 
 use super::locate::{self, Seg};
@@ -50,13 +52,20 @@ pub(crate) struct Parsed {
 /// The clean path is serde_json alone: only text it refuses is scanned for lone surrogates
 /// (serde_json refuses every one of them), rewritten and parsed again.
 pub(crate) fn parse(text: &str, root: &str, what: &str) -> Result<Parsed, Error> {
-    let first = match depth::from_str(text) {
-        Ok(value) => {
-            return Ok(Parsed {
-                value,
-                repairs: Vec::new(),
-            })
-        }
+    let (value, repairs) = parse_with(text, root, what, |de| Value::deserialize(de))?;
+    Ok(Parsed { value, repairs })
+}
+
+/// [`parse`] with a reader of its own: `read` builds its value straight from the text (and is
+/// run again on the rewritten text when the first read met an unpaired surrogate).
+pub(crate) fn parse_with<T>(
+    text: &str,
+    root: &str,
+    what: &str,
+    read: impl for<'d> Fn(&mut serde_json::Deserializer<StrRead<'d>>) -> Result<T, serde_json::Error>,
+) -> Result<(T, Vec<SurrogateRepair>), Error> {
+    let first = match depth::from_str_with(text, &read) {
+        Ok(value) => return Ok((value, Vec::new())),
         Err(e) => e,
     };
     let lone = surrogates::escaped(text.as_bytes());
@@ -64,8 +73,8 @@ pub(crate) fn parse(text: &str, root: &str, what: &str) -> Result<Parsed, Error>
         return Err(located(text, &first, root, what));
     }
     let (fixed, repairs) = rewrite(text, &lone);
-    match depth::from_str(&fixed) {
-        Ok(value) => Ok(Parsed { value, repairs }),
+    match depth::from_str_with(&fixed, &read) {
+        Ok(value) => Ok((value, repairs)),
         Err(e) => Err(located(&fixed, &e, root, what)),
     }
 }

@@ -4,6 +4,7 @@ use serde_json::{Map, Value};
 
 use super::block::Block;
 use super::json_path::JsonPath;
+use super::node::{into_map, take, Node};
 use super::provenance::Provenance;
 use super::read::{into_array, into_object, put_opt_str, take_opt_str, wrong_type};
 use crate::error::{Error, ErrorCode};
@@ -101,9 +102,14 @@ impl Message {
     }
 
     pub(crate) fn read(v: Value, path: &JsonPath<'_>) -> Result<Message, Error> {
+        Message::read_node(Node::Value(v), path)
+    }
+
+    /// Reads one message of the JSON history shape.
+    pub(crate) fn read_node(v: Node<'_>, path: &JsonPath<'_>) -> Result<Message, Error> {
         let mut obj = into_object(v, path)?;
-        let speaker = match obj.shift_remove("speaker") {
-            Some(Value::String(s)) => Speaker::parse(&s).ok_or_else(|| {
+        let speaker = match take(&mut obj, "speaker") {
+            Some(Node::Value(Value::String(s))) => Speaker::parse(&s).ok_or_else(|| {
                 Error::new(
                     ErrorCode::InvalidValue,
                     path.key("speaker").to_string(),
@@ -120,7 +126,7 @@ impl Message {
             }
         };
         let blocks_path = path.key("blocks");
-        let blocks = match obj.shift_remove("blocks") {
+        let blocks = match take(&mut obj, "blocks") {
             Some(v) => {
                 let arr = into_array(v, &blocks_path)?;
                 let mut out = Vec::with_capacity(arr.len());
@@ -137,8 +143,8 @@ impl Message {
                 ))
             }
         };
-        let metadata = match obj.shift_remove("metadata") {
-            None | Some(Value::Null) => None,
+        let metadata = match take(&mut obj, "metadata") {
+            None | Some(Node::Value(Value::Null)) => None,
             Some(m) => {
                 let mpath = path.key("metadata");
                 let mut mo = into_object(m, &mpath)?;
@@ -150,7 +156,7 @@ impl Message {
                 };
                 Some(Metadata {
                     provenance,
-                    extra: mo,
+                    extra: into_map(mo),
                 })
             }
         };
@@ -158,7 +164,7 @@ impl Message {
             speaker,
             blocks,
             metadata,
-            extra: obj,
+            extra: into_map(obj),
         })
     }
 

@@ -10,6 +10,7 @@ mod compaction;
 mod json_path;
 pub(crate) mod media_data;
 mod message;
+mod node;
 mod pairing;
 mod provenance;
 mod provider_meta;

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::json_path::JsonPath;
+use super::node::Node;
 use super::read::{into_object, put_opt_str, take_opt_str};
 use crate::error::Error;
 
@@ -68,7 +69,7 @@ impl Provenance {
         provider && model && endpoint
     }
 
-    pub(crate) fn read(v: Value, path: &JsonPath<'_>) -> Result<Provenance, Error> {
+    pub(crate) fn read(v: Node<'_>, path: &JsonPath<'_>) -> Result<Provenance, Error> {
         let mut obj = into_object(v, path)?;
         Ok(Provenance {
             provider: take_opt_str(&mut obj, "provider", path)?,

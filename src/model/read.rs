@@ -1,8 +1,10 @@
-//! Small typed accessors over `serde_json` values that fail with a code and a JSON path.
+//! Small typed accessors over an object's members ([`Node`]) that fail with a code and a JSON
+//! path.
 
 use serde_json::{Map, Value};
 
 use super::json_path::JsonPath;
+use super::node::{take, Members, Node};
 use crate::error::{Error, ErrorCode};
 
 pub(crate) fn type_name(v: &Value) -> &'static str {
@@ -16,38 +18,34 @@ pub(crate) fn type_name(v: &Value) -> &'static str {
     }
 }
 
-pub(crate) fn wrong_type(path: &JsonPath<'_>, expected: &str, got: &Value) -> Error {
+pub(crate) fn wrong_type(path: &JsonPath<'_>, expected: &str, got: &Node<'_>) -> Error {
     Error::new(
         ErrorCode::InvalidType,
         path.to_string(),
-        format!("expected {expected}, found {}", type_name(got)),
+        format!("expected {expected}, found {}", got.type_name()),
     )
 }
 
-/// Takes the object out of an owned value.
-pub(crate) fn into_object(v: Value, path: &JsonPath<'_>) -> Result<Map<String, Value>, Error> {
-    match v {
-        Value::Object(o) => Ok(o),
-        other => Err(wrong_type(path, "an object", &other)),
-    }
+/// Takes the members out of an object.
+pub(crate) fn into_object<'a>(v: Node<'a>, path: &JsonPath<'_>) -> Result<Members<'a>, Error> {
+    v.into_members()
+        .map_err(|other| wrong_type(path, "an object", &other))
 }
 
-/// Takes the array out of an owned value.
-pub(crate) fn into_array(v: Value, path: &JsonPath<'_>) -> Result<Vec<Value>, Error> {
-    match v {
-        Value::Array(a) => Ok(a),
-        other => Err(wrong_type(path, "an array", &other)),
-    }
+/// Takes the items out of an array.
+pub(crate) fn into_array<'a>(v: Node<'a>, path: &JsonPath<'_>) -> Result<Vec<Node<'a>>, Error> {
+    v.into_items()
+        .map_err(|other| wrong_type(path, "an array", &other))
 }
 
 /// Removes a required string member.
 pub(crate) fn take_str(
-    obj: &mut Map<String, Value>,
+    obj: &mut Members<'_>,
     key: &str,
     path: &JsonPath<'_>,
 ) -> Result<String, Error> {
-    match obj.shift_remove(key) {
-        Some(Value::String(s)) => Ok(s),
+    match take(obj, key) {
+        Some(Node::Value(Value::String(s))) => Ok(s),
         Some(other) => Err(wrong_type(&path.key(key), "a string", &other)),
         None => Err(Error::new(
             ErrorCode::MissingField,
@@ -59,28 +57,33 @@ pub(crate) fn take_str(
 
 /// Removes an optional string member; `null` counts as absent.
 pub(crate) fn take_opt_str(
-    obj: &mut Map<String, Value>,
+    obj: &mut Members<'_>,
     key: &str,
     path: &JsonPath<'_>,
 ) -> Result<Option<String>, Error> {
-    match obj.shift_remove(key) {
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(Value::Null) | None => Ok(None),
+    match take(obj, key) {
+        Some(Node::Value(Value::String(s))) => Ok(Some(s)),
+        Some(Node::Value(Value::Null)) | None => Ok(None),
         Some(other) => Err(wrong_type(&path.key(key), "a string", &other)),
     }
 }
 
 /// Removes an optional boolean member; `null` counts as absent.
 pub(crate) fn take_opt_bool(
-    obj: &mut Map<String, Value>,
+    obj: &mut Members<'_>,
     key: &str,
     path: &JsonPath<'_>,
 ) -> Result<Option<bool>, Error> {
-    match obj.shift_remove(key) {
-        Some(Value::Bool(b)) => Ok(Some(b)),
-        Some(Value::Null) | None => Ok(None),
+    match take(obj, key) {
+        Some(Node::Value(Value::Bool(b))) => Ok(Some(b)),
+        Some(Node::Value(Value::Null)) | None => Ok(None),
         Some(other) => Err(wrong_type(&path.key(key), "a boolean", &other)),
     }
+}
+
+/// Removes an optional member of any kind, as a `Value`.
+pub(crate) fn take_value(obj: &mut Members<'_>, key: &str) -> Option<Value> {
+    take(obj, key).map(Node::into_value)
 }
 
 /// Inserts `value` under `key` when it is `Some`.

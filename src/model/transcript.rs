@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::json_path::JsonPath;
 use super::message::Message;
-use super::read::type_name;
+use super::node::{self, Node};
 use crate::error::{Error, ErrorCode};
 use crate::json;
 use crate::normalize::Diagnostic;
@@ -55,14 +55,14 @@ impl Transcript {
     /// # Ok::<(), turnwire::Error>(())
     /// ```
     pub fn from_json(text: &str) -> Result<Transcript, Error> {
-        let parsed = json::parse(text, "$", "the transcript")?;
+        // Read straight from the text: no `Value` tree for the messages and blocks, member
+        // names borrowed (`node`).
+        let (read, repairs) = json::parse_with(text, "$", "the transcript", |de| {
+            node::read_transcript(de).map(Transcript::from_node)
+        })?;
         crate::memory::check("reading a transcript")?;
-        let mut t = Transcript::from_value_owned(parsed.value)?;
-        crate::memory::check("reading a transcript")?;
-        json::report::push_capped(
-            &mut t.read_repairs,
-            json::report::surrogates(&parsed.repairs, "$"),
-        );
+        let mut t = read?;
+        json::report::push_capped(&mut t.read_repairs, json::report::surrogates(&repairs, "$"));
         Ok(t)
     }
 
@@ -80,37 +80,45 @@ impl Transcript {
     /// # Ok::<(), turnwire::Error>(())
     /// ```
     pub fn from_value_owned(v: Value) -> Result<Transcript, Error> {
+        Transcript::from_node(Node::Value(v))
+    }
+
+    /// Reads a document of the history shape: a message list or the wrapper object.
+    fn from_node(v: Node<'_>) -> Result<Transcript, Error> {
         let root = JsonPath::Root;
-        match v {
-            Value::Array(items) => Ok(Transcript::new(read_messages(items, &root)?)),
-            Value::Object(obj) => {
-                let mut extra = obj;
-                let msgs_path = root.key("messages");
-                match extra.shift_remove("messages") {
-                    Some(Value::Array(items)) => Ok(Transcript {
-                        messages: read_messages(items, &msgs_path)?,
-                        extra,
-                        read_repairs: Vec::new(),
-                    }),
-                    Some(other) => Err(Error::new(
-                        ErrorCode::InvalidType,
-                        msgs_path.to_string(),
-                        format!("expected an array, found {}", type_name(&other)),
-                    )),
-                    None => Err(Error::new(
-                        ErrorCode::MissingField,
-                        msgs_path.to_string(),
-                        "a transcript object needs a `messages` array",
-                    )),
-                }
+        let v = match v.into_items() {
+            Ok(items) => return Ok(Transcript::new(read_messages(items, &root)?)),
+            Err(v) => v,
+        };
+        let mut extra = match v.into_members() {
+            Ok(members) => members,
+            Err(other) => {
+                return Err(Error::new(
+                    ErrorCode::InvalidType,
+                    "$",
+                    format!(
+                        "a transcript is an array of messages or {{\"messages\": [...]}}, found {}",
+                        other.type_name()
+                    ),
+                ))
             }
-            other => Err(Error::new(
+        };
+        let msgs_path = root.key("messages");
+        match node::take(&mut extra, "messages").map(Node::into_items) {
+            Some(Ok(items)) => Ok(Transcript {
+                messages: read_messages(items, &msgs_path)?,
+                extra: node::into_map(extra),
+                read_repairs: Vec::new(),
+            }),
+            Some(Err(other)) => Err(Error::new(
                 ErrorCode::InvalidType,
-                "$",
-                format!(
-                    "a transcript is an array of messages or {{\"messages\": [...]}}, found {}",
-                    type_name(&other)
-                ),
+                msgs_path.to_string(),
+                format!("expected an array, found {}", other.type_name()),
+            )),
+            None => Err(Error::new(
+                ErrorCode::MissingField,
+                msgs_path.to_string(),
+                "a transcript object needs a `messages` array",
             )),
         }
     }
@@ -137,12 +145,19 @@ impl Transcript {
     }
 }
 
-fn read_messages(items: Vec<Value>, path: &JsonPath<'_>) -> Result<Vec<Message>, Error> {
+fn read_messages(items: Vec<Node<'_>>, path: &JsonPath<'_>) -> Result<Vec<Message>, Error> {
     let mut out = Vec::with_capacity(items.len());
     for (i, m) in items.into_iter().enumerate() {
         // A message of the ordered-transcripts agent shape reads as the canonical one.
-        let m = super::agent_shape::canonical(&m).unwrap_or(m);
-        out.push(Message::read(m, &path.index(i))?);
+        let m = match m {
+            Node::Object(members) if node::get(&members, "speaker").is_none() => {
+                let v = Node::Object(members).into_value();
+                Node::Value(super::agent_shape::canonical(&v).unwrap_or(v))
+            }
+            Node::Value(v) => Node::Value(super::agent_shape::canonical(&v).unwrap_or(v)),
+            other => other,
+        };
+        out.push(Message::read_node(m, &path.index(i))?);
     }
     Ok(out)
 }

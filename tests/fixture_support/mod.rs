@@ -7,6 +7,47 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 use turnwire::Provider;
 
+/// Member names the history shape gives meaning (and a few it does not), for generated JSON.
+pub const SHAPE_KEYS: &[&str] = &[
+    "speaker",
+    "blocks",
+    "type",
+    "text",
+    "id",
+    "name",
+    "parameters",
+    "callId",
+    "result",
+    "error",
+    "isComplete",
+    "messages",
+    "metadata",
+    "thought",
+    "signature",
+    "mimeType",
+    "data",
+    "encoding",
+    "provenance",
+    "synthetic",
+];
+
+/// String values the history shape gives meaning, for generated JSON.
+pub const SHAPE_STRINGS: &[&str] = &[
+    "text",
+    "thinking",
+    "tool_call",
+    "tool_response",
+    "media",
+    "human",
+    "ai",
+    "tool",
+    "system",
+    "",
+    "c1",
+    "base64",
+    "url",
+];
+
 pub fn read_json(path: &Path) -> Option<Value> {
     let text = std::fs::read_to_string(path).ok()?;
     Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())))

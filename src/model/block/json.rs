@@ -4,16 +4,17 @@
 use super::*;
 use crate::error::{Error, ErrorCode};
 use crate::model::json_path::JsonPath;
+use crate::model::node::{get, into_map, take, Members, Node};
 use crate::model::read::{
-    into_object, put_opt_str, take_opt_bool, take_opt_str, take_str, wrong_type,
+    into_object, put_opt_str, take_opt_bool, take_opt_str, take_str, take_value, wrong_type,
 };
 
 impl Block {
     /// Reads one block of the JSON history shape.
-    pub(crate) fn read(v: Value, path: &JsonPath<'_>) -> Result<Block, Error> {
+    pub(crate) fn read(v: Node<'_>, path: &JsonPath<'_>) -> Result<Block, Error> {
         let mut obj = into_object(v, path)?;
-        let kind = match obj.get("type") {
-            Some(Value::String(s)) => s.clone(),
+        let kind = match get(&obj, "type") {
+            Some(Node::Value(Value::String(s))) => s.clone(),
             Some(other) => return Err(wrong_type(&path.key("type"), "a string", other)),
             None => {
                 return Err(Error::new(
@@ -25,7 +26,7 @@ impl Block {
         };
         let block = match kind.as_str() {
             "text" => {
-                obj.shift_remove("type");
+                take(&mut obj, "type");
                 let text = take_str(&mut obj, "text", path)?;
                 let meta = take_gemini_signature(&mut obj, path)?;
                 let provenance = take_provenance(&mut obj, path)?;
@@ -33,11 +34,11 @@ impl Block {
                     text,
                     meta,
                     provenance,
-                    extra: obj,
+                    extra: into_map(obj),
                 })
             }
             "thinking" => {
-                obj.shift_remove("type");
+                take(&mut obj, "type");
                 let thought = take_opt_str(&mut obj, "thought", path)?.unwrap_or_default();
                 let meta = take_thinking_meta(&mut obj, path)?;
                 let source_field = take_opt_str(&mut obj, "sourceField", path)?;
@@ -47,14 +48,14 @@ impl Block {
                     meta,
                     source_field,
                     provenance,
-                    extra: obj,
+                    extra: into_map(obj),
                 })
             }
             "tool_call" => {
-                obj.shift_remove("type");
+                take(&mut obj, "type");
                 let id = take_str(&mut obj, "id", path)?;
                 let name = take_str(&mut obj, "name", path)?;
-                let parameters = obj.shift_remove("parameters");
+                let parameters = take_value(&mut obj, "parameters");
                 let description = take_opt_str(&mut obj, "description", path)?;
                 let meta = take_gemini_signature(&mut obj, path)?;
                 let provenance = take_provenance(&mut obj, path)?;
@@ -65,14 +66,14 @@ impl Block {
                     description,
                     meta,
                     provenance,
-                    extra: obj,
+                    extra: into_map(obj),
                 })
             }
             "tool_response" => {
-                obj.shift_remove("type");
+                take(&mut obj, "type");
                 let call_id = take_str(&mut obj, "callId", path)?;
                 let tool_name = take_opt_str(&mut obj, "toolName", path)?;
-                let result = obj.shift_remove("result");
+                let result = take_value(&mut obj, "result");
                 let error = take_opt_str(&mut obj, "error", path)?;
                 let is_complete = take_opt_bool(&mut obj, "isComplete", path)?;
                 let synthetic = match take_opt_str(&mut obj, "synthetic", path)? {
@@ -92,11 +93,11 @@ impl Block {
                     error,
                     is_complete,
                     synthetic,
-                    extra: obj,
+                    extra: into_map(obj),
                 })
             }
             "media" => {
-                obj.shift_remove("type");
+                take(&mut obj, "type");
                 let mime_type = take_str(&mut obj, "mimeType", path)?;
                 let data = take_str(&mut obj, "data", path)?;
                 let encoding = match take_opt_str(&mut obj, "encoding", path)?.as_deref() {
@@ -120,20 +121,20 @@ impl Block {
                     encoding,
                     caption,
                     filename,
-                    extra: obj,
+                    extra: into_map(obj),
                 })
             }
             "code" => {
-                obj.shift_remove("type");
+                take(&mut obj, "type");
                 let code = take_str(&mut obj, "code", path)?;
                 let language = take_opt_str(&mut obj, "language", path)?;
                 Block::Code(CodeBlock {
                     code,
                     language,
-                    extra: obj,
+                    extra: into_map(obj),
                 })
             }
-            _ => Block::Other(Value::Object(obj)),
+            _ => Block::Other(Value::Object(into_map(obj))),
         };
         Ok(block)
     }
@@ -223,11 +224,11 @@ fn extend(o: &mut Map<String, Value>, extra: &Map<String, Value>) {
 }
 
 fn take_provenance(
-    obj: &mut Map<String, Value>,
+    obj: &mut Members<'_>,
     path: &JsonPath<'_>,
 ) -> Result<Option<Provenance>, Error> {
-    match obj.shift_remove("provenance") {
-        None | Some(Value::Null) => Ok(None),
+    match take(obj, "provenance") {
+        None | Some(Node::Value(Value::Null)) => Ok(None),
         Some(v) => Provenance::read(v, &path.key("provenance")).map(Some),
     }
 }
@@ -239,7 +240,7 @@ fn write_provenance(o: &mut Map<String, Value>, p: &Option<Provenance>) {
 }
 
 fn take_gemini_signature(
-    obj: &mut Map<String, Value>,
+    obj: &mut Members<'_>,
     path: &JsonPath<'_>,
 ) -> Result<Option<ProviderMeta>, Error> {
     Ok(take_opt_str(obj, "thoughtSignature", path)?
@@ -249,20 +250,20 @@ fn take_gemini_signature(
 /// Thinking blocks carry at most one artifact; the first one found (in this order) becomes the
 /// typed meta and any other artifact fields stay in `extra` untouched.
 fn take_thinking_meta(
-    obj: &mut Map<String, Value>,
+    obj: &mut Members<'_>,
     path: &JsonPath<'_>,
 ) -> Result<Option<ProviderMeta>, Error> {
-    if obj.contains_key("redactedData") {
+    if get(obj, "redactedData").is_some() {
         if let Some(data) = take_opt_str(obj, "redactedData", path)? {
             return Ok(Some(ProviderMeta::AnthropicRedacted { data }));
         }
     }
-    if obj.contains_key("signature") {
+    if get(obj, "signature").is_some() {
         if let Some(signature) = take_opt_str(obj, "signature", path)? {
             return Ok(Some(ProviderMeta::AnthropicSignature { signature }));
         }
     }
-    if obj.contains_key("reasoningId") || obj.contains_key("encryptedContent") {
+    if get(obj, "reasoningId").is_some() || get(obj, "encryptedContent").is_some() {
         let id = take_opt_str(obj, "reasoningId", path)?;
         let encrypted_content = take_opt_str(obj, "encryptedContent", path)?;
         if id.is_some() || encrypted_content.is_some() {
