@@ -46,10 +46,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     time("parse into a serde_json::Value", || {
         serde_json::from_str::<Value>(&text).is_ok()
     });
-    time("Transcript::from_json", || Transcript::from_json(&text).is_ok());
+    time("Transcript::from_json", || {
+        Transcript::from_json(&text).is_ok()
+    });
     for (name, o) in &options {
         let o = RenderOptions::from_json(&o.to_string())?;
-        time(&format!("{name}: clone the transcript"), || transcript.clone());
+        time(&format!("{name}: clone the transcript"), || {
+            transcript.clone()
+        });
         time(&format!("{name}: render_owned(clone)"), || {
             render_owned(transcript.clone(), &o).map(|r| r.body_bytes().len())
         });

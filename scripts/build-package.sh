@@ -71,16 +71,20 @@ TSC="$TOOLS/node_modules/.bin/tsc"
 # --- build -----------------------------------------------------------------------------------
 # Three modules from one crate, each its own feature set: the main module (every export), the
 # render module `turnwire/render` loads, and the stream module that loads on its first streamed
-# turn. Cargo writes each to the same file, so each is copied out before the next build.
+# turn. Cargo writes each to the same file, so each is copied out before the next build. The
+# main module (Node, Deno, Bun, edge functions) is built for speed (Cargo profile release-speed),
+# the two a browser downloads for size (release).
 MODULES="target/$CRATE-modules"
 mkdir -p "$MODULES"
-for spec in "$CRATE:wasm" "${CRATE}_render:wasm-render" "${CRATE}_stream:wasm-stream"; do
+for spec in "$CRATE:wasm:release-speed" "${CRATE}_render:wasm-render:release" "${CRATE}_stream:wasm-stream:release"; do
   name="${spec%%:*}"
-  features="${spec#*:}"
-  step "cargo build --release --target $TARGET --no-default-features --features $features"
+  rest="${spec#*:}"
+  features="${rest%%:*}"
+  profile="${rest#*:}"
+  step "cargo build --profile $profile --target $TARGET --no-default-features --features $features"
   t=$(now)
-  cargo build --quiet --release --target "$TARGET" --lib --no-default-features --features "$features"
-  cp "target/$TARGET/release/$CRATE.wasm" "$MODULES/$name.wasm"
+  cargo build --quiet --profile "$profile" --target "$TARGET" --lib --no-default-features --features "$features"
+  cp "target/$TARGET/$profile/$CRATE.wasm" "$MODULES/$name.wasm"
   echo "built in $(since "$t")"
 done
 WASM="$MODULES/$CRATE.wasm"

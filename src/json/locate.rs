@@ -3,7 +3,7 @@
 //!
 //! A small tokenizer that only tracks where it is (container stack, member names, element
 //! indexes). It runs only when something was found, but then over the text up to it (a lone
-//! surrogate deep in a long history): strings are skipped with `memchr` and member names are
+//! surrogate deep in a long history): strings are skipped eight bytes at a time and member names are
 //! decoded only for the paths reported. It never fails — on broken text it reports the
 //! deepest position it reached.
 
@@ -75,11 +75,8 @@ fn key_at(text: &[u8], (start, end): (usize, usize)) -> String {
 pub(super) fn string_end(text: &[u8], start: usize) -> usize {
     let mut i = start + 1;
     // Jump from one quote or backslash to the next: strings are most of a history's bytes.
-    while let Some(k) = text
-        .get(i..)
-        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
-    {
-        i += k;
+    while let Some(k) = super::scan::quote_or_backslash(text, i) {
+        i = k;
         match text.get(i) {
             Some(b'"') => return i + 1,
             _ => i += 2,

@@ -72,7 +72,7 @@ fn starts_escape(text: &[u8], at: usize) -> bool {
 ///
 /// The scan looks for `\u` only: agent histories hold hundreds of thousands of `\n` and `\"`
 /// escapes but very few `\u` ones (`JSON.stringify` writes those only for control characters and
-/// lone surrogates), so the clean path is one substring search.
+/// lone surrogates), so the clean path is one pass of [`super::scan::each_backslash_u`].
 ///
 /// ```ignore
 /// let found = escaped(br#"["\ud83d\ude00", "cut \ud83d", "\\ud83d"]"#);
@@ -82,12 +82,12 @@ pub(crate) fn escaped(text: &[u8]) -> Vec<LoneSurrogate> {
     let mut out = Vec::new();
     // The low half of a pair just seen: its own `\u` match is not a new escape.
     let mut paired_low = None;
-    for at in memchr::memmem::find_iter(text, b"\\u") {
+    super::scan::each_backslash_u(text, |at| {
         if paired_low == Some(at) || !starts_escape(text, at) {
-            continue;
+            return;
         }
         let Some(unit) = escape_at(text, at) else {
-            continue;
+            return;
         };
         match unit {
             0xD800..=0xDBFF => {
@@ -100,7 +100,7 @@ pub(crate) fn escaped(text: &[u8]) -> Vec<LoneSurrogate> {
             0xDC00..=0xDFFF => out.push(LoneSurrogate::escape(at, unit)),
             _ => {}
         }
-    }
+    });
     out
 }
 
