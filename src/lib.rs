@@ -48,8 +48,9 @@ pub use providers::{
 };
 pub use render::{
     owned_fields, render, render_body, render_owned, CompatOptions, IdMap, RenderOptions,
-    RenderReport, Rendered, ThinkingOptions, ToolDeclaration, ANSWER_ROOM, DEFAULT_MAX_TOKENS,
-    DEFAULT_THINKING_BUDGET, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS,
+    RenderReport, Rendered, ThinkingOptions, ToolChoice, ToolDeclaration, ANSWER_ROOM,
+    DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET, KIMI_THINKING_MAX_TOKENS,
+    RESPONSES_MIN_OUTPUT_TOKENS,
 };
 
 /// The README's Rust examples, compiled and run as doc tests.

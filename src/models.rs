@@ -410,6 +410,26 @@ const TABLE: &[Row] = &[
     (Provider::OpenAiCompatible, "", caps("openai-compatible")),
 ];
 
+/// Whether the model thinks on every request and has no switch to turn thinking off:
+/// `deepseek-reasoner`, and Kimi's dedicated thinking models (`kimi-k2-thinking`,
+/// `kimi-k2-thinking-turbo`). A request that needs thinking off (a forced tool choice, DSK-07,
+/// KIM-09) cannot get it from these.
+///
+/// ```
+/// use turnwire::{models::always_thinks, Provider};
+/// assert!(always_thinks(Provider::DeepSeek, "deepseek-reasoner"));
+/// assert!(always_thinks(Provider::Kimi, "kimi-k2-thinking-turbo"));
+/// assert!(!always_thinks(Provider::Kimi, "kimi-k2.6"));
+/// ```
+pub fn always_thinks(provider: Provider, model: &str) -> bool {
+    let model = model.to_ascii_lowercase();
+    match provider {
+        Provider::DeepSeek => model.contains("deepseek-reasoner"),
+        Provider::Kimi => model.contains("thinking"),
+        _ => false,
+    }
+}
+
 /// The capabilities of a known model family, or `None` for a model the table does not know.
 ///
 /// Model names are matched case-insensitively by prefix, ignoring a `models/` or vendor

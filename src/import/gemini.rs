@@ -25,7 +25,7 @@ use crate::model::{
     ToolCallBlock, ToolResponseBlock,
 };
 use crate::providers::Provider;
-use crate::render::{RenderOptions, ThinkingOptions, ToolDeclaration};
+use crate::render::{RenderOptions, ThinkingOptions, ToolChoice, ToolDeclaration};
 
 /// Reads Gemini `contents` (and the request's `systemInstruction`) into a transcript.
 ///
@@ -78,6 +78,12 @@ pub(super) fn from_body(
             "contents" | "systemInstruction" => {}
             "tools" => o.tools = tools(&mut r, value)?,
             "generationConfig" => generation_config(&mut r, value, &mut o)?,
+            "toolConfig" => match tool_config(value) {
+                Some(choice) => o.tool_choice = Some(choice),
+                None => {
+                    r.opaque(value.clone(), "$.toolConfig", "this tool config");
+                }
+            },
             _ => {
                 o.extra.insert(key.clone(), value.clone());
             }
@@ -341,6 +347,37 @@ fn tools(r: &mut Reader, v: &Value) -> Result<Vec<ToolDeclaration>, Error> {
     Ok(out)
 }
 
+/// `toolConfig.functionCallingConfig` as a tool choice: `AUTO`, `NONE`, `ANY`, or `ANY` limited
+/// to one name. `None` for anything else (several names, `VALIDATED`, other settings).
+fn tool_config(v: &Value) -> Option<ToolChoice> {
+    let Value::Object(top) = v else { return None };
+    let config = top.get("functionCallingConfig")?.as_object()?;
+    if top.len() != 1
+        || config
+            .keys()
+            .any(|k| k != "mode" && k != "allowedFunctionNames")
+    {
+        return None;
+    }
+    let names: Option<Vec<&str>> = config.get("allowedFunctionNames").map(|n| {
+        n.as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect()
+    });
+    match (
+        config.get("mode").and_then(Value::as_str)?,
+        names.as_deref(),
+    ) {
+        ("AUTO", None) => Some(ToolChoice::Auto),
+        ("NONE", None) => Some(ToolChoice::None),
+        ("ANY", None) => Some(ToolChoice::Required),
+        ("ANY", Some([name])) => Some(ToolChoice::Tool((*name).to_string())),
+        _ => None,
+    }
+}
+
 /// `generationConfig`: the output limit, sampling and thinking; other settings cannot be given
 /// through the options and are reported.
 fn generation_config(r: &mut Reader, v: &Value, o: &mut RenderOptions) -> Result<(), Error> {
@@ -355,6 +392,7 @@ fn generation_config(r: &mut Reader, v: &Value, o: &mut RenderOptions) -> Result
             }
             "temperature" => o.temperature = value.as_f64(),
             "topP" => o.top_p = value.as_f64(),
+            "stopSequences" => o.stop_sequences = super::options::stop_sequences(value, &at)?,
             "thinkingConfig" => {
                 o.thinking = Some(ThinkingOptions {
                     // turnwire sends thoughts back with budget 0 where a model's range says

@@ -7,7 +7,7 @@ use super::context::{wrong_type, Reader};
 use super::ImportSource;
 use crate::error::{Error, ErrorCode};
 use crate::providers::Provider;
-use crate::render::{owned_fields, RenderOptions, ThinkingOptions, ToolDeclaration};
+use crate::render::{owned_fields, RenderOptions, ThinkingOptions, ToolChoice, ToolDeclaration};
 
 /// Where a wire format keeps what [`body_options`] reads.
 pub(super) struct BodyFields {
@@ -60,6 +60,13 @@ pub(super) fn body_options(
                 })
             }
             "thinking" => o.thinking = switch_thinking(value, o.thinking.take()),
+            "tool_choice" => match tool_choice(value) {
+                Some(choice) => o.tool_choice = Some(choice),
+                None => {
+                    r.opaque(value.clone(), &at, "this tool choice");
+                }
+            },
+            "stop_sequences" | "stop" => o.stop_sequences = stop_sequences(value, &at)?,
             "reasoning_effort" => {
                 let mut t = o.thinking.take().unwrap_or(ThinkingOptions {
                     enabled: true,
@@ -78,6 +85,46 @@ pub(super) fn body_options(
         }
     }
     Ok(o)
+}
+
+/// A tool choice in any wire shape: `"auto"`, `"none"`, `"required"` / `"any"`, Anthropic's
+/// `{"type": …, "name"?}`, Chat's `{"type": "function", "function": {"name"}}`, Responses'
+/// `{"type": "function", "name"}`. `None` for another kind (an allowed-tools list, a server
+/// tool).
+pub(super) fn tool_choice(v: &Value) -> Option<ToolChoice> {
+    let kind = match v {
+        Value::String(s) => s.as_str(),
+        Value::Object(o) => o.get("type").and_then(Value::as_str)?,
+        _ => return None,
+    };
+    match kind {
+        "auto" => Some(ToolChoice::Auto),
+        "none" => Some(ToolChoice::None),
+        "required" | "any" => Some(ToolChoice::Required),
+        "tool" | "function" => v
+            .get("name")
+            .or_else(|| v.get("function").and_then(|f| f.get("name")))
+            .and_then(Value::as_str)
+            .map(|name| ToolChoice::Tool(name.to_string())),
+        _ => None,
+    }
+}
+
+/// Stop sequences: one string or a list of strings.
+pub(super) fn stop_sequences(v: &Value, at: &str) -> Result<Vec<String>, Error> {
+    match v {
+        Value::Null => Ok(Vec::new()),
+        Value::String(s) => Ok(vec![s.clone()]),
+        Value::Array(items) => items
+            .iter()
+            .map(|s| {
+                s.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| wrong_type(at, "a list of strings", v))
+            })
+            .collect(),
+        other => Err(wrong_type(at, "a string or a list of strings", other)),
+    }
 }
 
 fn count(v: &Value, at: &str) -> Result<u32, Error> {

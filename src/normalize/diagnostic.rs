@@ -120,6 +120,13 @@ pub enum DiagnosticCode {
     /// A request body was rendered for a provider of another API, which has no place for one
     /// of its other fields (`stream`, `metadata`, …): the field was left out. `path` names it.
     RequestFieldDropped,
+    /// A forced `toolChoice` the model cannot take (deepseek-reasoner always thinks, and
+    /// DeepSeek refuses a forced choice with thinking) was sent as `auto`.
+    ToolChoiceLowered,
+    /// A stop sequence the provider does not take (empty, whitespace only for Anthropic,
+    /// beyond its count or length limit, or any on a target without stop sequences) was left
+    /// out. `path` names it.
+    StopSequencesAdjusted,
 }
 
 /// Which completion a dedupe kept and why.
@@ -299,6 +306,8 @@ impl DiagnosticCode {
             DiagnosticCode::MediaTypeCorrected => "media_type_corrected",
             DiagnosticCode::ToolNameProjected => "tool_name_projected",
             DiagnosticCode::SamplingAdjusted => "sampling_adjusted",
+            DiagnosticCode::ToolChoiceLowered => "tool_choice_lowered",
+            DiagnosticCode::StopSequencesAdjusted => "stop_sequences_adjusted",
             DiagnosticCode::ToolDeclared => "tool_declared",
             DiagnosticCode::LoneSurrogateReplaced => "lone_surrogate_replaced",
             DiagnosticCode::NonJsonValueReplaced => "non_json_value_replaced",

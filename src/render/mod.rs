@@ -1,6 +1,7 @@
 //! Rendering: normalise, then project through the target's adapter.
 
 mod check;
+mod controls;
 mod limits;
 mod options;
 mod policy;
@@ -12,6 +13,7 @@ pub(crate) use target::{
     ChatCompletions, GenerateContent, Messages, Pairing, Responses, Target, WireApi,
 };
 
+pub use controls::ToolChoice;
 pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
 
 pub use options::owned_fields;

@@ -89,6 +89,14 @@ pub struct RenderOptions {
     /// Nucleus sampling.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub top_p: Option<f64>,
+    /// Which tools the model may or must call (`tool_choice`, Gemini `toolConfig`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "ToolChoice"))]
+    pub tool_choice: Option<super::ToolChoice>,
+    /// Texts that end the model's answer (`stop_sequences`, `stop`, Gemini
+    /// `generationConfig.stopSequences`), each within the provider's limits.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stop_sequences: Vec<String>,
     /// Further top-level request fields, copied into the body as they are (`stream`,
     /// `metadata`, …). They never override fields turnwire sets.
     #[serde(default, skip_serializing_if = "Map::is_empty")]
@@ -196,6 +204,8 @@ impl RenderOptions {
             thinking: None,
             temperature: None,
             top_p: None,
+            tool_choice: None,
+            stop_sequences: Vec::new(),
             extra: Map::new(),
             synthetic_result_text: None,
             bridge_text: None,

@@ -27,7 +27,9 @@ impl RenderOptions {
     /// whether Kimi / DeepSeek need reasoning back, and a compatible server takes a reasoning
     /// field only when the caller names one.
     pub(crate) fn adjusted(&self, mut caps: ModelCaps) -> ModelCaps {
-        if matches!(self.provider, Provider::Kimi | Provider::DeepSeek) {
+        // A model that always thinks keeps needing its reasoning back, whatever the switch says.
+        let always = crate::models::always_thinks(self.provider, &self.model);
+        if matches!(self.provider, Provider::Kimi | Provider::DeepSeek) && !always {
             if let Some(t) = &self.thinking {
                 caps.reasoning_field = if t.enabled {
                     ReasoningField::RequiredOnToolTurns

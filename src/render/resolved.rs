@@ -4,8 +4,9 @@
 //! the incremental renderer and the adapters read this value instead of looking the model up
 //! again or copying options into options.
 
+use super::controls::Controls;
 use super::limits::Limits;
-use super::{RenderOptions, WireApi};
+use super::{RenderOptions, ThinkingOptions, WireApi};
 use crate::error::{Error, ErrorCode};
 use crate::models::{self, ModelCaps};
 use crate::normalize::NormalizeOptions;
@@ -18,8 +19,14 @@ pub(crate) struct Resolved {
     pub api: WireApi,
     /// The model's row of the capability table (the provider's defaults for a model it lacks).
     pub caps: ModelCaps,
-    /// The output limit and thinking budget the request is sent with, and notes on them.
+    /// The output limit and thinking budget the request is sent with, and notes on them and on
+    /// the request controls.
     pub limits: Limits,
+    /// The tool choice and stop sequences the request is sent with.
+    pub controls: Controls,
+    /// The thinking setting the request is sent with: the caller's, or thinking off when a
+    /// forced tool choice needs it ([`Controls`]).
+    pub thinking: Option<ThinkingOptions>,
     /// What the normaliser needs: the target, the adjusted capabilities, the repair policy.
     pub normalize: NormalizeOptions,
 }
@@ -43,11 +50,25 @@ impl Resolved {
         if options.strict_models {
             models::resolve(options.provider, &options.model, true)?;
         }
+        let controls = options.controls(caps)?;
+        // A forced tool choice the provider refuses with thinking on: the request is resolved
+        // as if the caller had switched thinking off (limits, history, thinking switch).
+        let effective = match &controls.thinking {
+            Some(off) => std::borrow::Cow::Owned(RenderOptions {
+                thinking: Some(off.clone()),
+                ..options.clone()
+            }),
+            None => std::borrow::Cow::Borrowed(options),
+        };
+        let mut limits = effective.limits(caps);
+        limits.notes.extend(controls.notes.iter().cloned());
         Ok(Resolved {
             api: WireApi::of(options.provider),
             caps,
-            limits: options.limits(caps),
-            normalize: options.policy(options.adjusted(caps)),
+            limits,
+            normalize: effective.policy(effective.adjusted(caps)),
+            thinking: effective.thinking.clone(),
+            controls,
         })
     }
 }
@@ -62,7 +83,7 @@ mod tests {
     /// The table's row is kept as it is; the normaliser gets it adjusted for the caller's switch.
     #[test]
     fn the_table_row_and_the_adjusted_capabilities_are_both_resolved() {
-        let mut o = RenderOptions::new(Provider::Kimi, "kimi-k2-thinking");
+        let mut o = RenderOptions::new(Provider::Kimi, "kimi-k2.6");
         o.thinking = Some(ThinkingOptions {
             enabled: false,
             budget_tokens: None,

@@ -74,6 +74,8 @@ impl Target for Messages {
         "max_tokens",
         "temperature",
         "top_p",
+        "tool_choice",
+        "stop_sequences",
     ];
     /// `tool_use` blocks of an assistant message, answered by `tool_result` blocks at the start
     /// of the next (user) message.
@@ -103,6 +105,8 @@ impl Target for ChatCompletions {
         "reasoning_effort",
         "temperature",
         "top_p",
+        "tool_choice",
+        "stop",
     ];
     /// An assistant message's `tool_calls`, each answered by one `tool` message right after it.
     const PAIRING: Pairing = Pairing {
@@ -131,6 +135,7 @@ impl Target for Responses {
         "reasoning",
         "temperature",
         "top_p",
+        "tool_choice",
     ];
     /// `function_call` items, each answered by a `function_call_output` item after it.
     const PAIRING: Pairing = Pairing {
@@ -149,8 +154,13 @@ impl Target for GenerateContent {
     const NAME: &'static str = "generate-content";
     const MESSAGES_KEY: &'static str = "contents";
     const SYSTEM_IN_MESSAGES: bool = false;
-    const OWNED_FIELDS: &'static [&'static str] =
-        &["contents", "systemInstruction", "generationConfig", "tools"];
+    const OWNED_FIELDS: &'static [&'static str] = &[
+        "contents",
+        "systemInstruction",
+        "generationConfig",
+        "tools",
+        "toolConfig",
+    ];
     /// `functionCall` parts of a model content, answered by as many `functionResponse` parts in
     /// the next (user) content; the `id`s are optional and pair when present.
     const PAIRING: Pairing = Pairing {

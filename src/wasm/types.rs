@@ -12,6 +12,11 @@ const TS_TRANSCRIPT: &'static str = r#"
 /** Any JSON object. */
 export type JsonObject = { [key: string]: unknown };
 
+/** Which tools the model may or must call: it decides (`"auto"`), none (`"none"`), at least
+ * one (`"required"`), or the named declared tool. Rendered as Anthropic `tool_choice`, the chat
+ * APIs' `tool_choice`, Gemini `toolConfig.functionCallingConfig`. */
+export type ToolChoice = "auto" | "none" | "required" | { name: string };
+
 /** Who speaks: the user, the model, tool results, or a system prompt. */
 export type Speaker = "human" | "ai" | "tool" | "system";
 

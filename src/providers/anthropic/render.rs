@@ -12,7 +12,7 @@ use crate::normalize::{DiagnosticCode, Normalized};
 use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
 use crate::render::Resolved;
-use crate::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
+use crate::{RenderOptions, ToolChoice, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
 
 /// Builds the whole request body.
 pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
@@ -51,6 +51,12 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
     body.insert("messages".into(), messages(&n.transcript.messages, &mut p));
     if !tools.is_empty() {
         body.insert("tools".into(), Value::Array(tools));
+        if let Some(choice) = &r.controls.tool_choice {
+            body.insert("tool_choice".into(), tool_choice(choice, &mut p));
+        }
+    }
+    if !r.controls.stop.is_empty() {
+        body.insert("stop_sequences".into(), r.controls.stop.clone().into());
     }
     if n.thinking_enabled {
         let budget = limits.thinking_budget.unwrap_or(DEFAULT_THINKING_BUDGET);
@@ -64,6 +70,16 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
         body.entry(k.clone()).or_insert_with(|| v.clone());
     }
     (Value::Object(body), p)
+}
+
+/// `tool_choice`: `{"type": "auto" | "none" | "any"}` or `{"type": "tool", "name": …}`.
+fn tool_choice(choice: &ToolChoice, p: &mut Projection) -> Value {
+    match choice {
+        ToolChoice::Auto => obj!({"type": "auto"}),
+        ToolChoice::None => obj!({"type": "none"}),
+        ToolChoice::Required => obj!({"type": "any"}),
+        ToolChoice::Tool(name) => obj!({"type": "tool", "name": p.tool_name(name)}),
+    }
 }
 
 fn messages(msgs: &[Message], p: &mut Projection) -> Value {

@@ -35,7 +35,7 @@ use crate::normalize::Normalized;
 use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
 use crate::render::Resolved;
-use crate::{RenderOptions, DEFAULT_THINKING_BUDGET};
+use crate::{RenderOptions, ToolChoice, DEFAULT_THINKING_BUDGET};
 
 /// The part-level signature field.
 const SIGNATURE: &str = "thoughtSignature";
@@ -78,6 +78,9 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
             "tools".into(),
             json!([{"functionDeclarations": declarations}]),
         );
+        if let Some(choice) = &r.controls.tool_choice {
+            body.insert("toolConfig".into(), tool_config(choice, &mut p));
+        }
     }
     let config = generation_config(n, o, r);
     if !config.is_empty() {
@@ -101,6 +104,9 @@ fn generation_config(n: &Normalized, o: &RenderOptions, r: &Resolved) -> Map<Str
     if let Some(t) = o.top_p {
         c.insert("topP".into(), t.into());
     }
+    if !r.controls.stop.is_empty() {
+        c.insert("stopSequences".into(), r.controls.stop.clone().into());
+    }
     if n.thinking_enabled {
         let budget = r.limits.thinking_budget.unwrap_or(DEFAULT_THINKING_BUDGET);
         c.insert(
@@ -109,6 +115,20 @@ fn generation_config(n: &Normalized, o: &RenderOptions, r: &Resolved) -> Map<Str
         );
     }
     c
+}
+
+/// `toolConfig.functionCallingConfig`: `AUTO`, `NONE`, `ANY`, or `ANY` limited to one name
+/// (`allowedFunctionNames`, GEM-19).
+fn tool_config(choice: &ToolChoice, p: &mut Projection) -> Value {
+    let config = match choice {
+        ToolChoice::Auto => obj!({"mode": "AUTO"}),
+        ToolChoice::None => obj!({"mode": "NONE"}),
+        ToolChoice::Required => obj!({"mode": "ANY"}),
+        ToolChoice::Tool(name) => {
+            obj!({"mode": "ANY", "allowedFunctionNames": vec![Value::from(p.tool_name(name))]})
+        }
+    };
+    obj!({ "functionCallingConfig": config })
 }
 
 /// One `functionDeclarations` entry.

@@ -12,7 +12,7 @@ use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
 use crate::providers::Provider;
 use crate::render::Resolved;
-use crate::RenderOptions;
+use crate::{RenderOptions, ToolChoice};
 
 /// How a chat dialect differs from OpenAI's own Chat Completions.
 #[derive(Debug, Clone)]
@@ -140,15 +140,24 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
     body.insert("messages".into(), Value::Array(messages));
     if !tools.is_empty() {
         body.insert("tools".into(), Value::Array(tools));
+        if let Some(choice) = &r.controls.tool_choice {
+            body.insert(
+                "tool_choice".into(),
+                tool_choice(choice, o.provider, &mut p),
+            );
+        }
     }
     if let Some(max) = r.limits.max_tokens {
         body.insert(d.max_tokens_field.into(), max.into());
     }
-    if let Some(t) = o.thinking.as_ref().filter(|_| d.thinking_switch) {
+    if !r.controls.stop.is_empty() {
+        body.insert("stop".into(), r.controls.stop.clone().into());
+    }
+    if let Some(t) = r.thinking.as_ref().filter(|_| d.thinking_switch) {
         let kind = if t.enabled { "enabled" } else { "disabled" };
         body.insert("thinking".into(), obj!({ "type": kind }));
     }
-    if let Some(t) = o
+    if let Some(t) = r
         .thinking
         .as_ref()
         .filter(|t| t.enabled && d.reasoning_effort)
@@ -162,6 +171,20 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
         body.entry(k.clone()).or_insert_with(|| v.clone());
     }
     (Value::Object(body), p)
+}
+
+/// `tool_choice`: `"auto"`, `"none"`, `"required"` (Mistral: `"any"`, the value its docs
+/// give) or `{"type": "function", "function": {"name": …}}`.
+fn tool_choice(choice: &ToolChoice, provider: Provider, p: &mut Projection) -> Value {
+    match choice {
+        ToolChoice::Auto => "auto".into(),
+        ToolChoice::None => "none".into(),
+        ToolChoice::Required if provider == Provider::Mistral => "any".into(),
+        ToolChoice::Required => "required".into(),
+        ToolChoice::Tool(name) => {
+            obj!({"type": "function", "function": obj!({"name": p.tool_name(name)})})
+        }
+    }
 }
 
 fn plain_text(b: &Block) -> Option<String> {

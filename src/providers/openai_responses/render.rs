@@ -11,7 +11,7 @@ use crate::normalize::Normalized;
 use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
 use crate::render::Resolved;
-use crate::RenderOptions;
+use crate::{RenderOptions, ToolChoice};
 
 /// Reasoning effort when thinking is on and the caller names none.
 const DEFAULT_EFFORT: &str = "medium";
@@ -56,6 +56,9 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
     body.insert("input".into(), Value::Array(input));
     if !tools.is_empty() {
         body.insert("tools".into(), Value::Array(tools));
+        if let Some(choice) = &r.controls.tool_choice {
+            body.insert("tool_choice".into(), tool_choice(choice, &mut p));
+        }
     }
     if n.thinking_enabled {
         let effort = o
@@ -81,6 +84,17 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
         body.entry(k.clone()).or_insert_with(|| v.clone());
     }
     (Value::Object(body), p)
+}
+
+/// `tool_choice`: `"auto"`, `"none"`, `"required"` or the flat `{"type": "function",
+/// "name": …}` (ORS-14).
+fn tool_choice(choice: &ToolChoice, p: &mut Projection) -> Value {
+    match choice {
+        ToolChoice::Auto => "auto".into(),
+        ToolChoice::None => "none".into(),
+        ToolChoice::Required => "required".into(),
+        ToolChoice::Tool(name) => obj!({"type": "function", "name": p.tool_name(name)}),
+    }
 }
 
 /// One flat function tool; a missing schema is left out.

@@ -24,6 +24,11 @@ export interface RenderedRequest extends RenderReport {
 /** Any JSON object. */
 export type JsonObject = { [key: string]: unknown };
 
+/** Which tools the model may or must call: it decides (`"auto"`), none (`"none"`), at least
+ * one (`"required"`), or the named declared tool. Rendered as Anthropic `tool_choice`, the chat
+ * APIs' `tool_choice`, Gemini `toolConfig.functionCallingConfig`. */
+export type ToolChoice = "auto" | "none" | "required" | { name: string };
+
 /** Who speaks: the user, the model, tool results, or a system prompt. */
 export type Speaker = "human" | "ai" | "tool" | "system";
 
@@ -303,7 +308,7 @@ export type IdFormat = "openai" | "anthropic" | "responses" | "kimi" | "mistral"
 /**
  * A stable diagnostic code. The string form never changes.
  */
-export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped";
+export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped" | "tool_choice_lowered" | "stop_sequences_adjusted";
 
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
@@ -378,6 +383,15 @@ export interface RenderOptions {
      * Nucleus sampling.
      */
     topP?: number;
+    /**
+     * Which tools the model may or must call (`tool_choice`, Gemini `toolConfig`).
+     */
+    toolChoice?: ToolChoice;
+    /**
+     * Texts that end the model's answer (`stop_sequences`, `stop`, Gemini
+     * `generationConfig.stopSequences`), each within the provider's limits.
+     */
+    stopSequences?: string[];
     /**
      * Further top-level request fields, copied into the body as they are (`stream`,
      * `metadata`, …). They never override fields turnwire sets.

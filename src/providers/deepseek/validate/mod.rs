@@ -53,7 +53,7 @@ mod reasoning;
 
 use serde_json::Value;
 
-use crate::providers::openai_chat::validate::{check_dialect, Dialect};
+use crate::providers::openai_chat::validate::{check_dialect, forces_a_call, Dialect};
 use crate::providers::openai_compatible::validate::view;
 use crate::providers::validate_support::Findings;
 use crate::providers::Violation;
@@ -62,6 +62,13 @@ use alternation::check_dsk_01_alternation;
 use content::check_text_only_parts;
 use prefill::check_dsk_06_last_message;
 use reasoning::{check_dsk_03_reasoning_content, is_reasoner, thinking_from_body};
+
+/// The OAC checks as DeepSeek applies them: up to 16 stop sequences.
+const DIALECT: Dialect = Dialect {
+    max_stop: 16,
+    no_stop_for_fixed_sampling: false,
+    ..Dialect::OPENAI
+};
 
 /// Checks a DeepSeek chat request body, inferring thinking mode from the body: on for model
 /// `deepseek-reasoner`; otherwise on with `"thinking": {"type": "enabled"}` and off with
@@ -85,15 +92,42 @@ pub fn validate(body: &Value) -> Vec<Violation> {
 /// in document order; an empty list means the body passes.
 pub fn validate_with(body: &Value, thinking: bool) -> Vec<Violation> {
     let mut out = Findings::default();
-    check_dialect(body, &Dialect::OPENAI, &mut out);
+    check_dialect(body, &DIALECT, &mut out);
     let msgs = view::messages(body);
     if is_reasoner(body) {
         check_dsk_01_alternation(&msgs, &mut out);
     }
     check_dsk_03_reasoning_content(&msgs, thinking, &mut out);
+    check_dsk_07_forced_choice(body, thinking, &mut out);
     check_text_only_parts(&msgs, &mut out);
     check_dsk_06_last_message(body, &msgs, &mut out);
     out.finish(body)
+}
+
+/// `DSK-07` (docs/provider-rules-added.md): thinking mode takes only `auto` or `none` as
+/// `tool_choice`. Thinking is on when the body says so, for `deepseek-reasoner`, and for a
+/// model that thinks by default (the capability table) unless the body switches it off.
+fn check_dsk_07_forced_choice(body: &Value, thinking: bool, out: &mut Findings) {
+    let Some(obj) = body.as_object() else { return };
+    if forces_a_call(obj) != Some(true) {
+        return;
+    }
+    let switched_off = body.pointer("/thinking/type").and_then(Value::as_str) == Some("disabled");
+    let model = body
+        .get("model")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let by_default =
+        crate::models::capabilities_or_defaults(crate::providers::Provider::DeepSeek, model)
+            .reasoning_field
+            == crate::models::ReasoningField::RequiredOnToolTurns;
+    if thinking || (by_default && !switched_off) || is_reasoner(body) {
+        out.push(
+            "DSK-07",
+            crate::providers::validate_support::Path::root().k("tool_choice"),
+            "Thinking mode does not support this tool_choice",
+        );
+    }
 }
 
 /// Whether [`validate`] treats `body` as a thinking-mode request (see there).

@@ -45,7 +45,7 @@ mod results;
 
 use serde_json::Value;
 
-use crate::providers::openai_chat::validate::{check_dialect, Dialect};
+use crate::providers::openai_chat::validate::{check_dialect, forces_a_call, Dialect};
 use crate::providers::openai_compatible::validate::view;
 use crate::providers::validate_support::Findings;
 use crate::providers::Violation;
@@ -57,6 +57,9 @@ use results::check_kim_06_tool_call_id_found;
 /// The OAC checks with OAC-03 off (Kimi ids are checked by KIM-01).
 const DIALECT: Dialect = Dialect {
     oac_03_id_length: false,
+    max_stop: 5,
+    max_stop_bytes: Some(32),
+    no_stop_for_fixed_sampling: false,
     ..Dialect::OPENAI
 };
 
@@ -94,7 +97,27 @@ pub fn validate_with(body: &Value, thinking: bool) -> Vec<Violation> {
     check_kim_01_04_ids(&msgs, &mut out);
     check_kim_03_reasoning_content(&msgs, thinking, &mut out);
     check_kim_06_tool_call_id_found(&msgs, &mut out);
+    check_kim_09_forced_choice(body, thinking, &mut out);
     out.finish(body)
+}
+
+/// `KIM-09` (docs/provider-rules-added.md): with thinking on, `tool_choice` may not force a
+/// call (`required`, a named function).
+fn check_kim_09_forced_choice(body: &Value, thinking: bool, out: &mut Findings) {
+    let Some(obj) = body.as_object() else { return };
+    if !thinking || forces_a_call(obj) != Some(true) {
+        return;
+    }
+    let which = if obj.get("tool_choice").is_some_and(Value::is_object) {
+        "specified"
+    } else {
+        "required"
+    };
+    out.push(
+        "KIM-09",
+        crate::providers::validate_support::Path::root().k("tool_choice"),
+        format!("tool_choice '{which}' is incompatible with thinking enabled"),
+    );
 }
 
 /// Whether [`validate`] treats `body` as a thinking-mode request (see there).

@@ -20,7 +20,7 @@ const THINKING_BY_DEFAULT: [&str; 4] = ["k2.5", "k2.6", "k2.7", "kimi-k3"];
 /// Whether the model of `body` thinks (see [`validate`](super::validate)).
 pub(super) fn thinking_from_body(body: &Value) -> bool {
     let model = model_lower(body);
-    if model.contains("thinking") {
+    if crate::models::always_thinks(Provider::Kimi, &model) {
         return true;
     }
     match thinking_type(body) {

@@ -60,6 +60,8 @@ use tool_runs::{check_mis_03_call_count, check_mis_06_tool_names};
 const DIALECT: Dialect = Dialect {
     extra_assistant_part_types: &["thinking"],
     array_content_with_tool_calls: true,
+    tool_choice_values: &["auto", "none", "any", "required"],
+    no_stop_for_fixed_sampling: false,
     ..Dialect::OPENAI
 };
 

@@ -15,6 +15,14 @@ pub(crate) struct Dialect {
     /// Whether an assistant message with `tool_calls` may carry a non-empty array `content`
     /// (`OAC-06` otherwise wants null or a non-empty string).
     pub(crate) array_content_with_tool_calls: bool,
+    /// The string values `tool_choice` takes (`OAC-16`; Mistral also takes `any`).
+    pub(crate) tool_choice_values: &'static [&'static str],
+    /// The most stop sequences `stop` takes (`OAC-17`: OpenAI, Mistral 4, Kimi 5, DeepSeek 16).
+    pub(crate) max_stop: usize,
+    /// The longest stop sequence in bytes, where there is a limit (Kimi: 32).
+    pub(crate) max_stop_bytes: Option<usize>,
+    /// Whether models with fixed sampling (OpenAI reasoning models) refuse `stop` (`OAC-18`).
+    pub(crate) no_stop_for_fixed_sampling: bool,
 }
 
 impl Dialect {
@@ -23,5 +31,9 @@ impl Dialect {
         oac_03_id_length: true,
         extra_assistant_part_types: &[],
         array_content_with_tool_calls: false,
+        tool_choice_values: &["auto", "none", "required"],
+        max_stop: 4,
+        max_stop_bytes: None,
+        no_stop_for_fixed_sampling: true,
     };
 }

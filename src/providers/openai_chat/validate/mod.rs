@@ -29,6 +29,7 @@
 //!   valid JSON object string` (Moonshot, vLLM and gateways re-parse replayed arguments).
 
 mod content;
+mod controls;
 mod dialect;
 mod message;
 mod names;
@@ -45,6 +46,8 @@ use message::parse_messages;
 use structure::{check_model, check_tool_call_id, check_tool_calls, check_tools};
 use tool_runs::{check_oac_01_02_tool_runs, check_oac_09_unique_call_ids};
 
+pub(crate) use controls::forces_a_call;
+use controls::{check_oac_16_tool_choice, check_oac_17_18_stop};
 pub(crate) use dialect::Dialect;
 
 /// Rule id for plain shape errors.
@@ -77,6 +80,8 @@ pub(crate) fn check_dialect(body: &Value, dialect: &Dialect, out: &mut Findings)
     };
     check_model(obj, out);
     check_tools(obj, out);
+    check_oac_16_tool_choice(obj, dialect, out);
+    check_oac_17_18_stop(obj, dialect, out);
     if let Some(msgs) = parse_messages(obj, out) {
         for msg in &msgs {
             check_tool_calls(msg, dialect, out);

@@ -59,6 +59,7 @@ use reasoning::check_grq_01_reasoning_fields;
 /// The OAC checks with OAC-03 left to `COMPAT-IDS`.
 const DIALECT: Dialect = Dialect {
     oac_03_id_length: false,
+    no_stop_for_fixed_sampling: false,
     ..Dialect::OPENAI
 };
 

@@ -1,0 +1,139 @@
+// Issue 14, point 1: the request controls `toolChoice` and `stopSequences`. Each provider gets
+// them in its own field (the README's table), every body passes the strict validator, a forced
+// choice the provider refuses with thinking turns thinking off (or becomes `auto` on a model
+// that always thinks) with a diagnostic, and turns with them are accepted by the strict mock
+// providers for all eight wire formats.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { Conversation, isTurnwireError, renderForProvider, streamTurn, validateRequest } from "turnwire";
+import { MOCK_PROVIDERS, startMockProviders } from "turnwire/mock";
+import { MODELS } from "./mock-helpers.mjs";
+
+const PROVIDERS = ["anthropic", "openai-chat", "openai-responses", "gemini", "mistral", "kimi", "deepseek", "openai-compatible"];
+const history = [{ speaker: "human", blocks: [{ type: "text", text: "What is in the repository root?" }] }];
+const tools = [
+  { name: "list_dir", description: "List a directory", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } },
+  { name: "read_file", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } },
+];
+const codes = (diagnostics) => diagnostics.map((d) => d.code);
+
+/** Where each provider keeps the tool choice and the stop sequences of a body. */
+const choiceOf = (provider, body) => (provider === "gemini" ? body.toolConfig?.functionCallingConfig : body.tool_choice);
+const stopOf = (provider, body) =>
+  provider === "anthropic" ? body.stop_sequences : provider === "gemini" ? body.generationConfig?.stopSequences : body.stop;
+
+describe("toolChoice", () => {
+  test("a named tool lands in each provider's own shape, and every body is valid", () => {
+    const want = {
+      anthropic: { type: "tool", name: "read_file" },
+      "openai-responses": { type: "function", name: "read_file" },
+      gemini: { mode: "ANY", allowedFunctionNames: ["read_file"] },
+    };
+    for (const provider of ["anthropic", "openai-chat", "openai-responses", "gemini", "mistral", "openai-compatible"]) {
+      const { body, diagnostics } = renderForProvider(history, { provider, model: MODELS[provider], tools, toolChoice: { name: "read_file" } });
+      assert.deepEqual(choiceOf(provider, body), want[provider] ?? { type: "function", function: { name: "read_file" } }, provider);
+      assert.deepEqual(validateRequest(provider, body), [], provider);
+      assert.deepEqual(codes(diagnostics), [], provider);
+    }
+  });
+
+  test("required, auto and none use each provider's values (Mistral: any)", () => {
+    const values = {
+      required: { anthropic: { type: "any" }, gemini: { mode: "ANY" }, mistral: "any", other: "required" },
+      auto: { anthropic: { type: "auto" }, gemini: { mode: "AUTO" }, other: "auto" },
+      none: { anthropic: { type: "none" }, gemini: { mode: "NONE" }, other: "none" },
+    };
+    for (const [toolChoice, byProvider] of Object.entries(values)) {
+      for (const provider of ["anthropic", "openai-chat", "openai-responses", "gemini", "mistral", "openai-compatible"]) {
+        const { body } = renderForProvider(history, { provider, model: MODELS[provider], tools, toolChoice });
+        assert.deepEqual(choiceOf(provider, body), byProvider[provider] ?? byProvider.other, `${provider} ${toolChoice}`);
+        assert.deepEqual(validateRequest(provider, body), [], `${provider} ${toolChoice}`);
+      }
+    }
+  });
+
+  test("a forced choice with thinking: thinking off for the request, or auto where the model always thinks", () => {
+    const thinking = { enabled: true, budgetTokens: 2048 };
+    const claude = renderForProvider(history, { provider: "anthropic", model: "claude-sonnet-4-5", maxTokens: 8192, thinking, tools, toolChoice: "required" });
+    assert.equal(claude.body.thinking, undefined);
+    assert.deepEqual(claude.body.tool_choice, { type: "any" });
+    assert.deepEqual(codes(claude.diagnostics), ["thinking_disabled_for_request"]);
+    const kimi = renderForProvider(history, { provider: "kimi", model: "kimi-k2.6", tools, toolChoice: "required" });
+    assert.deepEqual(kimi.body.thinking, { type: "disabled" });
+    assert.equal(kimi.body.tool_choice, "required");
+    const reasoner = renderForProvider(history, { provider: "deepseek", model: "deepseek-reasoner", tools, toolChoice: { name: "list_dir" } });
+    assert.equal(reasoner.body.tool_choice, "auto");
+    assert.deepEqual(codes(reasoner.diagnostics), ["tool_choice_lowered"]);
+    for (const [provider, r] of [["anthropic", claude], ["kimi", kimi], ["deepseek", reasoner]]) {
+      assert.deepEqual(validateRequest(provider, r.body), [], provider);
+    }
+  });
+
+  test("a choice nothing can satisfy is a typed error naming the option", () => {
+    const cases = [
+      [{ toolChoice: "required" }, "$.toolChoice"],
+      [{ tools, toolChoice: { name: "write_file" } }, "$.toolChoice.name"],
+      [{ tools, toolChoice: "any" }, "$"],
+    ];
+    for (const [options, path] of cases) {
+      assert.throws(
+        () => renderForProvider(history, { provider: "openai-chat", model: MODELS["openai-chat"], ...options }),
+        (e) => isTurnwireError(e) && e.code === "invalid_value" && e.path === path,
+        JSON.stringify(options),
+      );
+    }
+  });
+});
+
+describe("stopSequences", () => {
+  test("each provider gets what it takes; what it cannot take is a diagnostic with its path", () => {
+    const stopSequences = ["\n\n## ", "END", "", "   ", "###", "<|stop|>"];
+    const kept = {
+      anthropic: ["\n\n## ", "END", "###", "<|stop|>"],
+      "openai-chat": undefined, // gpt-5.2 takes no stop sequences (OAC-18)
+      "openai-responses": undefined, // Responses has no stop field (ORS-15)
+      gemini: ["\n\n## ", "END", "   ", "###", "<|stop|>"],
+      mistral: ["\n\n## ", "END", "   ", "###"],
+      kimi: ["\n\n## ", "END", "   ", "###", "<|stop|>"],
+      deepseek: ["\n\n## ", "END", "   ", "###", "<|stop|>"],
+      "openai-compatible": ["\n\n## ", "END", "   ", "###"],
+    };
+    for (const provider of PROVIDERS) {
+      const { body, diagnostics } = renderForProvider(history, { provider, model: MODELS[provider], stopSequences });
+      assert.deepEqual(stopOf(provider, body), kept[provider], provider);
+      assert.deepEqual(validateRequest(provider, body), [], provider);
+      const adjusted = diagnostics.filter((d) => d.code === "stop_sequences_adjusted");
+      assert.ok(adjusted.length > 0, provider);
+      if (kept[provider]) assert.ok(adjusted.every((d) => /^\$\.stopSequences\[\d\]$/.test(d.path)), provider);
+    }
+  });
+});
+
+describe("turns with the controls are accepted by the strict mock providers", () => {
+  let mock;
+  before(async () => {
+    mock = await startMockProviders();
+  });
+  after(async () => {
+    await mock?.close();
+  });
+
+  test("toolChoice required and two stop sequences, on all eight wire formats", async () => {
+    for (const provider of MOCK_PROVIDERS) {
+      const conversation = new Conversation(history);
+      const { message, diagnostics } = await streamTurn({
+        provider,
+        model: MODELS[provider],
+        apiKey: "test-key",
+        baseURL: mock.baseURL(provider),
+        conversation,
+        render: { tools, toolChoice: "required", stopSequences: ["END", "###"] },
+      });
+      assert.equal(message.speaker, "ai", provider);
+      assert.ok(Array.isArray(diagnostics), provider);
+      conversation.free();
+    }
+    assert.deepEqual(mock.log.filter((e) => e.outcome === "rejected").map((e) => `${e.provider}: ${e.reason ?? ""}`), []);
+    assert.equal(mock.log.filter((e) => e.outcome === "accepted").length, MOCK_PROVIDERS.length);
+  });
+});
