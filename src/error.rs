@@ -30,6 +30,9 @@ pub enum ErrorCode {
     OutOfMemory,
     /// An index names no message (a conversation edit past its end).
     OutOfRange,
+    /// The target cannot take an option the caller set, and nothing close to it (structured
+    /// output on DeepSeek or on Claude before 4.5).
+    UnsupportedOption,
 }
 
 impl ErrorCode {
@@ -52,6 +55,7 @@ impl ErrorCode {
             ErrorCode::UnsupportedModel => "unsupported_model",
             ErrorCode::OutOfMemory => "out_of_memory",
             ErrorCode::OutOfRange => "out_of_range",
+            ErrorCode::UnsupportedOption => "unsupported_option",
         }
     }
 }

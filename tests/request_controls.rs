@@ -222,3 +222,108 @@ fn extra_may_not_set_the_fields_the_controls_own() {
         assert_eq!(e.path(), format!("$.extra.{field}"));
     }
 }
+
+#[test]
+fn structured_output_rules_refuse_what_each_provider_refuses() {
+    let schema = json!({"type": "object", "properties": {"a": {"type": "string"}}});
+    let old = json!({"model": "claude-3-7-sonnet-latest", "max_tokens": 64, "messages": user(),
+        "output_config": {"format": {"type": "json_schema", "schema": schema}}});
+    assert_eq!(rules(Provider::Anthropic, &old), ["ANT-39"]);
+    let deprecated = json!({"model": "claude-sonnet-4-5", "max_tokens": 64, "messages": user(),
+        "output_format": {"type": "json_schema", "schema": schema}});
+    assert_eq!(rules(Provider::Anthropic, &deprecated), ["ANT-39"]);
+    let flat = json!({"model": "gpt-4.1", "messages": user(),
+        "response_format": {"type": "json_schema", "name": "a", "schema": schema}});
+    assert_eq!(rules(Provider::OpenAiChat, &flat), ["OAC-19"]);
+    let loose = json!({"model": "gpt-4.1", "messages": user(),
+        "response_format": {"type": "json_schema", "json_schema": {"name": "a b", "schema": schema, "strict": true}}});
+    assert_eq!(rules(Provider::OpenAiChat, &loose), ["OAC-19", "OAC-19"]);
+    let deepseek = json!({"model": "deepseek-chat", "messages": user(),
+        "response_format": {"type": "json_schema", "json_schema": {"name": "a", "schema": schema}}});
+    assert_eq!(rules(Provider::DeepSeek, &deepseek), ["DSK-09"]);
+    let tool = json!([{"type": "function", "function": {"name": "f"}}]);
+    let mistral = json!({"model": "mistral-large-latest", "messages": user(), "tools": tool, "tool_choice": "any",
+        "response_format": {"type": "json_schema", "json_schema": {"name": "a", "schema": schema}}});
+    assert_eq!(rules(Provider::Mistral, &mistral), ["MIS-08"]);
+    let responses = json!({"model": "gpt-5.2", "input": [{"role": "user", "content": "hi"}],
+        "response_format": {"type": "json_object"}, "text": {"format": {"type": "json_schema", "schema": schema}}});
+    assert_eq!(
+        rules(Provider::OpenAiResponses, &responses),
+        ["ORS-16", "ORS-16"]
+    );
+    let contents = json!([{"role": "user", "parts": [{"text": "hi"}]}]);
+    let gemini = json!({"contents": contents, "tools": [{"functionDeclarations": [{"name": "f"}]}],
+        "generationConfig": {"responseMimeType": "application/json", "responseJsonSchema": schema}});
+    let rules_for = |model: &str| -> Vec<&'static str> {
+        turnwire::validate_request_for_model(Provider::Gemini, model, &gemini)
+            .iter()
+            .map(|v| v.rule)
+            .collect()
+    };
+    assert_eq!(rules_for("gemini-2.5-pro"), ["GEM-15"]);
+    assert!(rules_for("gemini-3-pro-preview").is_empty());
+    let no_mime = json!({"contents": contents, "generationConfig": {"responseJsonSchema": schema}});
+    assert_eq!(rules(Provider::Gemini, &no_mime), ["GEM-21"]);
+}
+
+/// Structured output with every tool choice, on every model: a valid body, or the
+/// `unsupported_option` error where the target has no structured output (or Gemini 2.x is asked
+/// to call a tool in the same request).
+#[test]
+fn every_structured_output_render_is_valid_or_an_unsupported_option_error() {
+    let format = turnwire::ResponseFormat::JsonSchema {
+        name: "listing".into(),
+        schema: json!({"type": "object", "properties": {"files": {"type": "array", "items": {"type": "string"}}},
+            "required": ["files"], "additionalProperties": false}),
+        description: None,
+        strict: Some(true),
+    };
+    let mut refused = 0;
+    let mut valid = 0;
+    for provider in Provider::IMPLEMENTED {
+        let models: Vec<&str> = match provider {
+            Provider::Anthropic => vec![
+                "claude-sonnet-4-5",
+                "claude-opus-4-6",
+                "claude-3-7-sonnet-latest",
+            ],
+            Provider::Gemini => vec!["gemini-3-pro-preview", "gemini-2.5-pro"],
+            other => vec![other.reference_model()],
+        };
+        for model in models {
+            for choice in [
+                None,
+                Some(ToolChoice::Auto),
+                Some(ToolChoice::Required),
+                Some(ToolChoice::Tool("read_file".into())),
+            ] {
+                let mut o = RenderOptions::new(provider, model);
+                o.tools = vec![ToolDeclaration::new(
+                    "read_file",
+                    "Read",
+                    json!({"type": "object"}),
+                )];
+                o.tool_choice = choice;
+                o.response_format = Some(format.clone());
+                match render(&transcript(), &o) {
+                    Ok(out) => {
+                        let v = turnwire::validate_request_for_model(provider, model, &out.body);
+                        assert!(v.is_empty(), "{provider} {model}: {v:?}\n{:#}", out.body);
+                        valid += 1;
+                    }
+                    Err(e) => {
+                        assert_eq!(
+                            e.code(),
+                            ErrorCode::UnsupportedOption,
+                            "{provider} {model}: {e}"
+                        );
+                        refused += 1;
+                    }
+                }
+            }
+        }
+    }
+    // DeepSeek and Claude 3.7 always; Gemini 2.5 with the two forced choices
+    assert_eq!(refused, 4 + 4 + 2);
+    assert_eq!(valid, 4 * 11 - refused);
+}

@@ -384,9 +384,22 @@ fn generation_config(r: &mut Reader, v: &Value, o: &mut RenderOptions) -> Result
     let Value::Object(config) = v else {
         return Err(wrong_type("$.generationConfig", "an object", v));
     };
+    // JSON output: the MIME type and the schema together make one response format.
+    let json = config.get("responseMimeType").and_then(Value::as_str) == Some("application/json");
+    let schema = config.get("responseJsonSchema").filter(|s| s.is_object());
+    let format = json && schema.is_some();
+    if let (true, Some(schema)) = (format, schema) {
+        o.response_format = Some(crate::render::ResponseFormat::JsonSchema {
+            name: super::options::DEFAULT_FORMAT_NAME.to_string(),
+            schema: schema.clone(),
+            description: None,
+            strict: None,
+        });
+    }
     for (key, value) in config {
         let at = format!("$.generationConfig.{key}");
         match key.as_str() {
+            "responseMimeType" | "responseJsonSchema" if format => {}
             "maxOutputTokens" => {
                 o.max_tokens = value.as_u64().and_then(|n| u32::try_from(n).ok());
             }

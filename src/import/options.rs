@@ -7,7 +7,9 @@ use super::context::{wrong_type, Reader};
 use super::ImportSource;
 use crate::error::{Error, ErrorCode};
 use crate::providers::Provider;
-use crate::render::{owned_fields, RenderOptions, ThinkingOptions, ToolChoice, ToolDeclaration};
+use crate::render::{
+    owned_fields, RenderOptions, ResponseFormat, ThinkingOptions, ToolChoice, ToolDeclaration,
+};
 
 /// Where a wire format keeps what [`body_options`] reads.
 pub(super) struct BodyFields {
@@ -67,6 +69,13 @@ pub(super) fn body_options(
                 }
             },
             "stop_sequences" | "stop" => o.stop_sequences = stop_sequences(value, &at)?,
+            // Anthropic `output_config.format`, Chat `response_format`, Responses `text.format`.
+            "output_config" | "response_format" | "text" => match response_format(key, value) {
+                Some(format) => o.response_format = Some(format),
+                None => {
+                    r.opaque(value.clone(), &at, "this output setting");
+                }
+            },
             "reasoning_effort" => {
                 let mut t = o.thinking.take().unwrap_or(ThinkingOptions {
                     enabled: true,
@@ -109,6 +118,48 @@ pub(super) fn tool_choice(v: &Value) -> Option<ToolChoice> {
         _ => None,
     }
 }
+
+/// A JSON schema output format from `output_config` (`{format: {type, schema}}`, no name:
+/// `response` is given), `response_format` (`{type, json_schema: {…}}`) or `text`
+/// (`{format: {type, name, schema, …}}`). `None` for anything else (JSON mode, other settings
+/// beside the format).
+pub(super) fn response_format(key: &str, v: &Value) -> Option<ResponseFormat> {
+    let obj = v.as_object()?;
+    let spec = match key {
+        "response_format" => {
+            if obj.get("type").and_then(Value::as_str) != Some("json_schema") || obj.len() != 2 {
+                return None;
+            }
+            obj.get("json_schema")?
+        }
+        _ => {
+            if obj.len() != 1 {
+                return None;
+            }
+            let format = obj.get("format")?;
+            if format.get("type").and_then(Value::as_str) != Some("json_schema") {
+                return None;
+            }
+            format
+        }
+    };
+    Some(ResponseFormat::JsonSchema {
+        name: spec
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or(DEFAULT_FORMAT_NAME)
+            .to_string(),
+        schema: spec.get("schema").filter(|s| s.is_object())?.clone(),
+        description: spec
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        strict: spec.get("strict").and_then(Value::as_bool),
+    })
+}
+
+/// The name given to a format read from a body that names none (Anthropic, Gemini).
+pub(super) const DEFAULT_FORMAT_NAME: &str = "response";
 
 /// Stop sequences: one string or a list of strings.
 pub(super) fn stop_sequences(v: &Value, at: &str) -> Result<Vec<String>, Error> {

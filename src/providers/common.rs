@@ -71,6 +71,28 @@ pub(crate) fn insert_sampling(
     }
 }
 
+/// The members of an OpenAI JSON schema format: `name`, `description`, `schema`, `strict`
+/// (nested under `json_schema` by Chat Completions, flat beside `type` in Responses).
+pub(crate) fn json_schema_members(
+    format: &crate::ResponseFormat,
+    into: &mut serde_json::Map<String, serde_json::Value>,
+) {
+    let crate::ResponseFormat::JsonSchema {
+        name,
+        schema,
+        description,
+        strict,
+    } = format;
+    into.insert("name".into(), name.clone().into());
+    if let Some(d) = description {
+        into.insert("description".into(), d.clone().into());
+    }
+    into.insert("schema".into(), schema.clone());
+    if let Some(s) = strict {
+        into.insert("strict".into(), (*s).into());
+    }
+}
+
 /// A JSON object from `{"key": value, …}` in order, each value converted with `Value::from`:
 /// moved or copied once. (`serde_json::json!` serialises every interpolated value into a new
 /// `Value`, which deep-copies message contents and tool arguments a second time.) Values are

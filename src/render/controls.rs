@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
 use super::options::{RenderOptions, ThinkingOptions};
+use super::response_format::{structured_output, ResponseFormat};
 use crate::error::{Error, ErrorCode};
 use crate::models::{ModelCaps, ReasoningField};
 use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
@@ -111,6 +112,11 @@ pub(crate) struct Controls {
     pub stop: Vec<String>,
     /// The thinking setting the request is sent with when the tool choice changed it.
     pub thinking: Option<ThinkingOptions>,
+    /// The structured output format to send.
+    pub response_format: Option<ResponseFormat>,
+    /// Gemini 2.x takes no function calls in a request with structured output (GEM-15): its
+    /// `toolConfig` says `NONE` whenever the body declares functions.
+    pub no_calls_with_json: bool,
     /// What was repaired, as diagnostics.
     pub notes: Vec<Diagnostic>,
 }
@@ -140,8 +146,11 @@ impl RenderOptions {
             tool_choice: self.tool_choice.clone(),
             stop: self.stop_sequences(caps, &mut notes),
             thinking: None,
+            response_format: None,
+            no_calls_with_json: false,
             notes,
         };
+        self.settle_response_format(&mut c)?;
         let Some(choice) = &self.tool_choice else {
             return Ok(c);
         };
@@ -169,6 +178,59 @@ impl RenderOptions {
             self.settle_thinking(choice, caps, &mut c);
         }
         Ok(c)
+    }
+
+    /// `responseFormat`: checked, refused where the target has no structured output, and
+    /// squared with the tool choice where a provider refuses both (Mistral MIS-08, Gemini 2.x
+    /// GEM-15).
+    fn settle_response_format(&self, c: &mut Controls) -> Result<(), Error> {
+        let Some(format) = &self.response_format else {
+            return Ok(());
+        };
+        format.check()?;
+        if !structured_output(self.provider, &self.model) {
+            return Err(Error::new(
+                ErrorCode::UnsupportedOption,
+                "$.responseFormat",
+                format!(
+                    "{} on {} has no structured output (JSON schema response format); leave responseFormat out for this target",
+                    self.model, self.provider
+                ),
+            ));
+        }
+        let forced = self
+            .tool_choice
+            .as_ref()
+            .is_some_and(ToolChoice::forces_a_call);
+        let gemini_2 = self.provider == Provider::Gemini
+            && !crate::models::capabilities_or_defaults(self.provider, &self.model)
+                .family
+                .starts_with("gemini-3");
+        if gemini_2 && forced {
+            return Err(Error::new(
+                ErrorCode::UnsupportedOption,
+                "$.toolChoice",
+                format!("{} cannot call functions in a request with structured output (GEM-15); leave out toolChoice or responseFormat", self.model),
+            ));
+        }
+        if gemini_2 {
+            c.no_calls_with_json = true;
+            if !self.tools.is_empty() {
+                c.notes.push(note(
+                    DiagnosticCode::ToolChoiceLowered,
+                    format!("{} cannot call functions in a request with structured output (GEM-15); toolConfig says NONE for this request", self.model),
+                ));
+            }
+        }
+        if self.provider == Provider::Mistral && forced {
+            c.tool_choice = Some(ToolChoice::Auto);
+            c.notes.push(note(
+                DiagnosticCode::ToolChoiceLowered,
+                "Mistral refuses a forced tool choice with a response format (MIS-08); toolChoice was sent as `auto`".to_string(),
+            ));
+        }
+        c.response_format = Some(format.clone());
+        Ok(())
     }
 
     /// A forced choice where the provider refuses it with thinking on: thinking off for this

@@ -6,6 +6,7 @@ mod limits;
 mod options;
 mod policy;
 mod resolved;
+mod response_format;
 mod target;
 
 pub(crate) use resolved::Resolved;
@@ -15,6 +16,8 @@ pub(crate) use target::{
 
 pub use controls::ToolChoice;
 pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
+pub(crate) use response_format::{not_strict, valid_format_name};
+pub use response_format::{structured_output, ResponseFormat};
 
 pub use options::owned_fields;
 pub use options::{

@@ -97,6 +97,12 @@ pub struct RenderOptions {
     /// `generationConfig.stopSequences`), each within the provider's limits.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stop_sequences: Vec<String>,
+    /// Structured output: the answer is JSON matching a schema (Anthropic
+    /// `output_config.format`, Chat `response_format`, Responses `text.format`, Gemini
+    /// `responseJsonSchema`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "ResponseFormat"))]
+    pub response_format: Option<super::ResponseFormat>,
     /// Further top-level request fields, copied into the body as they are (`stream`,
     /// `metadata`, …). They never override fields turnwire sets.
     #[serde(default, skip_serializing_if = "Map::is_empty")]
@@ -206,6 +212,7 @@ impl RenderOptions {
             top_p: None,
             tool_choice: None,
             stop_sequences: Vec::new(),
+            response_format: None,
             extra: Map::new(),
             synthetic_result_text: None,
             bridge_text: None,

@@ -76,6 +76,7 @@ impl Target for Messages {
         "top_p",
         "tool_choice",
         "stop_sequences",
+        "output_config",
     ];
     /// `tool_use` blocks of an assistant message, answered by `tool_result` blocks at the start
     /// of the next (user) message.
@@ -107,6 +108,7 @@ impl Target for ChatCompletions {
         "top_p",
         "tool_choice",
         "stop",
+        "response_format",
     ];
     /// An assistant message's `tool_calls`, each answered by one `tool` message right after it.
     const PAIRING: Pairing = Pairing {
@@ -136,6 +138,7 @@ impl Target for Responses {
         "temperature",
         "top_p",
         "tool_choice",
+        "text",
     ];
     /// `function_call` items, each answered by a `function_call_output` item after it.
     const PAIRING: Pairing = Pairing {

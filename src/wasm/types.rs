@@ -17,6 +17,17 @@ export type JsonObject = { [key: string]: unknown };
  * APIs' `tool_choice`, Gemini `toolConfig.functionCallingConfig`. */
 export type ToolChoice = "auto" | "none" | "required" | { name: string };
 
+/** Structured output: the answer is JSON matching `schema`. `name` (1-64 letters, digits, `_`,
+ * `-`) and `description` are OpenAI's; `strict: true` asks OpenAI's strict mode, which needs
+ * every object schema closed (`additionalProperties: false`, every property `required`). */
+export interface ResponseFormat {
+    type: "json_schema";
+    name: string;
+    schema: JsonObject;
+    description?: string;
+    strict?: boolean;
+}
+
 /** Who speaks: the user, the model, tool results, or a system prompt. */
 export type Speaker = "human" | "ai" | "tool" | "system";
 

@@ -109,6 +109,62 @@ describe("stopSequences", () => {
   });
 });
 
+describe("responseFormat", () => {
+  const responseFormat = {
+    type: "json_schema",
+    name: "listing",
+    strict: true,
+    schema: { type: "object", properties: { files: { type: "array", items: { type: "string" } } }, required: ["files"], additionalProperties: false },
+  };
+  const formatOf = (provider, body) =>
+    provider === "anthropic"
+      ? body.output_config?.format
+      : provider === "openai-responses"
+        ? body.text?.format
+        : provider === "gemini"
+          ? { mime: body.generationConfig?.responseMimeType, schema: body.generationConfig?.responseJsonSchema }
+          : body.response_format;
+
+  test("each provider with structured output gets the schema in its own field; every body is valid", () => {
+    for (const provider of PROVIDERS.filter((p) => p !== "deepseek")) {
+      const { body } = renderForProvider(history, { provider, model: MODELS[provider], tools, responseFormat });
+      const got = formatOf(provider, body);
+      if (provider === "anthropic") assert.deepEqual(got, { type: "json_schema", schema: responseFormat.schema });
+      else if (provider === "openai-responses") assert.deepEqual(got, { type: "json_schema", name: "listing", schema: responseFormat.schema, strict: true });
+      else if (provider === "gemini") assert.deepEqual(got, { mime: "application/json", schema: responseFormat.schema });
+      else assert.deepEqual(got, { type: "json_schema", json_schema: { name: "listing", schema: responseFormat.schema, strict: true } }, provider);
+      assert.deepEqual(validateRequest(provider, body), [], provider);
+    }
+  });
+
+  test("a target without structured output, a bad name or a schema that is not strict is an error naming the option", () => {
+    const cases = [
+      ["deepseek", MODELS.deepseek, { responseFormat }, "unsupported_option", "$.responseFormat"],
+      ["anthropic", "claude-3-7-sonnet-latest", { responseFormat }, "unsupported_option", "$.responseFormat"],
+      ["openai-chat", MODELS["openai-chat"], { responseFormat: { ...responseFormat, name: "a listing" } }, "invalid_value", "$.responseFormat.name"],
+      ["openai-chat", MODELS["openai-chat"], { responseFormat: { ...responseFormat, schema: { type: "object", properties: { a: { type: "string" } } } } }, "invalid_value", "$.responseFormat.schema"],
+      ["gemini", "gemini-2.5-pro", { tools, toolChoice: "required", responseFormat }, "unsupported_option", "$.toolChoice"],
+    ];
+    for (const [provider, model, options, code, path] of cases) {
+      assert.throws(
+        () => renderForProvider(history, { provider, model, ...options }),
+        (e) => isTurnwireError(e) && e.code === code && e.path === path,
+        `${provider} ${model} ${path}`,
+      );
+    }
+  });
+
+  test("Gemini 2.x takes no calls with JSON output: toolConfig NONE; Mistral gets auto for a forced choice", () => {
+    const gemini = renderForProvider(history, { provider: "gemini", model: "gemini-2.5-pro", tools, responseFormat });
+    assert.deepEqual(gemini.body.toolConfig, { functionCallingConfig: { mode: "NONE" } });
+    assert.deepEqual(codes(gemini.diagnostics), ["tool_choice_lowered"]);
+    assert.deepEqual(validateRequest("gemini", gemini.body, "gemini-2.5-pro"), []);
+    const mistral = renderForProvider(history, { provider: "mistral", model: MODELS.mistral, tools, toolChoice: "required", responseFormat });
+    assert.equal(mistral.body.tool_choice, "auto");
+    assert.deepEqual(validateRequest("mistral", mistral.body), []);
+  });
+});
+
 describe("turns with the controls are accepted by the strict mock providers", () => {
   let mock;
   before(async () => {

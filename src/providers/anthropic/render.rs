@@ -58,6 +58,10 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
     if !r.controls.stop.is_empty() {
         body.insert("stop_sequences".into(), r.controls.stop.clone().into());
     }
+    if let Some(crate::ResponseFormat::JsonSchema { schema, .. }) = &r.controls.response_format {
+        let format = obj!({"type": "json_schema", "schema": schema.clone()});
+        body.insert("output_config".into(), obj!({ "format": format }));
+    }
     if n.thinking_enabled {
         let budget = limits.thinking_budget.unwrap_or(DEFAULT_THINKING_BUDGET);
         body.insert(

@@ -78,7 +78,9 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
             "tools".into(),
             json!([{"functionDeclarations": declarations}]),
         );
-        if let Some(choice) = &r.controls.tool_choice {
+        if r.controls.no_calls_with_json {
+            body.insert("toolConfig".into(), tool_config(&ToolChoice::None, &mut p));
+        } else if let Some(choice) = &r.controls.tool_choice {
             body.insert("toolConfig".into(), tool_config(choice, &mut p));
         }
     }
@@ -106,6 +108,10 @@ fn generation_config(n: &Normalized, o: &RenderOptions, r: &Resolved) -> Map<Str
     }
     if !r.controls.stop.is_empty() {
         c.insert("stopSequences".into(), r.controls.stop.clone().into());
+    }
+    if let Some(crate::ResponseFormat::JsonSchema { schema, .. }) = &r.controls.response_format {
+        c.insert("responseMimeType".into(), "application/json".into());
+        c.insert("responseJsonSchema".into(), schema.clone());
     }
     if n.thinking_enabled {
         let budget = r.limits.thinking_budget.unwrap_or(DEFAULT_THINKING_BUDGET);

@@ -153,6 +153,14 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
     if !r.controls.stop.is_empty() {
         body.insert("stop".into(), r.controls.stop.clone().into());
     }
+    if let Some(format) = &r.controls.response_format {
+        let mut schema = Map::new();
+        crate::providers::common::json_schema_members(format, &mut schema);
+        body.insert(
+            "response_format".into(),
+            obj!({"type": "json_schema", "json_schema": Value::Object(schema)}),
+        );
+    }
     if let Some(t) = r.thinking.as_ref().filter(|_| d.thinking_switch) {
         let kind = if t.enabled { "enabled" } else { "disabled" };
         body.insert("thinking".into(), obj!({ "type": kind }));

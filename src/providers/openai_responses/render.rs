@@ -74,6 +74,12 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
     if n.thinking_enabled || has_reasoning {
         body.insert("include".into(), json!([INCLUDE_ENCRYPTED_REASONING]));
     }
+    if let Some(format) = &r.controls.response_format {
+        let mut f = Map::new();
+        f.insert("type".into(), "json_schema".into());
+        crate::providers::common::json_schema_members(format, &mut f);
+        body.insert("text".into(), obj!({ "format": Value::Object(f) }));
+    }
     // turnwire sends the whole history every time: nothing is stored server-side (ORS-05).
     body.insert("store".into(), false.into());
     if let Some(max) = r.limits.max_tokens {

@@ -29,6 +29,17 @@ export type JsonObject = { [key: string]: unknown };
  * APIs' `tool_choice`, Gemini `toolConfig.functionCallingConfig`. */
 export type ToolChoice = "auto" | "none" | "required" | { name: string };
 
+/** Structured output: the answer is JSON matching `schema`. `name` (1-64 letters, digits, `_`,
+ * `-`) and `description` are OpenAI's; `strict: true` asks OpenAI's strict mode, which needs
+ * every object schema closed (`additionalProperties: false`, every property `required`). */
+export interface ResponseFormat {
+    type: "json_schema";
+    name: string;
+    schema: JsonObject;
+    description?: string;
+    strict?: boolean;
+}
+
 /** Who speaks: the user, the model, tool results, or a system prompt. */
 export type Speaker = "human" | "ai" | "tool" | "system";
 
@@ -313,7 +324,7 @@ export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "du
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
  */
-export type ErrorCode = "invalid_json" | "invalid_type" | "missing_field" | "invalid_value" | "unknown_provider" | "unsupported_provider" | "empty_transcript" | "read_failed" | "unsupported_model" | "out_of_memory" | "out_of_range";
+export type ErrorCode = "invalid_json" | "invalid_type" | "missing_field" | "invalid_value" | "unknown_provider" | "unsupported_provider" | "empty_transcript" | "read_failed" | "unsupported_model" | "out_of_memory" | "out_of_range" | "unsupported_option";
 
 /**
  * A tool the model may call, declared in the request.
@@ -392,6 +403,12 @@ export interface RenderOptions {
      * `generationConfig.stopSequences`), each within the provider's limits.
      */
     stopSequences?: string[];
+    /**
+     * Structured output: the answer is JSON matching a schema (Anthropic
+     * `output_config.format`, Chat `response_format`, Responses `text.format`, Gemini
+     * `responseJsonSchema`).
+     */
+    responseFormat?: ResponseFormat;
     /**
      * Further top-level request fields, copied into the body as they are (`stream`,
      * `metadata`, …). They never override fields turnwire sets.

@@ -1,5 +1,5 @@
-//! The request controls `tool_choice` (`ANT-36`, `ANT-37`) and `stop_sequences` (`ANT-38`) of
-//! docs/provider-rules-added.md.
+//! The request controls `tool_choice` (`ANT-36`, `ANT-37`), `stop_sequences` (`ANT-38`) and
+//! structured output (`ANT-39`) of docs/provider-rules-added.md.
 
 use std::collections::HashSet;
 
@@ -87,5 +87,39 @@ pub(super) fn check_ant_38_stop_sequences(obj: &Map<String, Value>, out: &mut Fi
             ),
             Some(_) => {}
         }
+    }
+}
+
+/// `ANT-39`: structured output goes in `output_config.format` (`{"type": "json_schema",
+/// "schema": {…}}`), not in the deprecated top-level `output_format`, and only for models that
+/// have it (Claude 4.5 and later, [`crate::structured_output`]).
+pub(super) fn check_ant_39_output_format(obj: &Map<String, Value>, out: &mut Findings) {
+    if obj.contains_key("output_format") {
+        out.push(
+            "ANT-39",
+            Path::root().k("output_format"),
+            "output_format: This field is deprecated. Use 'output_config.format' instead. See https://platform.claude.com/docs/en/build-with-claude/structured-outputs for more information.",
+        );
+    }
+    let Some(format) = obj.get("output_config").and_then(|c| c.get("format")) else {
+        return;
+    };
+    let path = Path::root().k("output_config").k("format");
+    let model = obj.get("model").and_then(Value::as_str).unwrap_or_default();
+    if !crate::structured_output(crate::providers::Provider::Anthropic, model) {
+        out.push(
+            "ANT-39",
+            path.clone(),
+            format!("output_config.format: {model} does not support structured outputs"),
+        );
+    }
+    if format.get("type").and_then(Value::as_str) != Some("json_schema")
+        || !format.get("schema").is_some_and(Value::is_object)
+    {
+        out.push(
+            STRUCT,
+            path,
+            "output_config.format must be {\"type\": \"json_schema\", \"schema\": {…}}",
+        );
     }
 }

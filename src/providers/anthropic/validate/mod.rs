@@ -78,7 +78,7 @@ use crate::providers::Violation;
 
 use blocks::check_message_blocks;
 use cache::check_ant_18_cache_markers;
-use controls::{check_ant_38_stop_sequences, check_tool_choice};
+use controls::{check_ant_38_stop_sequences, check_ant_39_output_format, check_tool_choice};
 use message::parse_messages;
 use names::check_ant_20_history_names;
 use prefill::{check_ant_23_prefill_whitespace, check_ant_24_no_prefill};
@@ -121,6 +121,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
     let declared = check_tools(obj, &mut out);
     check_tool_choice(obj, declared.as_ref(), thinking_on, &mut out);
     check_ant_38_stop_sequences(obj, &mut out);
+    check_ant_39_output_format(obj, &mut out);
     if let Some(msgs) = parse_messages(obj, &mut out) {
         for (i, msg) in msgs.iter().enumerate() {
             check_message_blocks(i, msg, &mut out);

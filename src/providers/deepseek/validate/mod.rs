@@ -99,6 +99,7 @@ pub fn validate_with(body: &Value, thinking: bool) -> Vec<Violation> {
     }
     check_dsk_03_reasoning_content(&msgs, thinking, &mut out);
     check_dsk_07_forced_choice(body, thinking, &mut out);
+    check_dsk_09_no_json_schema(body, &mut out);
     check_text_only_parts(&msgs, &mut out);
     check_dsk_06_last_message(body, &msgs, &mut out);
     out.finish(body)
@@ -126,6 +127,24 @@ fn check_dsk_07_forced_choice(body: &Value, thinking: bool, out: &mut Findings) 
             "DSK-07",
             crate::providers::validate_support::Path::root().k("tool_choice"),
             "Thinking mode does not support this tool_choice",
+        );
+    }
+}
+
+/// `DSK-09` (docs/provider-rules-added.md): Chat Completions takes `text` and `json_object`
+/// response formats only.
+fn check_dsk_09_no_json_schema(body: &Value, out: &mut Findings) {
+    if body
+        .pointer("/response_format/type")
+        .and_then(Value::as_str)
+        == Some("json_schema")
+    {
+        out.push(
+            "DSK-09",
+            crate::providers::validate_support::Path::root()
+                .k("response_format")
+                .k("type"),
+            "This response_format type is unavailable now",
         );
     }
 }

@@ -90,3 +90,49 @@ pub(super) fn check_gem_20_stop_sequences(obj: &Map<String, Value>, out: &mut Fi
         None => out.push(STRUCT, path, "stopSequences must be an array of strings"),
     }
 }
+
+/// `GEM-15` (Gemini 2.x, when the model is known): function declarations with
+/// `responseMimeType: application/json` only when calling is off (`mode: NONE`). `GEM-21`:
+/// `responseJsonSchema` needs `responseMimeType: application/json` and excludes
+/// `responseSchema`.
+pub(super) fn check_gem_15_21_json_output(
+    obj: &Map<String, Value>,
+    declared: Option<&HashSet<&str>>,
+    model: Option<&str>,
+    out: &mut Findings,
+) {
+    let Some(config) = obj.get("generationConfig") else {
+        return;
+    };
+    let path = Path::root().k("generationConfig");
+    let json = config.get("responseMimeType").and_then(Value::as_str) == Some("application/json");
+    if config.get("responseJsonSchema").is_some() {
+        if !json {
+            out.push(
+                "GEM-21",
+                path.k("responseMimeType"),
+                "responseJsonSchema requires responseMimeType to be application/json",
+            );
+        }
+        if config.get("responseSchema").is_some() {
+            out.push(
+                "GEM-21",
+                path.k("responseSchema"),
+                "responseSchema and responseJsonSchema cannot both be set",
+            );
+        }
+    }
+    let gemini_2 = model.is_some_and(|m| !super::signatures::is_gemini_3(m));
+    let calls_off = obj
+        .get("toolConfig")
+        .and_then(|t| t.pointer("/functionCallingConfig/mode"))
+        .and_then(Value::as_str)
+        == Some("NONE");
+    if json && gemini_2 && declared.is_some_and(|d| !d.is_empty()) && !calls_off {
+        out.push(
+            "GEM-15",
+            path.k("responseMimeType"),
+            "Function calling with a response mime type: 'application/json' is unsupported",
+        );
+    }
+}

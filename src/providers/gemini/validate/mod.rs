@@ -85,7 +85,9 @@ use crate::providers::validate_support::{Findings, Path};
 use crate::providers::Violation;
 
 use contents::parse_contents;
-use controls::{check_gem_19_tool_config, check_gem_20_stop_sequences};
+use controls::{
+    check_gem_15_21_json_output, check_gem_19_tool_config, check_gem_20_stop_sequences,
+};
 use media::{
     check_gem_17_function_response_media, check_gem_18_no_media_beside_parallel_responses,
 };
@@ -138,6 +140,7 @@ pub fn validate_with_model(body: &Value, model: Option<&str>) -> Vec<Violation> 
     check_gem_19_tool_config(obj, declared.as_ref(), &mut out);
     check_generation_config(obj, &mut out);
     check_gem_20_stop_sequences(obj, &mut out);
+    check_gem_15_21_json_output(obj, declared.as_ref(), model, &mut out);
     if let Some(contents) = parse_contents(obj, &mut out) {
         check_gem_01_responses_match_calls(&contents, &mut out);
         check_gem_02_call_turn_position(&contents, &mut out);

@@ -46,7 +46,7 @@ mod tool_runs;
 
 use serde_json::Value;
 
-use crate::providers::openai_chat::validate::{check_dialect, Dialect};
+use crate::providers::openai_chat::validate::{check_dialect, forces_a_call, Dialect};
 use crate::providers::openai_compatible::validate::view;
 use crate::providers::validate_support::Findings;
 use crate::providers::Violation;
@@ -91,5 +91,19 @@ pub fn validate(body: &Value) -> Vec<Violation> {
     check_mis_05_last_role(body, &msgs, &mut out);
     check_mis_06_tool_names(&msgs, &mut out);
     check_thinking_chunks(&msgs, &mut out);
+    check_mis_08_forced_choice_with_format(body, &mut out);
     out.finish(body)
+}
+
+/// `MIS-08` (docs/provider-rules-added.md): with a `response_format`, `tool_choice` may only be
+/// `auto` or `none`. (Mistral's exact text was not captured; the message is ours.)
+fn check_mis_08_forced_choice_with_format(body: &Value, out: &mut Findings) {
+    let Some(obj) = body.as_object() else { return };
+    if obj.contains_key("response_format") && forces_a_call(obj) == Some(true) {
+        out.push(
+            "MIS-08",
+            crate::providers::validate_support::Path::root().k("tool_choice"),
+            "tool_choice must be auto or none when response_format is set",
+        );
+    }
 }

@@ -1,5 +1,5 @@
-//! `OAC-16` .. `OAC-18` (docs/provider-rules-added.md): the request controls `tool_choice` and
-//! `stop`, with each dialect's own values and limits ([`Dialect`]).
+//! `OAC-16` .. `OAC-19` (docs/provider-rules-added.md): the request controls `tool_choice`,
+//! `stop` and `response_format`, with each dialect's own values and limits ([`Dialect`]).
 
 use serde_json::{Map, Value};
 
@@ -147,6 +147,58 @@ pub(super) fn check_oac_17_18_stop(
                 ),
             ),
             Some(_) => {}
+        }
+    }
+}
+
+/// `OAC-19`: a JSON schema `response_format` nests `{name, schema, strict?}` under
+/// `json_schema`, with a name of 1-64 letters, digits, `_` or `-`; with `strict: true` every
+/// object schema closes with `additionalProperties: false` and lists every property in
+/// `required`.
+pub(super) fn check_oac_19_response_format(obj: &Map<String, Value>, out: &mut Findings) {
+    let Some(format) = obj.get("response_format") else {
+        return;
+    };
+    let path = Path::root().k("response_format");
+    if format.get("type").and_then(Value::as_str) != Some("json_schema") {
+        return;
+    }
+    let Some(spec) = format.get("json_schema").and_then(Value::as_object) else {
+        out.push(
+            "OAC-19",
+            path.k("json_schema"),
+            "Missing required parameter: 'response_format.json_schema'.",
+        );
+        return;
+    };
+    let name = spec.get("name").and_then(Value::as_str).unwrap_or_default();
+    if !crate::render::valid_format_name(name) {
+        out.push(
+            "OAC-19",
+            path.k("json_schema").k("name"),
+            "Invalid 'response_format.json_schema.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
+        );
+    }
+    let Some(schema) = spec.get("schema").filter(|s| s.is_object()) else {
+        out.push(
+            STRUCT,
+            path.k("json_schema").k("schema"),
+            "response_format.json_schema.schema must be an object",
+        );
+        return;
+    };
+    if spec.get("strict") == Some(&Value::Bool(true)) {
+        if let Some((_, why)) = crate::render::not_strict(schema, "$") {
+            let what = if why.contains("additionalProperties") {
+                "'additionalProperties' is required to be supplied and to be false".to_string()
+            } else {
+                "'required' is required to be supplied and to be an array including every key in properties".to_string()
+            };
+            out.push(
+                "OAC-19",
+                path.k("json_schema").k("schema"),
+                format!("Invalid schema for response_format '{name}': In context=(), {what}."),
+            );
         }
     }
 }

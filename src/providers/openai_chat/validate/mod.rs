@@ -47,7 +47,7 @@ use structure::{check_model, check_tool_call_id, check_tool_calls, check_tools};
 use tool_runs::{check_oac_01_02_tool_runs, check_oac_09_unique_call_ids};
 
 pub(crate) use controls::forces_a_call;
-use controls::{check_oac_16_tool_choice, check_oac_17_18_stop};
+use controls::{check_oac_16_tool_choice, check_oac_17_18_stop, check_oac_19_response_format};
 pub(crate) use dialect::Dialect;
 
 /// Rule id for plain shape errors.
@@ -82,6 +82,7 @@ pub(crate) fn check_dialect(body: &Value, dialect: &Dialect, out: &mut Findings)
     check_tools(obj, out);
     check_oac_16_tool_choice(obj, dialect, out);
     check_oac_17_18_stop(obj, dialect, out);
+    check_oac_19_response_format(obj, out);
     if let Some(msgs) = parse_messages(obj, out) {
         for msg in &msgs {
             check_tool_calls(msg, dialect, out);

@@ -53,3 +53,36 @@ pub(super) fn check_ors_15_no_stop(obj: &Map<String, Value>, out: &mut Findings)
         );
     }
 }
+
+/// `ORS-16`: structured output is `text.format`, flat, with a `name`; `response_format` does not
+/// exist in Responses.
+pub(super) fn check_ors_16_text_format(obj: &Map<String, Value>, out: &mut Findings) {
+    if obj.contains_key("response_format") {
+        out.push(
+            "ORS-16",
+            Path::root().k("response_format"),
+            "Unsupported parameter: 'response_format'. In the Responses API, this parameter has moved to 'text.format'. Try again with the new parameter. See the API documentation for more information: https://platform.openai.com/docs/api-reference/responses/create.",
+        );
+    }
+    let Some(format) = obj.get("text").and_then(|t| t.get("format")) else {
+        return;
+    };
+    if format.get("type").and_then(Value::as_str) != Some("json_schema") {
+        return;
+    }
+    let path = Path::root().k("text").k("format");
+    if !format.get("name").is_some_and(Value::is_string) {
+        out.push(
+            "ORS-16",
+            path.k("name"),
+            "Missing required parameter: 'text.format.name'.",
+        );
+    }
+    if !format.get("schema").is_some_and(Value::is_object) {
+        out.push(
+            STRUCT,
+            path.k("schema"),
+            "text.format.schema must be an object",
+        );
+    }
+}

@@ -77,7 +77,7 @@ use serde_json::Value;
 
 use crate::providers::validate_support::{Findings, Path};
 use crate::providers::Violation;
-use controls::{check_ors_14_tool_choice, check_ors_15_no_stop};
+use controls::{check_ors_14_tool_choice, check_ors_15_no_stop, check_ors_16_text_format};
 
 use item_ids::check_ors_12_unique_item_ids;
 use items::parse_input;
@@ -112,6 +112,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
     let settings = check_top_level(obj, &mut out);
     check_ors_14_tool_choice(obj, &mut out);
     check_ors_15_no_stop(obj, &mut out);
+    check_ors_16_text_format(obj, &mut out);
     if let Some(items) = parse_input(obj, &mut out) {
         for item in &items {
             check_item(item, &mut out);
