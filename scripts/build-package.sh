@@ -190,7 +190,7 @@ printf '{ "type": "module" }\n' >"$STAGE/ts-mock/package.json"
 [ -f "$OUT/dist/mock/index.mjs" ] && [ -f "$OUT/dist/mock/index.d.mts" ] \
   || die "tsc did not write dist/mock/index.mjs and index.d.mts"
 
-step "package.json, README"
+step "package.json, README, licenses"
 VERSION="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
 DESCRIPTION="$(awk -F'"' '/^description = / { print $2; exit }' Cargo.toml)"
 node -e '
@@ -203,6 +203,7 @@ node -e '
   fs.writeFileSync(out, text);
 ' pkg-template/package.json "$OUT/package.json" "$VERSION" "$DESCRIPTION"
 cp pkg-template/README.md "$OUT/README.md"
+cp LICENSE-MIT LICENSE-APACHE "$OUT/"
 
 step "npm pack"
 TARBALL="$(cd "$OUT" && npm pack --silent --pack-destination "$OUT" 2>/dev/null | tail -n 1)"

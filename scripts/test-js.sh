@@ -52,6 +52,28 @@ elif ! diff -u tests/js/expected/index.d.ts pkg/dist/index.d.ts; then
 fi
 cmp -s pkg/dist/index.d.ts pkg/dist/index.d.cts || die "index.d.cts differs from index.d.ts"
 
+# Packaging linters, pinned by tests/js/package-lint/package-lock.json; reinstalled only when
+# that lockfile changed. attw: the Node 16+ resolutions (node10 knows no "exports"); `./wasm`
+# is the .wasm file itself, not a module; the subpath entries (`turnwire/render`, `/init`,
+# `/file-store`, `/mock`) are ESM only by design, so CommonJS loads them with import().
+LINT="$ROOT/target/js-package-lint"
+if ! cmp -s tests/js/package-lint/package-lock.json "$LINT/.turnwire-lock" 2>/dev/null; then
+  step "npm ci (publint, @arethetypeswrong/cli) into $LINT"
+  rm -rf "$LINT"
+  mkdir -p "$LINT"
+  cp tests/js/package-lint/package.json tests/js/package-lint/package-lock.json "$LINT/"
+  (cd "$LINT" && npm ci --no-audit --no-fund --loglevel=error)
+  cp tests/js/package-lint/package-lock.json "$LINT/.turnwire-lock"
+fi
+step "package lint: publint --strict, attw, licenses in the tarball"
+"$LINT/node_modules/.bin/publint" --strict pkg || die "publint found problems in pkg/"
+"$LINT/node_modules/.bin/attw" "$TARBALL" --profile node16 --exclude-entrypoints ./wasm \
+  --ignore-rules cjs-resolves-to-esm || die "attw found problems in $TARBALL"
+listing="$(tar -tzf "$TARBALL")"
+for f in LICENSE-MIT LICENSE-APACHE; do
+  grep -qx "package/$f" <<<"$listing" || die "$TARBALL has no $f"
+done
+
 step "scratch consumer: npm install $TARBALL"
 rm -rf "$CONSUMER"
 mkdir -p "$CONSUMER"
