@@ -31,7 +31,18 @@ const declared = (text, where) => {
 
 const glueText = readFileSync(glue, "utf8");
 declared(glueText, basename(glue));
+// The glue's classes declare `[Symbol.dispose]()` (for `using`). `Symbol.dispose` is declared
+// by the `esnext.disposable` lib, which a user's tsconfig may not list: declared here too, the
+// file compiles with or without it (the two declarations merge).
+const DISPOSE = `declare global {
+    interface SymbolConstructor {
+        /** The method \`using\` calls at the end of its block (ES2026 explicit resource management). */
+        readonly dispose: unique symbol;
+    }
+}
+`;
 const parts = [glueText.replace(/\n*$/, "\n")];
+if (glueText.includes("[Symbol.dispose]")) parts.push(`\n${DISPOSE}`);
 parts.push(
   "\n// ---- The JavaScript half of the API (js/*.mts: streamTurn, ProviderError, SseParser, …) ----\n",
 );

@@ -97,9 +97,10 @@ awk '
   { armed = 0 }
   END { if (!on) { print "type-errors.ts: marker line missing"; bad = 1 } else if (n < 10) { print "type-errors.ts: too few cases"; bad = 1 }; exit bad }
 ' tests/js/type-errors.ts || die "type-errors.ts is malformed"
-(cd "$CONSUMER" && "$TSC" -p tsconfig.json --noEmit --strict && "$TSC" -p tsconfig.init.json --noEmit --strict) \
+(cd "$CONSUMER" && "$TSC" -p tsconfig.json --noEmit --strict && "$TSC" -p tsconfig.init.json --noEmit --strict \
+  && "$TSC" -p tsconfig.nodisposable.json --noEmit --strict) \
   || die "type check failed"
-echo "consumer.ts, consumer-cjs.cts, consumer-init.ts, consumer-dom.ts, consumer-mock.ts and type-errors.ts type-check"
+echo "consumer.ts, consumer-cjs.cts, consumer-init.ts, consumer-dom.ts, consumer-mock.ts, type-errors.ts and consumer-nodisposable.ts (lib es2022 only) type-check"
 
 # The SDKs whose stream parsers mock-sdk.test.mjs runs against the mock providers, pinned by
 # tests/js/mock-sdk/package-lock.json; reinstalled only when that lockfile changed.

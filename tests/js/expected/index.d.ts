@@ -1412,6 +1412,13 @@ export function validateRequest(provider: Provider, body: JsonObject | string | 
  */
 export function wasmMemoryBytes(): number;
 
+declare global {
+    interface SymbolConstructor {
+        /** The method `using` calls at the end of its block (ES2026 explicit resource management). */
+        readonly dispose: unique symbol;
+    }
+}
+
 // ---- The JavaScript half of the API (js/*.mts: streamTurn, ProviderError, SseParser, …) ----
 
 /**
