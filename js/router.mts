@@ -289,14 +289,17 @@ class RouterImpl implements Router {
           if (!isProviderError(e)) throw e;
           record.error = e;
           this.#dropPartial(e, record, owner, before);
+          // one clock reading: the wait for this target is its whole cooldown, not a
+          // millisecond less when the clock ticks in between
+          const now = Date.now();
           if (!e.retryable || attempt >= this.#maxAttempts || signal?.aborted) {
-            if (e.retryable) this.#coolUntil[at] = Date.now() + this.#delay(e, attempt);
+            if (e.retryable) this.#coolUntil[at] = now + this.#delay(e, attempt);
             throw withAttempts(e, attempts);
           }
-          this.#coolUntil[at] = Date.now() + this.#delay(e, attempt);
+          this.#coolUntil[at] = now + this.#delay(e, attempt);
           const next = this.strategy === "manual" ? at : this.#nextAvailable(at);
           // another target at once; the same one (or one still cooling) when its wait is over
-          waitedMs = Math.max(0, (this.#coolUntil[next] ?? 0) - Date.now());
+          waitedMs = Math.max(0, (this.#coolUntil[next] ?? 0) - now);
           onEvent?.({ type: "retry", error: e, target: this.#targets[next] as Named, waitMs: waitedMs, attempt: attempt + 1 });
           await sleep(waitedMs, signal);
           if (signal?.aborted) throw withAttempts(e, attempts);
