@@ -34,6 +34,7 @@ mod ai_sdk;
 mod anthropic;
 mod context;
 mod gemini;
+mod gemini_options;
 mod openai_chat;
 mod openai_responses;
 mod options;

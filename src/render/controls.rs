@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
 use super::options::{RenderOptions, ThinkingOptions};
-use super::response_format::{structured_output, ResponseFormat};
+use super::response_format::ResponseFormat;
 use crate::error::{Error, ErrorCode};
 use crate::models::{ModelCaps, ReasoningField};
 use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
@@ -121,20 +121,8 @@ pub(crate) struct Controls {
     pub notes: Vec<Diagnostic>,
 }
 
-/// How many stop sequences a provider takes, and how long each may be in bytes (`None`: no
-/// published limit). OpenAI Responses has no stop field at all.
-fn stop_limits(provider: Provider) -> (Option<usize>, Option<usize>) {
-    match provider {
-        Provider::Anthropic => (None, None),
-        Provider::OpenAiChat | Provider::Mistral | Provider::OpenAiCompatible => (Some(4), None),
-        Provider::OpenAiResponses => (Some(0), None),
-        Provider::Gemini => (Some(5), None),
-        Provider::Kimi => (Some(5), Some(32)),
-        Provider::DeepSeek => (Some(16), None),
-    }
-}
-
-fn note(code: DiagnosticCode, message: String) -> Diagnostic {
+/// A diagnostic of a repaired request control.
+pub(super) fn note(code: DiagnosticCode, message: String) -> Diagnostic {
     Diagnostic::new(code, FaultClass::ProviderProjection, message)
 }
 
@@ -180,59 +168,6 @@ impl RenderOptions {
         Ok(c)
     }
 
-    /// `responseFormat`: checked, refused where the target has no structured output, and
-    /// squared with the tool choice where a provider refuses both (Mistral MIS-08, Gemini 2.x
-    /// GEM-15).
-    fn settle_response_format(&self, c: &mut Controls) -> Result<(), Error> {
-        let Some(format) = &self.response_format else {
-            return Ok(());
-        };
-        format.check()?;
-        if !structured_output(self.provider, &self.model) {
-            return Err(Error::new(
-                ErrorCode::UnsupportedOption,
-                "$.responseFormat",
-                format!(
-                    "{} on {} has no structured output (JSON schema response format); leave responseFormat out for this target",
-                    self.model, self.provider
-                ),
-            ));
-        }
-        let forced = self
-            .tool_choice
-            .as_ref()
-            .is_some_and(ToolChoice::forces_a_call);
-        let gemini_2 = self.provider == Provider::Gemini
-            && !crate::models::capabilities_or_defaults(self.provider, &self.model)
-                .family
-                .starts_with("gemini-3");
-        if gemini_2 && forced {
-            return Err(Error::new(
-                ErrorCode::UnsupportedOption,
-                "$.toolChoice",
-                format!("{} cannot call functions in a request with structured output (GEM-15); leave out toolChoice or responseFormat", self.model),
-            ));
-        }
-        if gemini_2 {
-            c.no_calls_with_json = true;
-            if !self.tools.is_empty() {
-                c.notes.push(note(
-                    DiagnosticCode::ToolChoiceLowered,
-                    format!("{} cannot call functions in a request with structured output (GEM-15); toolConfig says NONE for this request", self.model),
-                ));
-            }
-        }
-        if self.provider == Provider::Mistral && forced {
-            c.tool_choice = Some(ToolChoice::Auto);
-            c.notes.push(note(
-                DiagnosticCode::ToolChoiceLowered,
-                "Mistral refuses a forced tool choice with a response format (MIS-08); toolChoice was sent as `auto`".to_string(),
-            ));
-        }
-        c.response_format = Some(format.clone());
-        Ok(())
-    }
-
     /// A forced choice where the provider refuses it with thinking on: thinking off for this
     /// request, or `auto` where the model always thinks.
     fn settle_thinking(&self, choice: &ToolChoice, caps: ModelCaps, c: &mut Controls) {
@@ -272,73 +207,6 @@ impl RenderOptions {
             DiagnosticCode::ThinkingDisabledForRequest,
             format!("toolChoice asks for {choice} and {provider} refuses a forced tool choice with thinking on ({rule}); this request runs with thinking off"),
         ));
-    }
-
-    /// The stop sequences the provider takes, with a note for each one left out.
-    fn stop_sequences(&self, caps: ModelCaps, notes: &mut Vec<Diagnostic>) -> Vec<String> {
-        if self.stop_sequences.is_empty() {
-            return Vec::new();
-        }
-        let target = self.provider;
-        if target == Provider::OpenAiResponses
-            || (target == Provider::OpenAiChat && caps.fixed_sampling)
-        {
-            notes.push(note(
-                DiagnosticCode::StopSequencesAdjusted,
-                format!(
-                    "{} takes no stop sequences; {} left out of this request",
-                    if target == Provider::OpenAiResponses {
-                        "OpenAI Responses".to_string()
-                    } else {
-                        self.model.clone()
-                    },
-                    count(self.stop_sequences.len())
-                ),
-            ));
-            return Vec::new();
-        }
-        let (max_count, max_len) = stop_limits(target);
-        let mut kept: Vec<String> = Vec::new();
-        for (i, s) in self.stop_sequences.iter().enumerate() {
-            let why = if s.is_empty() {
-                Some("it is empty".to_string())
-            } else if target == Provider::Anthropic && s.trim().is_empty() {
-                Some("Anthropic needs a character that is not whitespace (ANT-38)".to_string())
-            } else if max_len.is_some_and(|m| s.len() > m) {
-                Some(format!(
-                    "{target} takes at most {} bytes each",
-                    max_len.unwrap_or_default()
-                ))
-            } else if kept.contains(s) {
-                Some("it repeats an earlier one".to_string())
-            } else if max_count.is_some_and(|m| kept.len() >= m) {
-                Some(format!(
-                    "{target} takes at most {}",
-                    max_count.unwrap_or_default()
-                ))
-            } else {
-                None
-            };
-            match why {
-                Some(why) => notes.push(
-                    note(
-                        DiagnosticCode::StopSequencesAdjusted,
-                        format!("stop sequence {i} ({s:?}) was left out: {why}"),
-                    )
-                    .at_path(format!("$.stopSequences[{i}]")),
-                ),
-                None => kept.push(s.clone()),
-            }
-        }
-        kept
-    }
-}
-
-fn count(n: usize) -> String {
-    if n == 1 {
-        "the stop sequence was".into()
-    } else {
-        format!("the {n} stop sequences were")
     }
 }
 

@@ -7,6 +7,7 @@ mod options;
 mod policy;
 mod resolved;
 mod response_format;
+mod stop;
 mod target;
 
 pub(crate) use resolved::Resolved;

@@ -9,7 +9,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::controls::{note, Controls, ToolChoice};
+use super::options::RenderOptions;
 use crate::error::{Error, ErrorCode};
+use crate::normalize::DiagnosticCode;
 use crate::providers::Provider;
 
 /// The answer's format: JSON matching a JSON Schema.
@@ -218,6 +221,61 @@ pub(crate) fn not_strict(schema: &Value, path: &str) -> Option<(String, String)>
         }
     }
     None
+}
+
+impl RenderOptions {
+    /// `responseFormat`: checked, refused where the target has no structured output, and
+    /// squared with the tool choice where a provider refuses both (Mistral MIS-08, Gemini 2.x
+    /// GEM-15).
+    pub(super) fn settle_response_format(&self, c: &mut Controls) -> Result<(), Error> {
+        let Some(format) = &self.response_format else {
+            return Ok(());
+        };
+        format.check()?;
+        if !structured_output(self.provider, &self.model) {
+            return Err(Error::new(
+                ErrorCode::UnsupportedOption,
+                "$.responseFormat",
+                format!(
+                    "{} on {} has no structured output (JSON schema response format); leave responseFormat out for this target",
+                    self.model, self.provider
+                ),
+            ));
+        }
+        let forced = self
+            .tool_choice
+            .as_ref()
+            .is_some_and(ToolChoice::forces_a_call);
+        let gemini_2 = self.provider == Provider::Gemini
+            && !crate::models::capabilities_or_defaults(self.provider, &self.model)
+                .family
+                .starts_with("gemini-3");
+        if gemini_2 && forced {
+            return Err(Error::new(
+                ErrorCode::UnsupportedOption,
+                "$.toolChoice",
+                format!("{} cannot call functions in a request with structured output (GEM-15); leave out toolChoice or responseFormat", self.model),
+            ));
+        }
+        if gemini_2 {
+            c.no_calls_with_json = true;
+            if !self.tools.is_empty() {
+                c.notes.push(note(
+                    DiagnosticCode::ToolChoiceLowered,
+                    format!("{} cannot call functions in a request with structured output (GEM-15); toolConfig says NONE for this request", self.model),
+                ));
+            }
+        }
+        if self.provider == Provider::Mistral && forced {
+            c.tool_choice = Some(ToolChoice::Auto);
+            c.notes.push(note(
+                DiagnosticCode::ToolChoiceLowered,
+                "Mistral refuses a forced tool choice with a response format (MIS-08); toolChoice was sent as `auto`".to_string(),
+            ));
+        }
+        c.response_format = Some(format.clone());
+        Ok(())
+    }
 }
 
 #[cfg(test)]
