@@ -9,6 +9,8 @@
 //! and the rest as a report) — and the same error when there is one.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod fixture_support;
+
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use turnwire::{
@@ -454,6 +456,8 @@ struct Target {
     sampling: bool,
     /// Render the object (`render`) rather than the bytes (`render_body`) on odd steps.
     object: bool,
+    /// Prompt caching on (breakpoints `"auto"`, a key; a one-hour lifetime with `alt_model`).
+    cache: bool,
 }
 
 fn target() -> impl Strategy<Value = Target> {
@@ -469,7 +473,7 @@ fn target() -> impl Strategy<Value = Target> {
         any::<bool>(),
         any::<bool>(),
         any::<bool>(),
-        (any::<bool>(), any::<bool>()),
+        (any::<bool>(), any::<bool>(), any::<bool>()),
     )
         .prop_map(
             |(
@@ -480,8 +484,9 @@ fn target() -> impl Strategy<Value = Target> {
                 declare_tools,
                 system,
                 object,
-                (alt_model, sampling),
+                (alt_model, sampling, cache),
             )| Target {
+                cache,
                 provider,
                 thinking,
                 foreign_text,
@@ -550,6 +555,15 @@ fn options(t: &Target) -> RenderOptions {
     }
     if t.system {
         o.system = Some("You are terse.".into());
+    }
+    if t.cache {
+        // Anthropic marks the envelope (tools, system, the automatic breakpoint): a tail
+        // render must give it exactly as the full render does.
+        o.cache = Some(turnwire::CacheOptions {
+            ttl: t.alt_model.then_some(turnwire::CacheTtl::OneHour),
+            key: Some("session".into()),
+            ..turnwire::CacheOptions::default()
+        });
     }
     o
 }
@@ -827,40 +841,9 @@ fn a_conversation_started_from_a_transcript_renders_like_one_grown_from_empty() 
 /// text, one to three parallel calls), every result stored as its own tool message, one call
 /// in seven interrupted (no result), and the next user message right after the last results
 /// (no closing answer), as coding agents store them.
-fn agent_session(messages: usize) -> Vec<Value> {
-    let mut out = vec![json!({"speaker": "human", "blocks": [{"type": "text", "text": "task 0"}]})];
-    let mut step = 0usize;
-    while out.len() < messages {
-        step += 1;
-        let calls = 1 + step % 3;
-        let mut blocks = vec![
-            json!({"type": "thinking", "thought": format!("plan {step}"), "signature": format!("sig{step}")}),
-        ];
-        if step % 2 == 0 {
-            blocks.push(json!({"type": "text", "text": format!("step {step}")}));
-        }
-        for c in 0..calls {
-            blocks.push(json!({"type": "tool_call", "id": format!("toolu_01s{step}c{c}"), "name": "read_file", "parameters": {"path": format!("f{step}{c}.rs")}}));
-        }
-        out.push(json!({"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"}, "blocks": blocks}));
-        for c in 0..calls {
-            if (step * 3 + c) % 7 == 0 {
-                continue; // interrupted: this call never got a result
-            }
-            out.push(json!({"speaker": "tool", "blocks": [
-                {"type": "tool_response", "callId": format!("toolu_01s{step}c{c}"), "toolName": "read_file", "result": format!("contents {step}/{c}")}
-            ]}));
-        }
-        if step % 6 == 0 {
-            out.push(json!({"speaker": "human", "blocks": [{"type": "text", "text": format!("task {}", step / 6)}]}));
-        }
-    }
-    out
-}
-
 #[test]
 fn agent_shaped_sessions_stay_incremental_through_tool_loops_interrupted_calls_and_new_turns() {
-    let input = agent_session(160);
+    let input = fixture_support::agent_session(160, 6, false);
     for provider in Provider::ALL {
         for thinking in [false, true] {
             let o = session_options(provider, thinking);
@@ -944,7 +927,7 @@ fn cached_body_parts_keep_their_bytes_join_into_the_full_body_and_stay_few() {
     // pieces join into the full render's body, and most of the body comes from the cache.
     use std::collections::HashMap;
     use turnwire::BodyPart;
-    let input = agent_session(300);
+    let input = fixture_support::agent_session(300, 6, false);
     for provider in Provider::ALL {
         let o = session_options(provider, true);
         let mut convo = Conversation::new();
@@ -1148,7 +1131,7 @@ proptest! {
     ) {
         let o = session_options(Provider::ALL[provider], thinking);
         let mut convo = Conversation::new();
-        for m in agent_session(len) {
+        for m in fixture_support::agent_session(len, 6, false) {
             convo.append_value(&m).unwrap();
         }
         let user = |text: &str| json!({"speaker": "human", "blocks": [{"type": "text", "text": text}]});

@@ -32,6 +32,7 @@
 
 mod ai_sdk;
 mod anthropic;
+mod cache;
 mod context;
 mod gemini;
 mod gemini_options;

@@ -46,6 +46,10 @@ pub(super) fn body_options(
         let at = format!("$.{key}");
         match key.as_str() {
             k if fields.history.contains(&k) || k == "model" => {}
+            // Read with the other marks below.
+            "cache_control" if provider == Provider::Anthropic => {}
+            "prompt_cache_key"
+                if matches!(provider, Provider::OpenAiChat | Provider::OpenAiResponses) => {}
             k if fields.max_tokens.contains(&k) => o.max_tokens = Some(count(value, &at)?),
             "temperature" => o.temperature = Some(number(value, &at)?),
             "top_p" => o.top_p = Some(number(value, &at)?),
@@ -93,6 +97,11 @@ pub(super) fn body_options(
             }
         }
     }
+    o.cache = match provider {
+        Provider::Anthropic => super::cache::anthropic_cache(body, r),
+        Provider::OpenAiChat | Provider::OpenAiResponses => super::cache::openai_cache(body),
+        _ => None,
+    };
     Ok(o)
 }
 

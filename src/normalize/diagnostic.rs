@@ -127,6 +127,10 @@ pub enum DiagnosticCode {
     /// beyond its count or length limit, or any on a target without stop sequences) was left
     /// out. `path` names it.
     StopSequencesAdjusted,
+    /// A `cache` setting the provider does not take was not sent, or was sent in the form the
+    /// provider takes (a cache key too long for OpenAI, sent as a stable hash); a listed
+    /// breakpoint with nothing to mark was left out. `path` names the setting.
+    CacheAdjusted,
 }
 
 /// Which completion a dedupe kept and why.
@@ -308,6 +312,7 @@ impl DiagnosticCode {
             DiagnosticCode::SamplingAdjusted => "sampling_adjusted",
             DiagnosticCode::ToolChoiceLowered => "tool_choice_lowered",
             DiagnosticCode::StopSequencesAdjusted => "stop_sequences_adjusted",
+            DiagnosticCode::CacheAdjusted => "cache_adjusted",
             DiagnosticCode::ToolDeclared => "tool_declared",
             DiagnosticCode::LoneSurrogateReplaced => "lone_surrogate_replaced",
             DiagnosticCode::NonJsonValueReplaced => "non_json_value_replaced",

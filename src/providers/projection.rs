@@ -86,6 +86,11 @@ impl Projection {
         });
     }
 
+    /// Adds a diagnostic made elsewhere (a request option's), when there is one.
+    pub fn extend_notes(&mut self, d: Option<Diagnostic>) {
+        self.diagnostics.extend(d);
+    }
+
     /// Diagnostics for renamed tools (call once at the end); returns the renamed pairs.
     pub fn finish(&mut self) -> Vec<(String, String)> {
         let renamed = self.names.renamed();

@@ -1,5 +1,6 @@
 //! Rendering: normalise, then project through the target's adapter.
 
+mod cache;
 mod check;
 mod controls;
 mod limits;
@@ -15,6 +16,8 @@ pub(crate) use target::{
     ChatCompletions, GenerateContent, Messages, Pairing, Responses, Target, WireApi,
 };
 
+pub(crate) use cache::CachePlan;
+pub use cache::{CacheBreakpoints, CacheOptions, CachePoint, CacheTtl, MAX_CACHE_KEY_CHARS};
 pub use controls::ToolChoice;
 pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
 pub(crate) use response_format::{not_strict, valid_format_name};

@@ -103,6 +103,10 @@ pub struct RenderOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm-bind", tsify(type = "ResponseFormat"))]
     pub response_format: Option<super::ResponseFormat>,
+    /// Prompt caching: Anthropic breakpoints and their lifetime, OpenAI `prompt_cache_key`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "CacheOptions"))]
+    pub cache: Option<super::CacheOptions>,
     /// Further top-level request fields, copied into the body as they are (`stream`,
     /// `metadata`, …). They never override fields turnwire sets.
     #[serde(default, skip_serializing_if = "Map::is_empty")]
@@ -213,6 +217,7 @@ impl RenderOptions {
             tool_choice: None,
             stop_sequences: Vec::new(),
             response_format: None,
+            cache: None,
             extra: Map::new(),
             synthetic_result_text: None,
             bridge_text: None,

@@ -6,6 +6,7 @@
 
 use super::controls::Controls;
 use super::limits::Limits;
+use super::CachePlan;
 use super::{RenderOptions, ThinkingOptions, WireApi};
 use crate::error::{Error, ErrorCode};
 use crate::models::{self, ModelCaps};
@@ -24,6 +25,8 @@ pub(crate) struct Resolved {
     pub limits: Limits,
     /// The tool choice and stop sequences the request is sent with.
     pub controls: Controls,
+    /// The cache breakpoints and key the request is sent with.
+    pub cache: CachePlan,
     /// The thinking setting the request is sent with: the caller's, or thinking off when a
     /// forced tool choice needs it ([`Controls`]).
     pub thinking: Option<ThinkingOptions>,
@@ -51,6 +54,7 @@ impl Resolved {
             models::resolve(options.provider, &options.model, true)?;
         }
         let controls = options.controls(caps)?;
+        let cache = options.cache_plan()?;
         // A forced tool choice the provider refuses with thinking on: the request is resolved
         // as if the caller had switched thinking off (limits, history, thinking switch).
         let effective = match &controls.thinking {
@@ -62,6 +66,7 @@ impl Resolved {
         };
         let mut limits = effective.limits(caps);
         limits.notes.extend(controls.notes.iter().cloned());
+        limits.notes.extend(cache.notes.iter().cloned());
         Ok(Resolved {
             api: WireApi::of(options.provider),
             caps,
@@ -69,6 +74,7 @@ impl Resolved {
             normalize: effective.policy(effective.adjusted(caps)),
             thinking: effective.thinking.clone(),
             controls,
+            cache,
         })
     }
 }

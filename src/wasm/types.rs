@@ -28,6 +28,18 @@ export interface ResponseFormat {
     strict?: boolean;
 }
 
+/** Prompt caching. Anthropic: a `cache_control` mark on the last tool (`"tools"`), on the
+ * system prompt (`"system"`, sent as one text block) and the API's automatic breakpoint on the
+ * last message block (`"messages"`, top-level `cache_control`); `"auto"` (the default) is all
+ * three, and every mark gets `ttl`. OpenAI: `key` becomes `prompt_cache_key` (a key over 64
+ * characters is sent as a stable hash). Gemini, Mistral, Kimi, DeepSeek and compatible servers
+ * cache implicitly: explicit settings are not sent, with a `cache_adjusted` diagnostic. */
+export interface CacheOptions {
+    breakpoints?: "auto" | ("tools" | "system" | "messages")[];
+    ttl?: "5m" | "1h";
+    key?: string;
+}
+
 /** Who speaks: the user, the model, tool results, or a system prompt. */
 export type Speaker = "human" | "ai" | "tool" | "system";
 

@@ -113,3 +113,42 @@ pub fn rendered() -> Vec<Rendered> {
     }
     out
 }
+
+/// An agent session as agents store it: tool loops of one to three parallel calls with signed
+/// thinking (Claude's), one tool message per result, now and then a call that never got its
+/// result (interrupted), and a new user task every `task_every` steps — after a closing answer
+/// when `answer_before_task`, right after the results otherwise.
+pub fn agent_session(messages: usize, task_every: usize, answer_before_task: bool) -> Vec<Value> {
+    let claude = json!({"provider": "anthropic", "model": "claude-sonnet-4-5"});
+    let mut out = vec![json!({"speaker": "human", "blocks": [{"type": "text", "text": "task 0"}]})];
+    let mut step = 0usize;
+    while out.len() < messages {
+        step += 1;
+        let calls = 1 + step % 3;
+        let mut blocks = vec![
+            json!({"type": "thinking", "thought": format!("plan {step}"), "signature": format!("sig{step}")}),
+        ];
+        if step % 2 == 0 {
+            blocks.push(json!({"type": "text", "text": format!("step {step}")}));
+        }
+        for c in 0..calls {
+            blocks.push(json!({"type": "tool_call", "id": format!("toolu_01s{step}c{c}"), "name": "read_file", "parameters": {"path": format!("f{step}{c}.rs")}}));
+        }
+        out.push(json!({"speaker": "ai", "metadata": claude, "blocks": blocks}));
+        for c in 0..calls {
+            if (step * 3 + c) % 7 == 0 {
+                continue; // interrupted: this call never got a result
+            }
+            out.push(json!({"speaker": "tool", "blocks": [
+                {"type": "tool_response", "callId": format!("toolu_01s{step}c{c}"), "toolName": "read_file", "result": format!("contents {step}/{c}")}
+            ]}));
+        }
+        if step % task_every == 0 {
+            if answer_before_task {
+                out.push(json!({"speaker": "ai", "metadata": claude, "blocks": [{"type": "text", "text": format!("done {step}")}]}));
+            }
+            out.push(json!({"speaker": "human", "blocks": [{"type": "text", "text": format!("task {}", step / task_every)}]}));
+        }
+    }
+    out
+}

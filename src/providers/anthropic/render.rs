@@ -12,7 +12,7 @@ use crate::normalize::{DiagnosticCode, Normalized};
 use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
 use crate::render::Resolved;
-use crate::{RenderOptions, ToolChoice, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
+use crate::{CachePoint, RenderOptions, ToolChoice, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
 
 /// Builds the whole request body.
 pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
@@ -26,8 +26,19 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
         limits.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS).into(),
     );
     let system = system_text(o, &n.system);
-    if !system.is_empty() {
-        body.insert("system".into(), system.into());
+    let cache = &r.cache;
+    match cache.mark_for(CachePoint::System) {
+        _ if system.is_empty() => {
+            p.extend_notes(cache.nothing_to_mark(CachePoint::System, "no system prompt"))
+        }
+        // A breakpoint needs a block to sit on: the system prompt becomes one text block.
+        Some(mark) => {
+            let block = obj!({"type": "text", "text": system, "cache_control": mark.clone()});
+            body.insert("system".into(), Value::Array(vec![block]));
+        }
+        None => {
+            body.insert("system".into(), system.into());
+        }
     }
     let mut tools: Vec<Value> = o
         .tools
@@ -49,6 +60,13 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
         ));
     }
     body.insert("messages".into(), messages(&n.transcript.messages, &mut p));
+    match (tools.last_mut(), cache.mark_for(CachePoint::Tools)) {
+        (Some(Value::Object(last)), Some(mark)) => {
+            last.insert("cache_control".into(), mark.clone());
+        }
+        (None, _) => p.extend_notes(cache.nothing_to_mark(CachePoint::Tools, "no tools")),
+        _ => {}
+    }
     if !tools.is_empty() {
         body.insert("tools".into(), Value::Array(tools));
         if let Some(choice) = &r.controls.tool_choice {
@@ -68,6 +86,10 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
             "thinking".into(),
             obj!({"type": "enabled", "budget_tokens": budget}),
         );
+    }
+    // The API's automatic breakpoint: it marks the last cacheable block and moves every turn.
+    if let Some(mark) = cache.mark_for(CachePoint::Messages) {
+        body.insert("cache_control".into(), mark.clone());
     }
     sampling(&mut body, o, n.thinking_enabled, &mut p);
     for (k, v) in &o.extra {

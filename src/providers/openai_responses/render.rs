@@ -85,6 +85,9 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
     if let Some(max) = r.limits.max_tokens {
         body.insert("max_output_tokens".into(), max.into());
     }
+    if let Some(key) = &r.cache.key {
+        body.insert("prompt_cache_key".into(), key.as_str().into());
+    }
     crate::providers::common::insert_sampling(&mut body, o, r, &mut p);
     for (k, v) in &o.extra {
         body.entry(k.clone()).or_insert_with(|| v.clone());

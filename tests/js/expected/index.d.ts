@@ -40,6 +40,18 @@ export interface ResponseFormat {
     strict?: boolean;
 }
 
+/** Prompt caching. Anthropic: a `cache_control` mark on the last tool (`"tools"`), on the
+ * system prompt (`"system"`, sent as one text block) and the API's automatic breakpoint on the
+ * last message block (`"messages"`, top-level `cache_control`); `"auto"` (the default) is all
+ * three, and every mark gets `ttl`. OpenAI: `key` becomes `prompt_cache_key` (a key over 64
+ * characters is sent as a stable hash). Gemini, Mistral, Kimi, DeepSeek and compatible servers
+ * cache implicitly: explicit settings are not sent, with a `cache_adjusted` diagnostic. */
+export interface CacheOptions {
+    breakpoints?: "auto" | ("tools" | "system" | "messages")[];
+    ttl?: "5m" | "1h";
+    key?: string;
+}
+
 /** Who speaks: the user, the model, tool results, or a system prompt. */
 export type Speaker = "human" | "ai" | "tool" | "system";
 
@@ -319,7 +331,7 @@ export type IdFormat = "openai" | "anthropic" | "responses" | "kimi" | "mistral"
 /**
  * A stable diagnostic code. The string form never changes.
  */
-export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped" | "tool_choice_lowered" | "stop_sequences_adjusted";
+export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped" | "tool_choice_lowered" | "stop_sequences_adjusted" | "cache_adjusted";
 
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
@@ -409,6 +421,10 @@ export interface RenderOptions {
      * `responseJsonSchema`).
      */
     responseFormat?: ResponseFormat;
+    /**
+     * Prompt caching: Anthropic breakpoints and their lifetime, OpenAI `prompt_cache_key`.
+     */
+    cache?: CacheOptions;
     /**
      * Further top-level request fields, copied into the body as they are (`stream`,
      * `metadata`, …). They never override fields turnwire sets.

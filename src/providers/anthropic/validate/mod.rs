@@ -34,7 +34,7 @@
 //! - `ANT-16` an assistant message does not end with a thinking block.
 //! - `ANT-17` `redacted_thinking` carries non-empty string `data`.
 //! - `ANT-18` at most 4 `cache_control` markers across tools, system and messages (nested
-//!   `tool_result` content included).
+//!   `tool_result` content included) and the request's automatic one (top-level).
 //! - `ANT-19` images (also inside `tool_result`): media type jpeg/png/gif/webp; base64 alphabet and
 //!   padding; decoded size ≤ 5 MB; leading bytes match the declared media type.
 //! - `ANT-20` declared tool names match `^[a-zA-Z0-9_-]{1,64}$` and are unique; when `tools` is
@@ -48,6 +48,15 @@
 //!   in [`crate::models`], read from the body's `model`): the request ends with a user message.
 //! - `ANT-26` `tool_use.input` is a JSON object: `messages.1.content.0.tool_use.input: Input
 //!   should be a valid dictionary`.
+//! - `ANT-27` no `cache_control` on an empty text block: `system.0: cache_control cannot be set
+//!   for empty text blocks`.
+//! - `ANT-28` no `ttl: "1h"` mark after a `5m` one (a mark without `ttl` is `5m`), in the order
+//!   tools, system, messages.
+//! - `ANT-36` … `ANT-39` request controls (tool choice, stop sequences, structured output):
+//!   see `controls`.
+//! - `ANT-40` a `cache_control` mark is `{"type": "ephemeral", "ttl"?: "5m" | "1h"}` on a tool,
+//!   a system text block, a content block that is not thinking, or the request itself (the
+//!   automatic breakpoint); never on a message object.
 //!
 //! Not checkable from one body:
 //!
@@ -77,7 +86,7 @@ use crate::providers::validate_support::{Findings, Path};
 use crate::providers::Violation;
 
 use blocks::check_message_blocks;
-use cache::check_ant_18_cache_markers;
+use cache::check_cache_marks;
 use controls::{check_ant_38_stop_sequences, check_ant_39_output_format, check_tool_choice};
 use message::parse_messages;
 use names::check_ant_20_history_names;
@@ -141,6 +150,6 @@ pub fn validate(body: &Value) -> Vec<Violation> {
         check_ant_23_prefill_whitespace(&msgs, &mut out);
         check_ant_24_no_prefill(&msgs, obj.get("model").and_then(Value::as_str), &mut out);
     }
-    check_ant_18_cache_markers(obj, &mut out);
+    check_cache_marks(obj, &mut out);
     out.finish(body)
 }

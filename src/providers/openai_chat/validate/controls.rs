@@ -202,3 +202,30 @@ pub(super) fn check_oac_19_response_format(obj: &Map<String, Value>, out: &mut F
         }
     }
 }
+
+/// The longest `prompt_cache_key` OpenAI takes.
+const MAX_PROMPT_CACHE_KEY: usize = 64;
+
+/// `OAC-20` (Chat) and `ORS-17` (Responses): `prompt_cache_key` is a string of at most 64
+/// characters.
+pub(crate) fn check_prompt_cache_key(
+    obj: &Map<String, Value>,
+    rule: &'static str,
+    out: &mut Findings,
+) {
+    let path = Path::root().k("prompt_cache_key");
+    match obj.get("prompt_cache_key") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(key)) => {
+            let n = key.chars().count();
+            if n > MAX_PROMPT_CACHE_KEY {
+                out.push(rule, path, format!("Invalid 'prompt_cache_key': string too long. Expected a string with maximum length {MAX_PROMPT_CACHE_KEY}, but got a string with length {n} instead."));
+            }
+        }
+        Some(_) => out.push(
+            rule,
+            path,
+            "Invalid type for 'prompt_cache_key': expected a string.",
+        ),
+    }
+}

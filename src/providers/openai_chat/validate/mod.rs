@@ -27,6 +27,11 @@
 //! - `OAC-14` (docs/provider-rules-added.md) `tool_calls[].function.arguments` is a string
 //!   holding a JSON object: `messages.1.tool_calls.0.function.arguments: arguments must be a
 //!   valid JSON object string` (Moonshot, vLLM and gateways re-parse replayed arguments).
+//! - `OAC-16` … `OAC-19` request controls (tool choice, stop, structured output): see
+//!   `controls`.
+//! - `OAC-20` `prompt_cache_key` is a string of at most 64 characters: `Invalid
+//!   'prompt_cache_key': string too long. Expected a string with maximum length 64, but got a
+//!   string with length 72 instead.`
 
 mod content;
 mod controls;
@@ -46,8 +51,8 @@ use message::parse_messages;
 use structure::{check_model, check_tool_call_id, check_tool_calls, check_tools};
 use tool_runs::{check_oac_01_02_tool_runs, check_oac_09_unique_call_ids};
 
-pub(crate) use controls::forces_a_call;
 use controls::{check_oac_16_tool_choice, check_oac_17_18_stop, check_oac_19_response_format};
+pub(crate) use controls::{check_prompt_cache_key, forces_a_call};
 pub(crate) use dialect::Dialect;
 
 /// Rule id for plain shape errors.
@@ -83,6 +88,7 @@ pub(crate) fn check_dialect(body: &Value, dialect: &Dialect, out: &mut Findings)
     check_oac_16_tool_choice(obj, dialect, out);
     check_oac_17_18_stop(obj, dialect, out);
     check_oac_19_response_format(obj, out);
+    check_prompt_cache_key(obj, "OAC-20", out);
     if let Some(msgs) = parse_messages(obj, out) {
         for msg in &msgs {
             check_tool_calls(msg, dialect, out);

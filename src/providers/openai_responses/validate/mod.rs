@@ -51,6 +51,8 @@
 //! - `ORS-13` assistant message parts are `output_text` or `refusal`: `Invalid value:
 //!   'input_text'. Supported values are: 'output_text' and 'refusal'.` (other roles' wrong part
 //!   types stay `ORS-STRUCT`).
+//! - `ORS-14` … `ORS-16` request controls (tool choice, no stop, `text.format`): see `controls`.
+//! - `ORS-17` `prompt_cache_key` is a string of at most 64 characters (the text of `OAC-20`).
 //!
 //! Not checkable from one body:
 //!
@@ -113,6 +115,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
     check_ors_14_tool_choice(obj, &mut out);
     check_ors_15_no_stop(obj, &mut out);
     check_ors_16_text_format(obj, &mut out);
+    crate::providers::openai_chat::validate::check_prompt_cache_key(obj, "ORS-17", &mut out);
     if let Some(items) = parse_input(obj, &mut out) {
         for item in &items {
             check_item(item, &mut out);

@@ -1,0 +1,79 @@
+//! The `cache` option a request body implies: Anthropic's `cache_control` marks (the last
+//! tool's, the system prompt's, the request's automatic one) and OpenAI's `prompt_cache_key`.
+//! A mark turnwire cannot place again (on another tool, another system block, a message block)
+//! is reported, not dropped silently.
+
+use serde_json::{Map, Value};
+
+use super::context::Reader;
+use crate::render::{CacheBreakpoints, CacheOptions, CachePoint, CacheTtl};
+
+/// The cache marks of an Anthropic body, as `cache` options (none when it has no mark).
+pub(super) fn anthropic_cache(body: &Map<String, Value>, r: &mut Reader) -> Option<CacheOptions> {
+    let mut points = Vec::new();
+    let mut ttls: Vec<Option<CacheTtl>> = Vec::new();
+    let mut found = |point: CachePoint, mark: &Value| {
+        points.push(point);
+        ttls.push(match mark.get("ttl").and_then(Value::as_str) {
+            Some("1h") => Some(CacheTtl::OneHour),
+            Some("5m") => Some(CacheTtl::FiveMinutes),
+            _ => None,
+        });
+    };
+    let marked = |v: &Value| v.get("cache_control").filter(|c| !c.is_null()).cloned();
+    for (list, point) in [("tools", CachePoint::Tools), ("system", CachePoint::System)] {
+        let Some(Value::Array(items)) = body.get(list) else {
+            continue;
+        };
+        for (i, item) in items.iter().enumerate() {
+            let Some(mark) = marked(item) else { continue };
+            if i + 1 == items.len() {
+                found(point, &mark);
+            } else {
+                r.note(
+                    &format!("$.{list}[{i}].cache_control"),
+                    format!("a cache breakpoint on {list}[{i}] is not kept: `cache.breakpoints: [\"{}\"]` marks the last one", list),
+                );
+            }
+        }
+    }
+    if let Some(Value::Array(msgs)) = body.get("messages") {
+        for (i, m) in msgs.iter().enumerate() {
+            let Some(Value::Array(blocks)) = m.get("content") else {
+                continue;
+            };
+            for (b, block) in blocks.iter().enumerate() {
+                if marked(block).is_some() {
+                    r.note(
+                        &format!("$.messages[{i}].content[{b}].cache_control"),
+                        "a cache breakpoint on a message block is not kept: `cache.breakpoints: [\"messages\"]` asks for the API's automatic one, on the last block",
+                    );
+                }
+            }
+        }
+    }
+    if let Some(mark) = body.get("cache_control").filter(|c| !c.is_null()) {
+        found(CachePoint::Messages, mark);
+    }
+    let ttl = *ttls.first()?;
+    if ttls.iter().any(|t| *t != ttl) {
+        r.note(
+            "$",
+            "the cache marks ask for different lifetimes; `cache.ttl` keeps the first one's",
+        );
+    }
+    Some(CacheOptions {
+        breakpoints: CacheBreakpoints::List(points),
+        ttl,
+        key: None,
+    })
+}
+
+/// `prompt_cache_key` as `cache.key`.
+pub(super) fn openai_cache(body: &Map<String, Value>) -> Option<CacheOptions> {
+    let key = body.get("prompt_cache_key")?.as_str()?;
+    Some(CacheOptions {
+        key: Some(key.to_string()),
+        ..CacheOptions::default()
+    })
+}
