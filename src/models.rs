@@ -23,6 +23,31 @@ pub enum ReasoningField {
     RequiredOnToolTurns,
 }
 
+/// How an Anthropic model is told to think (ANT-34).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThinkingMode {
+    /// `thinking: {"type": "enabled", "budget_tokens": N}` only (Claude 4.5 and earlier).
+    Budget,
+    /// `{"type": "adaptive"}`, or a budget when the caller gives one (deprecated but accepted:
+    /// Opus 4.6, Sonnet 4.6).
+    AdaptiveOrBudget,
+    /// `{"type": "adaptive"}` only: a budget is a 400 (Opus 4.7 and later, Claude 5).
+    Adaptive,
+}
+
+/// The reasoning efforts, lowest first: turnwire's closed set (`thinking.effort`).
+pub const EFFORTS: [&str; 7] = ["none", "minimal", "low", "medium", "high", "xhigh", "max"];
+
+/// Anthropic `output_config.effort` levels per model family.
+const EFFORT_LOW_HIGH: &[&str] = &["low", "medium", "high"];
+const EFFORT_TO_MAX: &[&str] = &["low", "medium", "high", "max"];
+const EFFORT_ALL: &[&str] = &["low", "medium", "high", "xhigh", "max"];
+
+/// Gemini 3 `thinkingLevel`s per model family, as effort names (sent upper-case).
+const LEVELS_LOW_HIGH: &[&str] = &["low", "high"];
+const LEVELS_LOW_MEDIUM_HIGH: &[&str] = &["low", "medium", "high"];
+const LEVELS_MINIMAL_HIGH: &[&str] = &["minimal", "low", "medium", "high"];
+
 /// What one model family needs.
 ///
 /// ```
@@ -62,6 +87,11 @@ pub struct ModelCaps {
     /// Claude 4.6+ (ANT-24) and deepseek-reasoner (DSK-06) refuse one: the conversation must
     /// end with a user message.
     pub accepts_prefill: bool,
+    /// How thinking is switched on (Anthropic).
+    pub thinking_mode: ThinkingMode,
+    /// The effort levels the model takes, lowest first: Anthropic `output_config.effort`,
+    /// Gemini 3 `thinkingLevel` (upper-case on the wire); empty when it takes none.
+    pub efforts: &'static [&'static str],
 }
 
 const fn caps(family: &'static str) -> ModelCaps {
@@ -78,6 +108,8 @@ const fn caps(family: &'static str) -> ModelCaps {
         thinking_budget_range: None,
         media_in_function_responses: false,
         accepts_prefill: true,
+        thinking_mode: ThinkingMode::Budget,
+        efforts: &[],
     }
 }
 
@@ -101,11 +133,26 @@ const CLAUDE: ModelCaps = ModelCaps {
     signed_thinking: true,
     ..caps("claude-4.5")
 };
-/// Claude 4.6 and later: no assistant prefill (ANT-24).
+/// Claude 4.6 and later: no assistant prefill (ANT-24), adaptive thinking, effort up to `max`.
 const CLAUDE_NO_PREFILL: ModelCaps = ModelCaps {
     signed_thinking: true,
     accepts_prefill: false,
+    thinking_mode: ThinkingMode::AdaptiveOrBudget,
+    efforts: EFFORT_TO_MAX,
     ..caps("claude-4.6+")
+};
+/// Claude Opus 4.7 and later and Claude 5: adaptive thinking only, every effort level.
+const CLAUDE_ADAPTIVE: ModelCaps = ModelCaps {
+    thinking_mode: ThinkingMode::Adaptive,
+    efforts: EFFORT_ALL,
+    ..CLAUDE_NO_PREFILL
+};
+/// Claude models the table does not name yet: taken to be adaptive-only (a budget is a 400
+/// from Opus 4.7 on), with the effort levels every effort model takes.
+const CLAUDE_NEWER: ModelCaps = ModelCaps {
+    thinking_mode: ThinkingMode::Adaptive,
+    efforts: EFFORT_LOW_HIGH,
+    ..CLAUDE_NO_PREFILL
 };
 const GPT5: ModelCaps = ModelCaps {
     reasoning_items: true,
@@ -130,6 +177,13 @@ const GEMINI3: ModelCaps = ModelCaps {
     max_output_tokens: Some(65_536),
     ..caps("gemini-3")
 };
+/// Gemini 3 with the thinking levels it takes.
+const fn gemini_3(levels: &'static [&'static str]) -> ModelCaps {
+    ModelCaps {
+        efforts: levels,
+        ..GEMINI3
+    }
+}
 const CLAUDE_3: ModelCaps = ModelCaps {
     supported: false,
     ..caps("claude-3")
@@ -190,32 +244,32 @@ const TABLE: &[Row] = &[
     (
         Provider::Anthropic,
         "claude-opus-4-7",
-        limit(CLAUDE_NO_PREFILL, 128_000),
+        limit(CLAUDE_ADAPTIVE, 128_000),
     ),
     (
         Provider::Anthropic,
         "claude-opus-4-8",
-        limit(CLAUDE_NO_PREFILL, 128_000),
+        limit(CLAUDE_ADAPTIVE, 128_000),
     ),
     (
         Provider::Anthropic,
         "claude-opus-5",
-        limit(CLAUDE_NO_PREFILL, 128_000),
+        limit(CLAUDE_ADAPTIVE, 128_000),
     ),
     (
         Provider::Anthropic,
         "claude-sonnet-5",
-        limit(CLAUDE_NO_PREFILL, 128_000),
+        limit(CLAUDE_ADAPTIVE, 128_000),
     ),
     (
         Provider::Anthropic,
         "claude-fable",
-        limit(CLAUDE_NO_PREFILL, 128_000),
+        limit(CLAUDE_ADAPTIVE, 128_000),
     ),
     (
         Provider::Anthropic,
         "claude-mythos",
-        limit(CLAUDE_NO_PREFILL, 128_000),
+        limit(CLAUDE_ADAPTIVE, 128_000),
     ),
     (
         Provider::Anthropic,
@@ -225,7 +279,13 @@ const TABLE: &[Row] = &[
     (
         Provider::Anthropic,
         "claude-opus-4-5",
-        limit(CLAUDE, 64_000),
+        limit(
+            ModelCaps {
+                efforts: EFFORT_LOW_HIGH,
+                ..CLAUDE
+            },
+            64_000,
+        ),
     ),
     (
         Provider::Anthropic,
@@ -233,11 +293,7 @@ const TABLE: &[Row] = &[
         limit(CLAUDE, 64_000),
     ),
     // Newer Claude models the table does not name yet are taken to be 4.6+ (no prefill).
-    (
-        Provider::Anthropic,
-        "claude-",
-        limit(CLAUDE_NO_PREFILL, 64_000),
-    ),
+    (Provider::Anthropic, "claude-", limit(CLAUDE_NEWER, 64_000)),
     (
         Provider::OpenAiResponses,
         "gpt-4",
@@ -324,7 +380,38 @@ const TABLE: &[Row] = &[
             ..caps("o-series")
         },
     ),
-    (Provider::Gemini, "gemini-3", GEMINI3),
+    (
+        Provider::Gemini,
+        "gemini-3.8-flash",
+        gemini_3(LEVELS_LOW_MEDIUM_HIGH),
+    ),
+    (
+        Provider::Gemini,
+        "gemini-3.7-flash",
+        gemini_3(LEVELS_LOW_MEDIUM_HIGH),
+    ),
+    (
+        Provider::Gemini,
+        "gemini-3.6-flash",
+        gemini_3(LEVELS_MINIMAL_HIGH),
+    ),
+    (
+        Provider::Gemini,
+        "gemini-3.5-flash-lite",
+        gemini_3(LEVELS_MINIMAL_HIGH),
+    ),
+    (
+        Provider::Gemini,
+        "gemini-3.1-pro",
+        gemini_3(LEVELS_LOW_MEDIUM_HIGH),
+    ),
+    (
+        Provider::Gemini,
+        "gemini-3-flash",
+        gemini_3(LEVELS_MINIMAL_HIGH),
+    ),
+    // Gemini 3 Pro and the Gemini 3 models the table does not name: the levels all take.
+    (Provider::Gemini, "gemini-3", gemini_3(LEVELS_LOW_HIGH)),
     (Provider::Gemini, "gemini-2.5-pro", gemini_2_5(128, 32_768)),
     (
         Provider::Gemini,

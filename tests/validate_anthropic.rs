@@ -263,13 +263,21 @@ fn ant_struct_bad_thinking_config_fails() {
 
 #[test]
 fn ant_struct_thinking_config_passes() {
-    for cfg in [
-        json!({"type": "disabled"}),
-        json!({"type": "adaptive"}),
-        json!({"type": "enabled", "budget_tokens": 1024}),
+    // adaptive thinking on a model that takes it (ANT-34: Claude 4.6 and later)
+    for (model, cfg) in [
+        ("claude-sonnet-4-5", json!({"type": "disabled"})),
+        ("claude-opus-4-6", json!({"type": "adaptive"})),
+        (
+            "claude-sonnet-4-5",
+            json!({"type": "enabled", "budget_tokens": 1024}),
+        ),
     ] {
         let b = with(
-            with(body(json!([user(json!("hi"))])), "max_tokens", json!(4096)),
+            with(
+                with(body(json!([user(json!("hi"))])), "max_tokens", json!(4096)),
+                "model",
+                json!(model),
+            ),
             "thinking",
             cfg,
         );

@@ -113,10 +113,11 @@ pub(super) fn generation_config(
                         .get("thinkingBudget")
                         .and_then(Value::as_u64)
                         .and_then(|n| u32::try_from(n).ok()),
+                    // `thinkingLevel` is an effort name, upper-case on the wire
                     effort: value
                         .get("thinkingLevel")
                         .and_then(Value::as_str)
-                        .map(str::to_string),
+                        .map(str::to_ascii_lowercase),
                 });
             }
             _ => {

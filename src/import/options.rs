@@ -73,9 +73,18 @@ pub(super) fn body_options(
                 }
             },
             "stop_sequences" | "stop" => o.stop_sequences = stop_sequences(value, &at)?,
+            // Anthropic `output_config`: `effort`, and `format` below.
+            "output_config" if value.get("format").is_none() && value.get("effort").is_some() => {
+                read_effort(value, &mut o, &at, r)
+            }
             // Anthropic `output_config.format`, Chat `response_format`, Responses `text.format`.
             "output_config" | "response_format" | "text" => match response_format(key, value) {
-                Some(format) => o.response_format = Some(format),
+                Some(format) => {
+                    o.response_format = Some(format);
+                    if key == "output_config" {
+                        read_effort(value, &mut o, &at, r);
+                    }
+                }
                 None => {
                     r.opaque(value.clone(), &at, "this output setting");
                 }
@@ -226,10 +235,32 @@ fn tools(v: &Value, schema: &str, r: &mut Reader) -> Result<Vec<ToolDeclaration>
     Ok(out)
 }
 
-/// `thinking`: `{type: "enabled", budget_tokens?}` or `{type: "disabled"}` (Anthropic, and the
+/// Anthropic `output_config.effort` as the thinking effort (thinking stays as the body's
+/// `thinking` says, off when it says nothing).
+fn read_effort(v: &Value, o: &mut RenderOptions, at: &str, r: &mut Reader) {
+    match v.get("effort").and_then(Value::as_str) {
+        Some(e) => {
+            let mut t = o.thinking.take().unwrap_or(ThinkingOptions {
+                enabled: false,
+                budget_tokens: None,
+                effort: None,
+            });
+            t.effort = Some(e.to_string());
+            o.thinking = Some(t);
+        }
+        None => {
+            if let Some(e) = v.get("effort") {
+                r.opaque(e.clone(), &format!("{at}.effort"), "this effort");
+            }
+        }
+    }
+}
+
+/// `thinking`: `{type: "enabled", budget_tokens?}`, `{type: "adaptive"}` or `{type: "disabled"}` (Anthropic, and the
 /// Kimi / DeepSeek switch); an effort read before it is kept.
 fn switch_thinking(v: &Value, before: Option<ThinkingOptions>) -> Option<ThinkingOptions> {
-    let enabled = v.get("type").and_then(Value::as_str) == Some("enabled");
+    let kind = v.get("type").and_then(Value::as_str);
+    let enabled = kind == Some("enabled") || kind == Some("adaptive");
     Some(ThinkingOptions {
         enabled,
         budget_tokens: v

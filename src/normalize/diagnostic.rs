@@ -101,7 +101,10 @@ pub enum DiagnosticCode {
     /// The request had no output token limit; turnwire chose one that leaves room for the
     /// thinking budget within the model's output limit.
     MaxTokensChosen,
-    /// The thinking budget was outside the range the model takes and was moved into it.
+    /// A thinking setting was not sent as asked: a budget outside the range the model takes was
+    /// moved into it, a budget the model refuses (adaptive-only Claude, Gemini with a level) or
+    /// an effort it does not take was left out, or an effort was sent at the nearest level the
+    /// model takes. `path` names the setting (`$.thinking.effort`, `$.thinking.budgetTokens`).
     ThinkingBudgetAdjusted,
     /// The history ends with an assistant message and the model takes no prefill (Claude 4.6+,
     /// ANT-24; deepseek-reasoner, DSK-06): the message was kept and a user turn with the

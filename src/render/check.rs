@@ -65,6 +65,18 @@ impl RenderOptions {
                 format!("`{key}` is set by turnwire from the history and the options; use the matching option instead of `extra`"),
             ));
         }
+        if let Some(e) = self.thinking.as_ref().and_then(|t| t.effort.as_deref()) {
+            if !crate::models::EFFORTS.contains(&e) {
+                return Err(Error::new(
+                    ErrorCode::InvalidValue,
+                    "$.thinking.effort",
+                    format!(
+                        "effort must be one of {}, found `{e}`",
+                        crate::models::EFFORTS.join(", ")
+                    ),
+                ));
+            }
+        }
         if let Some(c) = &self.compat {
             if !(9..=255).contains(&c.max_id_len) {
                 return Err(Error::new(

@@ -10,11 +10,13 @@ mod resolved;
 mod response_format;
 mod stop;
 mod target;
+mod thinking_mode;
 
 pub(crate) use resolved::Resolved;
 pub(crate) use target::{
     ChatCompletions, GenerateContent, Messages, Pairing, Responses, Target, WireApi,
 };
+pub(crate) use thinking_mode::{anthropic_thinking, gemini_thinking};
 
 pub(crate) use cache::CachePlan;
 pub use cache::{CacheBreakpoints, CacheOptions, CachePoint, CacheTtl, MAX_CACHE_KEY_CHARS};

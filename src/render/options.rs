@@ -46,11 +46,16 @@ impl ToolDeclaration {
 pub struct ThinkingOptions {
     /// Thinking on or off.
     pub enabled: bool,
-    /// Anthropic thinking budget (default 1024; must stay below `maxTokens`).
+    /// Anthropic thinking budget (default 1024; must stay below `maxTokens`). Claude 4.6 and
+    /// later think adaptively: Opus 4.6 and Sonnet 4.6 take a budget only when one is given,
+    /// Opus 4.7 and later none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget_tokens: Option<u32>,
-    /// Reasoning effort for OpenAI-style targets (`low`, `medium`, `high`).
+    /// Reasoning effort, one of `none`, `minimal`, `low`, `medium`, `high`, `xhigh`, `max`:
+    /// OpenAI `reasoning_effort` / `reasoning.effort` as given; Anthropic `output_config.effort`
+    /// at the highest level the model takes that is not above it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "Effort"))]
     pub effort: Option<String>,
 }
 

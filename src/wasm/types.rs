@@ -40,6 +40,11 @@ export interface CacheOptions {
     key?: string;
 }
 
+/** Reasoning effort, lowest first. OpenAI targets get it as given (`reasoning_effort`,
+ * `reasoning.effort`); Anthropic gets `output_config.effort` at the highest level the model
+ * takes that is not above it. */
+export type Effort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
+
 /** Who speaks: the user, the model, tool results, or a system prompt. */
 export type Speaker = "human" | "ai" | "tool" | "system";
 

@@ -11,8 +11,8 @@ use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::{DiagnosticCode, Normalized};
 use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
-use crate::render::Resolved;
-use crate::{CachePoint, RenderOptions, ToolChoice, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
+use crate::render::{anthropic_thinking, Resolved};
+use crate::{CachePoint, RenderOptions, ToolChoice, DEFAULT_MAX_TOKENS};
 
 /// Builds the whole request body.
 pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
@@ -76,16 +76,23 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
     if !r.controls.stop.is_empty() {
         body.insert("stop_sequences".into(), r.controls.stop.clone().into());
     }
+    let thinking = anthropic_thinking(o, r, n.thinking_enabled);
+    let mut output = Map::new();
+    if let Some(effort) = thinking.effort {
+        output.insert("effort".into(), effort.into());
+    }
     if let Some(crate::ResponseFormat::JsonSchema { schema, .. }) = &r.controls.response_format {
         let format = obj!({"type": "json_schema", "schema": schema.clone()});
-        body.insert("output_config".into(), obj!({ "format": format }));
+        output.insert("format".into(), format);
     }
-    if n.thinking_enabled {
-        let budget = limits.thinking_budget.unwrap_or(DEFAULT_THINKING_BUDGET);
-        body.insert(
-            "thinking".into(),
-            obj!({"type": "enabled", "budget_tokens": budget}),
-        );
+    if !output.is_empty() {
+        body.insert("output_config".into(), Value::Object(output));
+    }
+    if let Some(t) = thinking.thinking {
+        body.insert("thinking".into(), t);
+    }
+    for d in thinking.notes {
+        p.extend_notes(Some(d));
     }
     // The API's automatic breakpoint: it marks the last cacheable block and moves every turn.
     if let Some(mark) = cache.mark_for(CachePoint::Messages) {

@@ -34,8 +34,8 @@ use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::Normalized;
 use crate::providers::common::{declared_names, fenced, media_type, system_text};
 use crate::providers::Projection;
-use crate::render::Resolved;
-use crate::{RenderOptions, ToolChoice, DEFAULT_THINKING_BUDGET};
+use crate::render::{gemini_thinking, Resolved};
+use crate::{RenderOptions, ToolChoice};
 
 /// The part-level signature field.
 const SIGNATURE: &str = "thoughtSignature";
@@ -84,7 +84,7 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
             body.insert("toolConfig".into(), tool_config(choice, &mut p));
         }
     }
-    let config = generation_config(n, o, r);
+    let config = generation_config(n, o, r, &mut p);
     if !config.is_empty() {
         body.insert("generationConfig".into(), Value::Object(config));
     }
@@ -95,7 +95,12 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
 }
 
 /// `generationConfig`: output limit, sampling and the thinking setting (empty when none is set).
-fn generation_config(n: &Normalized, o: &RenderOptions, r: &Resolved) -> Map<String, Value> {
+fn generation_config(
+    n: &Normalized,
+    o: &RenderOptions,
+    r: &Resolved,
+    p: &mut Projection,
+) -> Map<String, Value> {
     let mut c = Map::new();
     if let Some(max) = o.max_tokens {
         c.insert("maxOutputTokens".into(), max.into());
@@ -113,12 +118,12 @@ fn generation_config(n: &Normalized, o: &RenderOptions, r: &Resolved) -> Map<Str
         c.insert("responseMimeType".into(), "application/json".into());
         c.insert("responseJsonSchema".into(), schema.clone());
     }
-    if n.thinking_enabled {
-        let budget = r.limits.thinking_budget.unwrap_or(DEFAULT_THINKING_BUDGET);
-        c.insert(
-            "thinkingConfig".into(),
-            obj!({"includeThoughts": true, "thinkingBudget": budget}),
-        );
+    let (thinking, notes) = gemini_thinking(o, r, n.thinking_enabled);
+    if let Some(t) = thinking {
+        c.insert("thinkingConfig".into(), t);
+    }
+    for d in notes {
+        p.extend_notes(Some(d));
     }
     c
 }

@@ -174,6 +174,21 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
             body.insert("reasoning_effort".into(), effort.clone().into());
         }
     }
+    if let Some(effort) = r
+        .thinking
+        .as_ref()
+        .filter(|_| !d.reasoning_effort)
+        .and_then(|t| t.effort.as_deref())
+    {
+        p.extend_notes(Some(
+            crate::normalize::Diagnostic::new(
+                crate::normalize::DiagnosticCode::ThinkingBudgetAdjusted,
+                crate::normalize::FaultClass::ProviderProjection,
+                format!("`{}` takes no reasoning effort turnwire knows of; effort `{effort}` was not sent", o.provider),
+            )
+            .at_path("$.thinking.effort"),
+        ));
+    }
     if let Some(key) = &r.cache.key {
         body.insert("prompt_cache_key".into(), key.as_str().into());
     }

@@ -52,6 +52,11 @@ export interface CacheOptions {
     key?: string;
 }
 
+/** Reasoning effort, lowest first. OpenAI targets get it as given (`reasoning_effort`,
+ * `reasoning.effort`); Anthropic gets `output_config.effort` at the highest level the model
+ * takes that is not above it. */
+export type Effort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
+
 /** Who speaks: the user, the model, tool results, or a system prompt. */
 export type Speaker = "human" | "ai" | "tool" | "system";
 
@@ -617,13 +622,17 @@ export interface ThinkingOptions {
      */
     enabled: boolean;
     /**
-     * Anthropic thinking budget (default 1024; must stay below `maxTokens`).
+     * Anthropic thinking budget (default 1024; must stay below `maxTokens`). Claude 4.6 and
+     * later think adaptively: Opus 4.6 and Sonnet 4.6 take a budget only when one is given,
+     * Opus 4.7 and later none.
      */
     budgetTokens?: number;
     /**
-     * Reasoning effort for OpenAI-style targets (`low`, `medium`, `high`).
+     * Reasoning effort, one of `none`, `minimal`, `low`, `medium`, `high`, `xhigh`, `max`:
+     * OpenAI `reasoning_effort` / `reasoning.effort` as given; Anthropic `output_config.effort`
+     * at the highest level the model takes that is not above it.
      */
-    effort?: string;
+    effort?: Effort;
 }
 
 /**

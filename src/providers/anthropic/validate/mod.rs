@@ -54,6 +54,12 @@
 //!   tools, system, messages.
 //! - `ANT-36` … `ANT-39` request controls (tool choice, stop sequences, structured output):
 //!   see `controls`.
+//! - `ANT-34` the thinking switch the body's model takes (capability table): `enabled` with a
+//!   budget up to Claude 4.5, also `adaptive` for Opus 4.6 and Sonnet 4.6, only `adaptive` from
+//!   Opus 4.7 and Claude 5: `"thinking.type.enabled" is not supported for this model. …`,
+//!   `adaptive thinking is not supported on this model`.
+//! - `ANT-41` `output_config.effort` only on models that take it, at a level they take: `This
+//!   model does not support the effort parameter.`
 //! - `ANT-40` a `cache_control` mark is `{"type": "ephemeral", "ttl"?: "5m" | "1h"}` on a tool,
 //!   a system text block, a content block that is not thinking, or the request itself (the
 //!   automatic breakpoint); never on a message object.
@@ -78,6 +84,7 @@ mod prefill;
 mod roles;
 mod structure;
 mod thinking;
+mod thinking_mode;
 mod tool_pairing;
 
 use serde_json::Value;
@@ -97,6 +104,7 @@ use thinking::{
     check_ant_10_open_loop_starts_with_thinking, check_ant_11_thinking_first,
     check_ant_15_final_thinking_when_off, check_ant_16_not_ending_with_thinking,
 };
+use thinking_mode::check_ant_34_41_thinking_mode;
 use tool_pairing::{
     check_ant_03_results_answer_previous, check_ant_04_uses_answered_next,
     check_ant_05_results_first, check_ant_06_one_result_per_use, check_ant_07_unique_tool_use_ids,
@@ -131,6 +139,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
     check_tool_choice(obj, declared.as_ref(), thinking_on, &mut out);
     check_ant_38_stop_sequences(obj, &mut out);
     check_ant_39_output_format(obj, &mut out);
+    check_ant_34_41_thinking_mode(obj, &mut out);
     if let Some(msgs) = parse_messages(obj, &mut out) {
         for (i, msg) in msgs.iter().enumerate() {
             check_message_blocks(i, msg, &mut out);

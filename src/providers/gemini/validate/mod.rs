@@ -61,6 +61,11 @@
 //!
 //! Not checkable from one body:
 //!
+//! - `GEM-14` `thinkingLevel` and `thinkingBudget` not together: `You can only set only one of
+//!   thinking budget and thinking level.`; with the model (in [`validate_with_model`]), a level
+//!   only on Gemini 3 (`Thinking level is not supported for this model.`) and one it takes
+//!   (`Thinking level MEDIUM is not supported for this model. Please retry with other thinking
+//!   level.`).
 //! - `GEM-05` in [`validate`]: whether signatures are mandatory depends on the model, which is
 //!   not in the body.
 //! - `GEM-07` foreign calls replayed with a dummy signature
@@ -77,6 +82,7 @@ mod parts;
 mod schema;
 mod signatures;
 mod structure;
+mod thinking;
 mod turns;
 
 use serde_json::Value;
@@ -141,6 +147,7 @@ pub fn validate_with_model(body: &Value, model: Option<&str>) -> Vec<Violation> 
     check_generation_config(obj, &mut out);
     check_gem_20_stop_sequences(obj, &mut out);
     check_gem_15_21_json_output(obj, declared.as_ref(), model, &mut out);
+    thinking::check_gem_14_thinking_level(obj, model, &mut out);
     if let Some(contents) = parse_contents(obj, &mut out) {
         check_gem_01_responses_match_calls(&contents, &mut out);
         check_gem_02_call_turn_position(&contents, &mut out);
