@@ -6,7 +6,8 @@
 #   2. a scratch consumer in target/js-consumer installs the tarball the way a user would;
 #   3. tsc --noEmit --strict on tests/js/consumer.ts (every export), consumer-cjs.cts,
 #      consumer-init.ts, and type-errors.ts (every line must fail to compile);
-#   4. the node:test suite: Node ESM, Node CJS, a plain CommonJS file, the README example,
+#   4. the node:test suite, on the Node that runs this script and on the current LTS lines
+#      (binaries from the npm registry, checked to render the same digest): Node ESM, Node CJS, a plain CommonJS file, the README example,
 #      `turnwire/render` (render.test.mjs) and
 #      `turnwire/init` used before init, with --expose-gc for the memory tests; the strict
 #      mock providers (`turnwire/mock`), also driven by the official SDKs (openai,
@@ -16,6 +17,8 @@
 #      streamTurn end to end against the mock providers; the SSE
 #      parser against eventsource-parser (also from tests/js/mock-sdk); and fault injection
 #      (tests/js/faults.test.mjs: hostile servers on 127.0.0.1);
+#   4b. typed bodies (tests/js/sdk-types): every golden body type-checks as its provider's body
+#      type, and each body type is assignable to the official SDK's request parameter type;
 #   5. the same suite in Deno, Bun, workerd (wrangler bundle, Miniflare) and headless Chromium
 #      (tests/js/runtimes/run.mjs), and the check that all six runtimes render byte-identical
 #      bodies, equal to the Rust goldens. tests/js/runtimes/install.sh installs those runtimes
@@ -25,6 +28,7 @@
 #   TURNWIRE_JS_RUNTIMES=node         Node only (skips steps 5 and 6 and their installs)
 #   TURNWIRE_JS_RUNTIMES=deno,bun     steps 5 and 6 for some runtimes (deno, bun, workerd, chromium)
 #   TURNWIRE_JS_CONSUMER=<dir>        the scratch consumer (default target/js-consumer)
+#   TURNWIRE_NODE_LTS="22.23.3 …"     the Node LTS versions step 4 also runs on ("" for none)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -34,6 +38,9 @@ CONSUMER="${TURNWIRE_JS_CONSUMER:-$ROOT/target/js-consumer}"
 MOCK_SDK="$ROOT/target/js-mock-sdk"
 RUNTIMES="$ROOT/target/js-runtimes"
 ONLY="${TURNWIRE_JS_RUNTIMES:-all}"
+# The maintained Node LTS lines (Node 20 reached end of life in April 2026), newest patch each.
+NODE_LTS="${TURNWIRE_NODE_LTS-22.23.3 24.21.0 26.12.1}"
+NODE_PKG="node-$(node -p 'process.platform')-$(node -p 'process.arch')"
 
 die() { printf 'test-js: %s\n' "$*" >&2; exit 1; }
 step() { printf '\n==> %s\n' "$*"; }
@@ -116,6 +123,20 @@ if ! cmp -s tests/js/mock-sdk/package-lock.json "$MOCK_SDK/.turnwire-lock" 2>/de
   cp tests/js/mock-sdk/package-lock.json "$MOCK_SDK/.turnwire-lock"
 fi
 
+step "typed bodies: every golden body as its provider's body type, each body type assignable to the official SDK's request type"
+SDK_TYPES="$CONSUMER/sdk-types"
+rm -rf "$SDK_TYPES"
+mkdir -p "$SDK_TYPES/node_modules/@anthropic-ai" "$SDK_TYPES/node_modules/@google"
+printf '{ "name": "turnwire-sdk-types", "private": true, "type": "module" }\n' >"$SDK_TYPES/package.json"
+cp tests/js/sdk-types/assignable.ts tests/js/sdk-types/tsconfig.json "$SDK_TYPES/"
+ln -s "$CONSUMER/node_modules/turnwire" "$SDK_TYPES/node_modules/turnwire"
+ln -s "$MOCK_SDK/node_modules/openai" "$SDK_TYPES/node_modules/openai"
+ln -s "$MOCK_SDK/node_modules/@anthropic-ai/sdk" "$SDK_TYPES/node_modules/@anthropic-ai/sdk"
+ln -s "$MOCK_SDK/node_modules/@google/genai" "$SDK_TYPES/node_modules/@google/genai"
+node tests/js/sdk-types/gen-golden-bodies.mjs tests/fixtures "$SDK_TYPES/golden-bodies.ts"
+(cd "$SDK_TYPES" && "$TSC" -p tsconfig.json) || die "a body type does not describe a golden body, or is not assignable to the SDK's type"
+echo "AnthropicBody, ChatBody, ResponsesBody and GeminiBody type every golden body; assignable to @anthropic-ai/sdk $(node -p "require('$MOCK_SDK/node_modules/@anthropic-ai/sdk/package.json').version"), openai $(node -p "require('$MOCK_SDK/node_modules/openai/package.json').version"), @google/genai $(node -p "require('$MOCK_SDK/node_modules/@google/genai/package.json').version")"
+
 # The other runtimes are installed first: the README test runs its Deno and Bun examples too.
 if [ "$ONLY" != node ]; then
   step "Deno, Bun, workerd, Chromium: install (once)"
@@ -124,19 +145,51 @@ if [ "$ONLY" != node ]; then
   TURNWIRE_RUNTIMES="$RUNTIMES" TURNWIRE_SKIP_CHROMIUM="$skip_chromium" bash tests/js/runtimes/install.sh
 fi
 
-step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/init, turnwire/mock, streamTurn, SSE, fault injection)"
-(
-  cd "$CONSUMER"
-  export TURNWIRE_FIXTURES="$ROOT/tests/fixtures"
-  export TURNWIRE_README="$ROOT/README.md"
-  export TURNWIRE_DIGESTS="$CONSUMER/digests"
-  export TURNWIRE_MOCK_SDK="$MOCK_SDK"
-  if [ "$ONLY" != node ]; then export TURNWIRE_RUNTIMES="$RUNTIMES"; fi
-  node --expose-gc --test --test-reporter=spec \
-    esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs \
-    mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs \
-    render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs request-options.test.mjs prompt-caching.test.mjs thinking-modes.test.mjs
+NODE_TESTS=(
+  esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs
+  mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs
+  render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs request-options.test.mjs prompt-caching.test.mjs thinking-modes.test.mjs
 )
+# Runs the node:test suite in the consumer with NODE (a node binary) and REPORTER; the digest of
+# the fixtures' bodies goes to DIGESTS.
+node_suite() {
+  local node="$1" reporter="$2" digests="$3"
+  (
+    cd "$CONSUMER"
+    export TURNWIRE_FIXTURES="$ROOT/tests/fixtures"
+    export TURNWIRE_README="$ROOT/README.md"
+    export TURNWIRE_DIGESTS="$digests"
+    export TURNWIRE_MOCK_SDK="$MOCK_SDK"
+    if [ "$ONLY" != node ]; then export TURNWIRE_RUNTIMES="$RUNTIMES"; fi
+    PATH="$(dirname "$(command -v "$node")"):$PATH" "$node" --expose-gc --test --test-reporter="$reporter" "${NODE_TESTS[@]}"
+  )
+}
+
+step "node:test (Node $(node --version): ESM, CJS, require, README, turnwire/init, turnwire/mock, streamTurn, SSE, fault injection)"
+node_suite node spec "$CONSUMER/digests"
+
+# The current Node LTS lines run the same suite; their binaries come from the npm registry
+# (the node-<platform>-<arch> packages), pinned here, installed once into target/js-node-lts.
+# Each must render the fixtures to the same digest as the Node above.
+for version in $NODE_LTS; do
+  major="${version%%.*}"
+  dir="$ROOT/target/js-node-lts/$version"
+  bin="$dir/node_modules/$NODE_PKG/bin/node"
+  if [ ! -x "$bin" ]; then
+    step "npm install $NODE_PKG@$version into $dir"
+    rm -rf "$dir" && mkdir -p "$dir"
+    (cd "$dir" && npm install --no-save --no-audit --no-fund --no-package-lock --loglevel=error "$NODE_PKG@$version")
+  fi
+  [ "$("$bin" --version)" = "v$version" ] || die "$bin is not Node $version"
+  step "node:test on Node $version (LTS line $major)"
+  node_suite "$bin" dot "$CONSUMER/digests-node$major"
+  for label in node-esm node-cjs; do
+    want="$(node -p "require('$CONSUMER/digests/$label.json').digest")"
+    got="$(node -p "require('$CONSUMER/digests-node$major/$label.json').digest")"
+    [ "$got" = "$want" ] || die "Node $version ($label) renders the fixtures to $got, Node $(node --version) to $want"
+  done
+  echo "Node $version: the suite passes; the fixtures render to the same digest ($want)"
+done
 
 if [ "$ONLY" = node ]; then
   echo "TURNWIRE_JS_RUNTIMES=node: not running Deno, Bun, workerd and Chromium"

@@ -156,7 +156,7 @@ fn media_returned_by_a_tool_stays_in_its_function_call_output() {
         output["output"],
         json!([
             {"type": "input_text", "text": "captured\n\nviewport 1280x800"},
-            {"type": "input_image", "image_url": format!("data:image/png;base64,{PNG}")},
+            {"type": "input_image", "image_url": format!("data:image/png;base64,{PNG}"), "detail": "auto"},
             {"type": "input_file", "filename": "report.pdf", "file_data": "data:application/pdf;base64,JVBERi0xLjQK"}
         ])
     );
@@ -238,7 +238,7 @@ fn leading_system_goes_to_instructions_and_later_ones_stay_in_place_as_developer
     );
     assert_eq!(
         items(&out)[1],
-        json!({"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "A type check."}]})
+        json!({"type": "message", "role": "assistant", "content": "A type check."})
     );
     assert!(out
         .diagnostics
@@ -279,10 +279,8 @@ fn assistant_blocks_become_items_in_block_order() {
     // an empty thought is an empty summary; the encrypted content carries the reasoning
     assert_eq!(items(&out)[1]["summary"], json!([]));
     assert_eq!(items(&out)[1]["encrypted_content"], "gAAA-1");
-    assert_eq!(
-        items(&out)[2]["content"],
-        json!([{"type": "output_text", "text": "First,"}, {"type": "output_text", "text": "```sh\nls\n```"}])
-    );
+    // one run of text is one message, its content a string (the SDK's input message form)
+    assert_eq!(items(&out)[2]["content"], json!("First,\n\n```sh\nls\n```"));
 }
 
 /// ORS-12: the same provenance-carrying turn pasted twice (its reasoning item id and all)

@@ -221,7 +221,12 @@ fn tools(v: &Value, schema: &str, r: &mut Reader) -> Result<Vec<ToolDeclaration>
                 if t.get("type")
                     .is_none_or(|k| k == "function" || k == "custom") =>
             {
-                out.push(declaration(decl, name, decl.get(schema).cloned()))
+                // a `null` schema (Responses' "no parameters") is no schema
+                out.push(declaration(
+                    decl,
+                    name,
+                    decl.get(schema).filter(|s| !s.is_null()).cloned(),
+                ))
             }
             _ => {
                 r.opaque(

@@ -80,20 +80,17 @@ impl Serialize for IdMap {
     }
 }
 
-/// The result of a render.
+/// The result of a render. (Its TypeScript type, `Rendered<Body>`, is written by hand in
+/// `src/wasm/bodies.rs`: the body typed per provider.)
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
 pub struct Rendered {
     /// The whole request body, sendable as is.
-    #[cfg_attr(feature = "wasm-bind", tsify(type = "JsonObject"))]
     pub body: Value,
     /// Canonical ↔ provider call ids.
-    #[cfg_attr(feature = "wasm-bind", tsify(type = "Record<string, string>"))]
     pub id_map: IdMap,
     /// Tool names that had to change to fit the provider's rules: original → sent. Use it to
     /// map the model's calls back to your tools.
-    #[cfg_attr(feature = "wasm-bind", tsify(type = "Record<string, string>"))]
     pub tool_names: IdMap,
     /// Every repair and lossy projection.
     pub diagnostics: Vec<Diagnostic>,

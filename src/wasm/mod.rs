@@ -24,6 +24,8 @@
 
 mod args;
 #[cfg(feature = "wasm-render")]
+mod bodies;
+#[cfg(feature = "wasm-render")]
 mod compaction;
 #[cfg(feature = "wasm-render")]
 mod conversation;

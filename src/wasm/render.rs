@@ -24,7 +24,8 @@ export interface RenderedRequest extends RenderReport {
 /// ```ts
 /// const { body, idMap, diagnostics } = renderForProvider(history, { provider: "openai-chat", model: "gpt-5.2" });
 /// ```
-#[wasm_bindgen(js_name = renderForProvider)]
+/// (Its TypeScript declaration, generic over the provider, is in `bodies.rs`.)
+#[wasm_bindgen(js_name = renderForProvider, skip_typescript)]
 pub fn render_for_provider(
     transcript: &TranscriptInput,
     options: Ts<RenderOptions>,

@@ -96,3 +96,11 @@ providerRequest({ provider: "anthropic" });
 DEFAULT_BASE_URLS.anthropic = "http://localhost";
 // @ts-expect-error: OpenAI-compatible servers have no default base URL
 export const compatBase: string = DEFAULT_BASE_URLS["openai-compatible"];
+// @ts-expect-error: a Gemini body has contents, not messages (bodies are typed per provider)
+export const geminiMessages = renderForProvider([], { provider: "gemini", model: "gemini-3-pro-preview" }).body.messages;
+// @ts-expect-error: Anthropic's thinking switch is enabled, adaptive or disabled
+export const thinkingKind: "on" | undefined = renderForProvider([], { provider: "anthropic", model: "claude-opus-4-7" }).body.thinking?.type;
+// @ts-expect-error: effort is a closed set
+renderForProvider([], { provider: "anthropic", model: "claude-opus-4-7", thinking: { enabled: true, effort: "turbo" } });
+// @ts-expect-error: a cache lifetime is 5m or 1h
+renderForProvider([], { provider: "anthropic", model: "claude-opus-4-7", cache: { ttl: "24h" } });

@@ -106,7 +106,8 @@ fn tool_choice(choice: &ToolChoice, p: &mut Projection) -> Value {
     }
 }
 
-/// One flat function tool; a missing schema is left out.
+/// One flat function tool; a missing schema is `null` (the API reference and the SDK's type
+/// make `parameters` required, and nullable).
 fn declaration(name: &str, description: Option<&str>, schema: Option<Value>) -> Value {
     let mut t = Map::new();
     t.insert("type".into(), "function".into());
@@ -114,9 +115,7 @@ fn declaration(name: &str, description: Option<&str>, schema: Option<Value>) -> 
     if let Some(d) = description {
         t.insert("description".into(), d.into());
     }
-    if let Some(s) = schema {
-        t.insert("parameters".into(), s);
-    }
+    t.insert("parameters".into(), schema.unwrap_or(Value::Null));
     // Responses defaults `strict` to true, which rewrites loose schemas; keep them as declared.
     t.insert("strict".into(), false.into());
     Value::Object(t)
@@ -188,7 +187,8 @@ fn data_url(m: &MediaBlock) -> String {
 /// base64 PDFs for this target).
 fn media_part(m: &MediaBlock) -> Value {
     if m.is_image() {
-        return obj!({"type": "input_image", "image_url": data_url(m)});
+        // `detail` is required by the API reference and the SDK's type; `auto` is its default.
+        return obj!({"type": "input_image", "image_url": data_url(m), "detail": "auto"});
     }
     let filename = m.filename.clone().unwrap_or_else(|| {
         let mime = media_type(&m.mime_type);
@@ -199,15 +199,18 @@ fn media_part(m: &MediaBlock) -> Value {
 }
 
 /// One item per run of an assistant message, in block order: reasoning items, one assistant
-/// message per run of text, one `function_call` per call.
+/// message per run of text (its texts joined by a blank line, as Chat Completions joins them),
+/// one `function_call` per call. The message's content is a string: the input message the
+/// official SDK's types allow without a server-side id and status (an `output_text` part list
+/// needs both).
 fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
-    let mut text: Vec<Value> = Vec::new();
-    let flush = |text: &mut Vec<Value>, out: &mut Vec<Value>| {
+    let mut text: Vec<String> = Vec::new();
+    let flush = |text: &mut Vec<String>, out: &mut Vec<Value>| {
         if !text.is_empty() {
             out.push(obj!({
                 "type": "message",
                 "role": "assistant",
-                "content": std::mem::take(text),
+                "content": std::mem::take(text).join("\n\n"),
             }));
         }
     };
@@ -215,7 +218,7 @@ fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
         match b {
             Block::Text(_) | Block::Code(_) => {
                 if let Some(t) = plain_text(b) {
-                    text.push(obj!({"type": "output_text", "text": t}));
+                    text.push(t.to_string());
                 }
             }
             Block::Thinking(t) => {

@@ -21,6 +21,198 @@ export interface RenderedRequest extends RenderReport {
 }
 
 
+/** An Anthropic prompt-cache mark (`cache`). */
+export interface AnthropicCacheControl {
+    type: "ephemeral";
+    ttl?: "5m" | "1h";
+}
+
+/** Text in an Anthropic message, system prompt or tool result. */
+export interface AnthropicTextBlock {
+    type: "text";
+    text: string;
+    cache_control?: AnthropicCacheControl;
+}
+
+/** An Anthropic image or document, inline (base64) or by URL. */
+export type AnthropicMediaBlock =
+| { type: "image"; source: { type: "base64"; media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp"; data: string } | { type: "url"; url: string } }
+| { type: "document"; source: { type: "base64"; media_type: "application/pdf"; data: string } | { type: "url"; url: string } };
+
+/** A block of an Anthropic message. */
+export type AnthropicContentBlock =
+| AnthropicTextBlock
+| AnthropicMediaBlock
+| { type: "thinking"; thinking: string; signature: string }
+| { type: "redacted_thinking"; data: string }
+| { type: "tool_use"; id: string; name: string; input: JsonObject }
+| { type: "tool_result"; tool_use_id: string; content: string | (AnthropicTextBlock | AnthropicMediaBlock)[]; is_error?: boolean };
+
+/** The Anthropic Messages request body `renderForProvider` writes. */
+export type AnthropicBody = {
+    model: string;
+    max_tokens: number;
+    system?: string | AnthropicTextBlock[];
+    messages: { role: "user" | "assistant"; content: AnthropicContentBlock[] }[];
+    tools?: { name: string; description?: string; input_schema: { type: "object"; [key: string]: unknown }; cache_control?: AnthropicCacheControl }[];
+    tool_choice?: { type: "auto" } | { type: "none" } | { type: "any" } | { type: "tool"; name: string };
+    stop_sequences?: string[];
+    output_config?: {
+        effort?: "low" | "medium" | "high" | "xhigh" | "max";
+        format?: { type: "json_schema"; schema: JsonObject };
+    };
+    thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive" } | { type: "disabled" };
+    cache_control?: AnthropicCacheControl;
+    temperature?: number;
+    top_p?: number;
+};
+
+/** A part of a Chat Completions message. */
+export type ChatContentPart =
+| { type: "text"; text: string }
+| { type: "image_url"; image_url: { url: string } }
+| { type: "input_audio"; input_audio: { data: string; format: "wav" | "mp3" } };
+
+/** A tool call of a Chat Completions assistant message. */
+export interface ChatToolCall {
+    id: string;
+    type: "function";
+    function: { name: string; arguments: string };
+}
+
+/** A Chat Completions message as turnwire writes it; Kimi, DeepSeek and compatible servers
+ * also take reasoning text back (`reasoning_content`, or the field `compat.reasoningField`
+ * names), Mistral a tool message's `name` and a final assistant message's `prefix`. */
+export type ChatMessage =
+| { role: "system"; content: string }
+| { role: "user"; content: string | ChatContentPart[] }
+| { role: "assistant"; content: string | null; tool_calls?: ChatToolCall[]; reasoning_content?: string; prefix?: boolean }
+| { role: "tool"; tool_call_id: string; content: string; name?: string };
+
+/** The Chat Completions request body `renderForProvider` writes for `openai-chat`, `mistral`,
+ * `kimi`, `deepseek` and `openai-compatible`. */
+export type ChatBody = {
+    model: string;
+    messages: ChatMessage[];
+    tools?: { type: "function"; function: { name: string; description?: string; parameters?: JsonObject } }[];
+    tool_choice?: "auto" | "none" | "required" | "any" | { type: "function"; function: { name: string } };
+    max_completion_tokens?: number;
+    max_tokens?: number;
+    reasoning_effort?: Effort;
+    thinking?: { type: "enabled" | "disabled" };
+    stop?: string[];
+    response_format?: { type: "json_schema"; json_schema: { name: string; description?: string; schema: JsonObject; strict?: boolean } };
+    prompt_cache_key?: string;
+    temperature?: number;
+    top_p?: number;
+};
+
+/** An input item of an OpenAI Responses request. Reasoning is replayed without its item id
+ * (with `store: false` the id refers to nothing the server kept: ORS-05), which the API takes
+ * and the official SDK's type does not (it requires `id`). */
+export type ResponsesInputItem =
+| { type: "message"; role: "user" | "system" | "developer"; content: string | ResponsesInputPart[] }
+| { type: "message"; role: "assistant"; content: string }
+| { type: "function_call"; call_id: string; name: string; arguments: string }
+| { type: "function_call_output"; call_id: string; output: string | ResponsesInputPart[] }
+| { type: "reasoning"; summary: { type: "summary_text"; text: string }[]; encrypted_content?: string };
+
+/** Text or an image in a Responses input message or function output. */
+export type ResponsesInputPart =
+| { type: "input_text"; text: string }
+| { type: "input_image"; image_url: string; detail: "auto" }
+| { type: "input_file"; filename: string; file_data: string };
+
+/** The OpenAI Responses request body `renderForProvider` writes. */
+export type ResponsesBody = {
+    model: string;
+    input: ResponsesInputItem[];
+    instructions?: string;
+    tools?: { type: "function"; name: string; description?: string; parameters: JsonObject | null; strict: boolean }[];
+    tool_choice?: "auto" | "none" | "required" | { type: "function"; name: string };
+    reasoning?: { effort?: Effort; summary?: "auto" | "concise" | "detailed" };
+    include?: "reasoning.encrypted_content"[];
+    text?: { format: { type: "json_schema"; name: string; description?: string; schema: JsonObject; strict?: boolean } };
+    store: false;
+    max_output_tokens?: number;
+    prompt_cache_key?: string;
+    temperature?: number;
+    top_p?: number;
+};
+
+/** A part of a Gemini content. */
+export type GeminiPart =
+| { text: string; thoughtSignature?: string }
+| { inlineData: { mimeType: string; data: string } }
+| { fileData: { mimeType?: string; fileUri: string } }
+| { functionCall: { name: string; args: JsonObject; id?: string }; thoughtSignature?: string }
+| { functionResponse: { name: string; response: JsonObject; id?: string; parts?: { inlineData: { mimeType: string; data: string } }[] } };
+
+/** The Gemini generateContent request body `renderForProvider` writes (the model goes in the
+ * URL). */
+export type GeminiBody = {
+    contents: { role: "user" | "model"; parts: GeminiPart[] }[];
+    systemInstruction?: { parts: { text: string }[] };
+    tools?: { functionDeclarations: { name: string; description?: string; parametersJsonSchema?: JsonObject }[] }[];
+    toolConfig?: { functionCallingConfig: { mode: "AUTO" | "ANY" | "NONE"; allowedFunctionNames?: string[] } };
+    generationConfig?: {
+        maxOutputTokens?: number;
+        temperature?: number;
+        topP?: number;
+        stopSequences?: string[];
+        responseMimeType?: "application/json";
+        responseJsonSchema?: JsonObject;
+        thinkingConfig?: { includeThoughts?: boolean; thinkingBudget?: number; thinkingLevel?: "MINIMAL" | "LOW" | "MEDIUM" | "HIGH" };
+    };
+};
+
+/** The Chat Completions request body `renderForProvider` writes for `openai-chat` (the tool
+ * choices OpenAI takes). */
+export type OpenAIChatBody = Omit<ChatBody, "tool_choice"> & {
+    tool_choice?: "auto" | "none" | "required" | { type: "function"; function: { name: string } };
+};
+
+/** Each provider's request body type. */
+export interface ProviderBodies {
+    anthropic: AnthropicBody;
+    "openai-chat": OpenAIChatBody;
+    "openai-responses": ResponsesBody;
+    gemini: GeminiBody;
+    mistral: ChatBody;
+    kimi: ChatBody;
+    deepseek: ChatBody;
+    "openai-compatible": ChatBody;
+}
+
+/** The result of a render: the body (typed per provider when the provider is known), the id
+ * map, the tool names that changed and every diagnostic. */
+export interface Rendered<Body extends object = JsonObject> {
+    /** The whole request body, sendable as is. */
+    body: Body;
+    /** Canonical ↔ provider call ids. */
+    idMap: Record<string, string>;
+    /** Tool names that had to change to fit the provider's rules: original → sent. Use it to
+     * map the model's calls back to your tools. */
+    toolNames: Record<string, string>;
+    /** Every repair and lossy projection. */
+    diagnostics: Diagnostic[];
+}
+
+/**
+ * Renders a transcript into the request body for `options.provider`, with the id map, the
+ * tool names that changed and every repair as a diagnostic. Plain objects out; the body is
+ * typed per provider (`Rendered<AnthropicBody>` for `provider: "anthropic"`, …).
+ *
+ * @example
+ * ```ts
+ * const { body, idMap, diagnostics } = renderForProvider(history, { provider: "openai-chat", model: "gpt-5.2" });
+ * body.messages; // ChatMessage[]
+ * ```
+ */
+export function renderForProvider<P extends Provider>(transcript: Transcript | string, options: RenderOptions & { provider: P }): Rendered<ProviderBodies[P]>;
+
+
+
 /** Any JSON object. */
 export type JsonObject = { [key: string]: unknown };
 
@@ -663,29 +855,6 @@ export interface MemoryStats {
 }
 
 /**
- * The result of a render.
- */
-export interface Rendered {
-    /**
-     * The whole request body, sendable as is.
-     */
-    body: JsonObject;
-    /**
-     * Canonical ↔ provider call ids.
-     */
-    idMap: Record<string, string>;
-    /**
-     * Tool names that had to change to fit the provider's rules: original → sent. Use it to
-     * map the model's calls back to your tools.
-     */
-    toolNames: Record<string, string>;
-    /**
-     * Every repair and lossy projection.
-     */
-    diagnostics: Diagnostic[];
-}
-
-/**
  * The three fault classes of REQ-915-040.
  */
 export type FaultClass = "canonical_state" | "pairing_ordering" | "provider_projection";
@@ -1309,17 +1478,6 @@ export function relayWhole(from: Provider, to: Provider, answer: JsonObject, opt
  * ```
  */
 export function renderBody(transcript: Transcript | string, options: RenderOptions): Uint8Array;
-
-/**
- * Renders a transcript into the request body for `options.provider`, with the id map, the
- * tool names that changed and every repair as a diagnostic. Plain objects out.
- *
- * @example
- * ```ts
- * const { body, idMap, diagnostics } = renderForProvider(history, { provider: "openai-chat", model: "gpt-5.2" });
- * ```
- */
-export function renderForProvider(transcript: Transcript | string, options: RenderOptions): Rendered;
 
 /**
  * Renders a transcript for sending: the request body as JSON text (exactly `renderBody`'s

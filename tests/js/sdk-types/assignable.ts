@@ -1,0 +1,47 @@
+// Issue 14, point 2: the body types `renderForProvider` returns are assignable to the official
+// SDKs' request parameter types (pinned by tests/js/mock-sdk/package-lock.json): a body turnwire
+// renders can be passed to the SDK a project already calls. scripts/test-js.sh type-checks this
+// file and golden-bodies.ts (every golden body, written by gen-golden-bodies.mjs, as its
+// provider's body type) with tsc --strict.
+import type Anthropic from "@anthropic-ai/sdk";
+import type OpenAI from "openai";
+import type * as genai from "@google/genai";
+import { renderForProvider, type AnthropicBody, type GeminiBody, type OpenAIChatBody, type Rendered, type ResponsesBody } from "turnwire";
+
+declare const anthropic: AnthropicBody;
+export const anthropicParams: Anthropic.MessageCreateParamsNonStreaming = anthropic;
+
+declare const chat: OpenAIChatBody;
+export const chatParams: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = chat;
+
+// The one exception: OpenAI's SDK type requires `id` on a reasoning item, and turnwire replays
+// reasoning without it (with `store: false` an item id refers to nothing the server kept and is
+// refused, ORS-05); the API takes it. The reasoning item is checked without its id, every other
+// item and member as it is.
+type ResponsesItem = ResponsesBody["input"][number];
+declare const responses: Omit<ResponsesBody, "input"> & { input: Exclude<ResponsesItem, { type: "reasoning" }>[] };
+export const responsesParams: OpenAI.Responses.ResponseCreateParamsNonStreaming = responses;
+declare const reasoning: Extract<ResponsesItem, { type: "reasoning" }>;
+export const reasoningItem: Omit<OpenAI.Responses.ResponseReasoningItem, "id"> = reasoning;
+
+// @google/genai's `generateContent` takes {model, contents, config}; the REST body's members
+// are its types one by one. Its closed sets are TypeScript string enums, to which no string
+// literal is assignable: those members are checked against the enums' values instead.
+declare const gemini: GeminiBody;
+type Values<E extends string> = `${E}`;
+type WithoutEnums<T, K extends keyof NonNullable<T>> = Omit<NonNullable<T>, K> | undefined;
+export const geminiContents: genai.Content[] = gemini.contents;
+export const geminiSystem: genai.Content | undefined = gemini.systemInstruction;
+export const geminiTools: genai.Tool[] | undefined = gemini.tools;
+export const geminiMode: Values<genai.FunctionCallingConfigMode> | undefined = gemini.toolConfig?.functionCallingConfig.mode;
+export const geminiToolConfig: WithoutEnums<genai.FunctionCallingConfig, "mode"> = gemini.toolConfig?.functionCallingConfig;
+export const geminiLevel: Values<genai.ThinkingLevel> | undefined = gemini.generationConfig?.thinkingConfig?.thinkingLevel;
+export const geminiThinking: WithoutEnums<genai.ThinkingConfig, "thinkingLevel"> = gemini.generationConfig?.thinkingConfig;
+export const geminiGeneration: WithoutEnums<genai.GenerationConfig, "thinkingConfig"> = gemini.generationConfig;
+
+// renderForProvider types the body by the provider it is given.
+const history = [{ speaker: "human" as const, blocks: [{ type: "text" as const, text: "hi" }] }];
+export const typedAnthropic: Rendered<AnthropicBody> = renderForProvider(history, { provider: "anthropic", model: "claude-sonnet-4-5" });
+export const typedChat: OpenAIChatBody = renderForProvider(history, { provider: "openai-chat", model: "gpt-5.2" }).body;
+export const typedGemini: GeminiBody = renderForProvider(history, { provider: "gemini", model: "gemini-3-pro-preview" }).body;
+export const sdkReady: Anthropic.MessageCreateParamsNonStreaming = renderForProvider(history, { provider: "anthropic", model: "claude-opus-4-7" }).body;
