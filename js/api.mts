@@ -2,7 +2,7 @@
 // glue's (internal module: its list is the list of JS exports; index.d.ts gets their types).
 export { providerOfModel, turnwireMiddleware } from "./ai-sdk.mjs";
 export { MAX_RETRY_AFTER_MS, ProviderError, TurnInFlightError, isProviderError, isTurnInFlightError } from "./errors.mjs";
-export { DEFAULT_BASE_URLS, providerRequest } from "./providers.mjs";
+export { countTokensRequest, DEFAULT_BASE_URLS, providerRequest, type CountingProvider } from "./providers.mjs";
 export { repairingFetch } from "./repairing-fetch.mjs";
 export { runToolCall, runToolCalls, toolDeclarations } from "./tools.mjs";
 export { createRouter } from "./router.mjs";

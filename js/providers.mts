@@ -132,3 +132,40 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
   }
   return { url, baseURL, headers, extra };
 }
+
+/** The providers with a token-counting endpoint (`renderCountTokens`). */
+export type CountingProvider = "anthropic" | "openai-responses" | "gemini";
+
+/**
+ * The URL and headers of a token-counting request (its body is `renderCountTokens`'s):
+ * Anthropic `POST {base}/v1/messages/count_tokens`, OpenAI Responses
+ * `POST {base}/responses/input_tokens`, Gemini `POST {base}/v1beta/models/{model}:countTokens`,
+ * with the auth and version headers of `providerRequest`. Throws a `TypeError` for a provider
+ * without one, or a bad base URL.
+ *
+ * @example
+ * ```ts
+ * const { url, headers } = countTokensRequest({ provider: "anthropic", model: "claude-sonnet-4-5", apiKey });
+ * const body = JSON.stringify(renderCountTokens(history, { provider: "anthropic", model: "claude-sonnet-4-5" }).body);
+ * const { input_tokens } = await (await fetch(url, { method: "POST", headers, body })).json();
+ * ```
+ */
+export function countTokensRequest(options: ProviderRequestOptions & { provider: CountingProvider }): { url: string; headers: Record<string, string> } {
+  const { provider, model } = options;
+  if (provider !== "anthropic" && provider !== "openai-responses" && provider !== "gemini") {
+    throw new TypeError(`${String(provider)} has no token-counting endpoint (anthropic, openai-responses and gemini have one)`);
+  }
+  const { baseURL, headers } = providerRequest(options);
+  const counted: Record<string, string> = { ...headers, accept: "application/json" };
+  for (const [name, value] of Object.entries(options.headers ?? {})) counted[name.toLowerCase()] = value;
+  switch (provider) {
+    case "anthropic":
+      return { url: `${baseURL}/v1/messages/count_tokens`, headers: counted };
+    case "openai-responses":
+      return { url: `${baseURL}/responses/input_tokens`, headers: counted };
+    default: {
+      const name = model.startsWith("models/") ? model.slice("models/".length) : model;
+      return { url: `${baseURL}/v1beta/models/${encodeURIComponent(name)}:countTokens`, headers: counted };
+    }
+  }
+}

@@ -1,7 +1,7 @@
 // The JavaScript half of the render entries' API (internal module: its list is the list of JS
 // exports `turnwire/render` has next to the render module's; render.d.ts declares them).
 export { MAX_RETRY_AFTER_MS, ProviderError, TurnInFlightError, isProviderError, isTurnInFlightError } from "./errors.mjs";
-export { DEFAULT_BASE_URLS, providerRequest } from "./providers.mjs";
+export { countTokensRequest, DEFAULT_BASE_URLS, providerRequest, type CountingProvider } from "./providers.mjs";
 export { JsonArrayParser, SseParser } from "./sse.mjs";
 export { streamTurnOnRenderModule as streamTurn } from "./stream.mjs";
 export { runToolCall, runToolCalls, toolDeclarations } from "./tools.mjs";

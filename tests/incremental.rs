@@ -568,9 +568,48 @@ fn options(t: &Target) -> RenderOptions {
     o
 }
 
+/// A request's envelope (the body without its history) and history messages, as JSON text.
+type Sent = (String, Vec<String>);
+
+fn sent_of(o: &RenderOptions, body: &[u8]) -> Sent {
+    let key = match o.provider {
+        Provider::OpenAiResponses => "input",
+        Provider::Gemini => "contents",
+        _ => "messages",
+    };
+    let mut members = match serde_json::from_slice::<Value>(body) {
+        Ok(Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    };
+    let history = match members.remove(key) {
+        Some(Value::Array(list)) => list.iter().map(Value::to_string).collect(),
+        _ => Vec::new(),
+    };
+    (Value::Object(members).to_string(), history)
+}
+
+/// The reference for `cache_prefix_changed`: the first history message of the previous request
+/// to the same options, but its last, that this one does not send the same (same envelope).
+fn prefix_change(before: Option<&Sent>, now: &Sent) -> Option<usize> {
+    let before = before.filter(|b| b.0 == now.0)?;
+    (0..before.1.len().saturating_sub(1)).find(|&i| now.1.get(i) != before.1.get(i))
+}
+
+/// `got`'s diagnostics without the `cache_prefix_changed` one a Conversation adds, and that
+/// one's path.
+fn split_cache_note(mut got: turnwire::Rendered) -> (turnwire::Rendered, Vec<Option<String>>) {
+    let (notes, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut got.diagnostics)
+        .into_iter()
+        .partition(|d| d.code.as_str() == "cache_prefix_changed");
+    got.diagnostics = rest;
+    (got, notes.into_iter().map(|d| d.path).collect())
+}
+
 fn check(ops: &[Op], targets: &[Target]) -> Result<(), TestCaseError> {
     let input = build(ops);
     let mut convo = Conversation::new();
+    // what the last request with each options sent (cache on)
+    let mut last: std::collections::HashMap<String, Sent> = std::collections::HashMap::new();
     for (k, msg) in input.iter().enumerate() {
         convo.append_value(msg).unwrap();
         let transcript = Transcript::from_value(&Value::Array(input[..=k].to_vec())).unwrap();
@@ -590,11 +629,42 @@ fn check(ops: &[Op], targets: &[Target]) -> Result<(), TestCaseError> {
                     Value::Array(input[..=k].to_vec())
                 )
             };
+            let okey = serde_json::to_string(&o).unwrap();
+            // the cache_prefix_changed a Conversation reports (cache on), by the reference
+            let mut expect_change = |body: &[u8]| {
+                o.cache.as_ref()?;
+                let now = sent_of(&o, body);
+                let change = prefix_change(last.get(&okey), &now);
+                last.insert(okey.clone(), now);
+                change
+            };
+            let key = match o.provider {
+                Provider::OpenAiResponses => "input",
+                Provider::Gemini => "contents",
+                _ => "messages",
+            };
             if t.object && k % 2 == 1 {
                 let want = render(&transcript, &o);
                 let got = convo.render(&o);
                 match (want, got) {
                     (Ok(w), Ok(g)) => {
+                        let change = expect_change(&w.body_bytes());
+                        prop_assert_eq!(
+                            convo.last_render_stats().cache_prefix_changed,
+                            change,
+                            "{}",
+                            context(&convo)
+                        );
+                        let (g, notes) = split_cache_note(g);
+                        prop_assert_eq!(
+                            notes,
+                            change
+                                .map(|i| Some(format!("$.{key}[{i}]")))
+                                .into_iter()
+                                .collect::<Vec<_>>(),
+                            "{}",
+                            context(&convo)
+                        );
                         prop_assert_eq!(&w.body_bytes(), &g.body_bytes(), "{}", context(&convo));
                         prop_assert_eq!(&w.id_map, &g.id_map, "{}", context(&convo));
                         prop_assert_eq!(&w.tool_names, &g.tool_names, "{}", context(&convo));
@@ -610,13 +680,22 @@ fn check(ops: &[Op], targets: &[Target]) -> Result<(), TestCaseError> {
                 let want = render_body(&transcript, &o);
                 let got = convo.render_body(&o);
                 match (want, got) {
-                    (Ok(w), Ok(g)) => prop_assert!(
-                        w == g,
-                        "{}\nwant: {}\ngot:  {}",
-                        context(&convo),
-                        String::from_utf8_lossy(&w),
-                        String::from_utf8_lossy(&g)
-                    ),
+                    (Ok(w), Ok(g)) => {
+                        prop_assert!(
+                            w == g,
+                            "{}\nwant: {}\ngot:  {}",
+                            context(&convo),
+                            String::from_utf8_lossy(&w),
+                            String::from_utf8_lossy(&g)
+                        );
+                        let change = expect_change(&w);
+                        prop_assert_eq!(
+                            convo.last_render_stats().cache_prefix_changed,
+                            change,
+                            "{}",
+                            context(&convo)
+                        );
+                    }
                     (Err(w), Err(g)) => prop_assert_eq!(format!("{w:?}"), format!("{g:?}")),
                     (w, g) => {
                         prop_assert!(false, "{:?} vs {:?}: {}", w.err(), g.err(), context(&convo))
@@ -625,6 +704,9 @@ fn check(ops: &[Op], targets: &[Target]) -> Result<(), TestCaseError> {
                 // the whole result too, from the same caches
                 if k % 3 == 0 {
                     if let (Ok(w), Ok(g)) = (render(&transcript, &o), convo.render(&o)) {
+                        // the same history as the render just before: nothing changed since
+                        let (g, notes) = split_cache_note(g);
+                        prop_assert!(notes.is_empty(), "{}", context(&convo));
                         prop_assert_eq!(&w, &g, "{}", context(&convo));
                     }
                 }
@@ -636,6 +718,13 @@ fn check(ops: &[Op], targets: &[Target]) -> Result<(), TestCaseError> {
                     });
                     if let (Ok(w), Ok(g)) = (render(&transcript, &o), got) {
                         prop_assert_eq!(&w.body_bytes(), &body, "{}", context(&convo));
+                        prop_assert!(
+                            g.diagnostics
+                                .iter()
+                                .all(|d| d.code.as_str() != "cache_prefix_changed"),
+                            "{}",
+                            context(&convo)
+                        );
                         prop_assert_eq!(&w.into_parts().1, &g, "{}", context(&convo));
                     }
                 }
@@ -1085,7 +1174,9 @@ fn check_edits(ops: &[Op], edits: &[Edit], targets: &[Target]) -> Result<(), Tes
         let t = &targets[step % targets.len()];
         let o = options(t);
         let want = render(&transcript, &o);
-        let got = convo.render(&o);
+        // an edit may change what an earlier request sent: cache_prefix_changed is the
+        // Conversation's own (checked against the reference in `check`)
+        let got = convo.render(&o).map(|g| split_cache_note(g).0);
         match (want, got) {
             (Ok(w), Ok(g)) => prop_assert_eq!(
                 &w,

@@ -382,6 +382,13 @@ fn each_request_of_an_agent_session_extends_the_previous_one_so_its_cache_prefix
                         && now.1.len() >= units.len()
                         && now.1[..units.len()] == units[..];
                     kept += usize::from(extends);
+                    // the Conversation says so itself (cache_prefix_changed)
+                    let said = convo.last_render_stats().cache_prefix_changed;
+                    assert_eq!(
+                        said.is_some(),
+                        !extends,
+                        "{provider} thinking={thinking} at {k}: {said:?}"
+                    );
                     if !extends && std::env::var("SHOW").is_ok() {
                         let at = units.iter().zip(&now.1).position(|(a, b)| a != b);
                         eprintln!("{provider} {thinking} k={k} envelope_same={} first diff at {at:?}: {:?} -> {:?}", *envelope == now.0, at.map(|i| &units[i]), at.map(|i| &now.1[i]));

@@ -13,6 +13,7 @@ pub use body::BodyPart;
 use step::{full, step};
 
 use crate::error::Error;
+use crate::incremental::sent::{first_change, Sent};
 use crate::incremental::{Fallback, Prefix};
 use crate::model::{JsonPath, Message, Transcript};
 use crate::render::{render, RenderOptions, RenderReport, Rendered, Resolved};
@@ -54,6 +55,10 @@ pub struct RenderStats {
     pub boundary: usize,
     /// Why a cached prefix could not be used, when there was one and it could not.
     pub fallback: Option<Fallback>,
+    /// With `cache` set: the first history message of the previous request to the same target
+    /// that this request changed (the provider's cached prefix ends before it), as the
+    /// `cache_prefix_changed` diagnostic also says.
+    pub cache_prefix_changed: Option<usize>,
 }
 
 /// The cache of one render target (one set of options).
@@ -63,6 +68,11 @@ struct Target {
     prefix: Prefix,
     /// A boundary that failed, and the transcript length then.
     failed: Option<(usize, usize)>,
+    /// With `cache` set: what the last request to this target sent.
+    sent: Option<Sent>,
+    /// With `cache` set: what the request being rendered sends (moved to `sent` once it is
+    /// compared).
+    now: Option<Sent>,
 }
 
 /// A conversation that grows message by message and renders for any provider on every turn,
@@ -245,6 +255,8 @@ impl Conversation {
             options: options.clone(),
             prefix: Prefix::default(),
             failed: None,
+            sent: None,
+            now: None,
         });
         self.targets.len() - 1
     }
@@ -252,8 +264,9 @@ impl Conversation {
     fn run(&mut self, options: &RenderOptions, want: Want<'_>) -> Result<Output, Error> {
         let resolved = Resolved::of(options)?;
         let i = self.target(options);
+        let mut now: Option<Sent> = None;
         let Some(target) = self.targets.get_mut(i) else {
-            return full(&self.transcript, options, want, &mut self.stats);
+            return full(&self.transcript, options, want, &mut self.stats, &mut now);
         };
         let cached = std::mem::take(&mut target.prefix);
         let result = step(
@@ -265,6 +278,10 @@ impl Conversation {
             want,
             &mut self.stats,
         );
+        let result = result.map(|out| match target.now.take() {
+            Some(now) => compare_sent(target, now, out, options, &mut self.stats),
+            None => out,
+        });
         let result = result.and_then(|out| {
             crate::memory::check("rendering")?;
             Ok(out)
@@ -297,6 +314,40 @@ impl Conversation {
             ),
         )
     }
+}
+
+/// Compares what this request sent with the previous request to the same target (`cache`
+/// set): a history message that changed ends the provider's cached prefix, reported in the
+/// stats and, where the render gives diagnostics, as `cache_prefix_changed`.
+fn compare_sent(
+    target: &mut Target,
+    now: Sent,
+    mut out: Output,
+    options: &RenderOptions,
+    stats: &mut RenderStats,
+) -> Output {
+    let changed = target
+        .sent
+        .as_ref()
+        .and_then(|before| first_change(before, &now));
+    target.sent = Some(now);
+    let Some(at) = changed else {
+        return out;
+    };
+    stats.cache_prefix_changed = Some(at);
+    let key = crate::render::WireApi::of(options.provider).messages_key();
+    let d = crate::normalize::Diagnostic::new(
+        crate::normalize::DiagnosticCode::CachePrefixChanged,
+        crate::normalize::FaultClass::ProviderProjection,
+        format!("message {at} of the previous request to this target is sent differently now (a repair reached back, or the history changed): the prefix the provider cached ends before it, and this request writes the rest again"),
+    )
+    .at_path(format!("$.{key}[{at}]"));
+    match &mut out {
+        Output::Object(r) => r.diagnostics.push(d),
+        Output::Report(r) => r.diagnostics.push(d),
+        Output::Written => {}
+    }
+    out
 }
 
 #[cfg(test)]

@@ -3,9 +3,10 @@
 
 use super::{BodyPart, Output, RenderStats, Target, Want, RETRY_AFTER};
 use crate::error::Error;
+use crate::incremental::sent::{of_body, through, Sent};
 use crate::incremental::{self, Fallback, Prefix, Tail};
 use crate::model::Transcript;
-use crate::render::{render, IdMap, RenderOptions, RenderReport, Rendered, Resolved};
+use crate::render::{render, IdMap, RenderOptions, RenderReport, Rendered, Resolved, WireApi};
 
 /// The full render, as the last resort.
 pub(super) fn full(
@@ -13,8 +14,15 @@ pub(super) fn full(
     options: &RenderOptions,
     want: Want<'_>,
     stats: &mut RenderStats,
+    sent: &mut Option<Sent>,
 ) -> Result<Output, Error> {
     let r = render(transcript, options)?;
+    if options.cache.is_some() {
+        *sent = Some(of_body(
+            &r.body,
+            WireApi::of(options.provider).messages_key(),
+        ));
+    }
     *stats = RenderStats {
         messages_rendered: transcript.messages.len(),
         fallback: stats.fallback,
@@ -60,7 +68,7 @@ pub(super) fn step(
                 Err(why) => {
                     stats.fallback = stats.fallback.or(Some(why));
                     target.prefix = kept.unwrap_or(prefix);
-                    return full(transcript, options, want, stats);
+                    return full(transcript, options, want, stats, &mut target.now);
                 }
             }
         }
@@ -75,7 +83,13 @@ pub(super) fn step(
             if incremental::write_body(&prefix, &tail, sink).is_none() {
                 target.prefix = kept.unwrap_or(prefix);
                 stats.fallback = stats.fallback.or(Some(Fallback::SpliceFailed));
-                return full(transcript, options, Want::Body { sink, report }, stats);
+                return full(
+                    transcript,
+                    options,
+                    Want::Body { sink, report },
+                    stats,
+                    &mut target.now,
+                );
             }
             if report {
                 Output::Report(report_of(&prefix, &tail, transcript, options, resolved))
@@ -84,6 +98,9 @@ pub(super) fn step(
             }
         }
     };
+    if options.cache.is_some() {
+        target.now = Some(through(&mut prefix, &tail));
+    }
     let moved = move_boundary(target, &mut prefix, &tail, transcript, options, resolved)?;
     target.prefix = match kept {
         Some(old) if !moved => old,

@@ -76,6 +76,7 @@ mod boundary;
 mod fallback;
 mod prefix;
 mod segments;
+pub(crate) mod sent;
 mod splice;
 mod split;
 mod tail;

@@ -27,6 +27,9 @@ pub(crate) struct Prefix {
     /// `wire_bytes` cut into pieces with ids no other piece ever has: a piece's bytes never
     /// change while it exists ([`crate::BodyPart::Cached`]).
     pub(super) segments: Segments,
+    /// A 64-bit hash of the bytes of the first wire messages, made only by renders with
+    /// `cache` set and only for messages not hashed before ([`super::sent`]).
+    pub(super) hashes: Vec<u64>,
     /// Canonical → provider ids of the prefix, in call order.
     pub(super) id_map: Vec<(String, String)>,
     /// The provider ids of `id_map`.
@@ -233,6 +236,7 @@ impl Prefix {
             self.ids.remove(&i);
         }
         self.wire.truncate(u.wire);
+        self.hashes.truncate(u.wire);
         self.wire_bytes.truncate(u.wire_bytes);
         self.segments.truncate(u.wire_bytes);
         self.id_map.truncate(u.id_map);

@@ -134,6 +134,11 @@ pub enum DiagnosticCode {
     /// provider takes (a cache key too long for OpenAI, sent as a stable hash); a listed
     /// breakpoint with nothing to mark was left out. `path` names the setting.
     CacheAdjusted,
+    /// A `Conversation` rendering with `cache` sent a message of its previous request to the
+    /// same target differently (a repair reached back, or the history was edited): the prefix
+    /// the provider cached ends before it. `path` names the message in the body. The one
+    /// diagnostic a stateless render cannot give: it compares with the previous request.
+    CachePrefixChanged,
 }
 
 /// Which completion a dedupe kept and why.
@@ -316,6 +321,7 @@ impl DiagnosticCode {
             DiagnosticCode::ToolChoiceLowered => "tool_choice_lowered",
             DiagnosticCode::StopSequencesAdjusted => "stop_sequences_adjusted",
             DiagnosticCode::CacheAdjusted => "cache_adjusted",
+            DiagnosticCode::CachePrefixChanged => "cache_prefix_changed",
             DiagnosticCode::ToolDeclared => "tool_declared",
             DiagnosticCode::LoneSurrogateReplaced => "lone_surrogate_replaced",
             DiagnosticCode::NonJsonValueReplaced => "non_json_value_replaced",

@@ -3,6 +3,7 @@
 mod cache;
 mod check;
 mod controls;
+mod count_tokens;
 mod limits;
 mod options;
 mod policy;
@@ -21,6 +22,7 @@ pub(crate) use thinking_mode::{anthropic_thinking, gemini_thinking};
 pub(crate) use cache::CachePlan;
 pub use cache::{CacheBreakpoints, CacheOptions, CachePoint, CacheTtl, MAX_CACHE_KEY_CHARS};
 pub use controls::ToolChoice;
+pub use count_tokens::render_count_tokens;
 pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
 pub(crate) use response_format::{not_strict, valid_format_name};
 pub use response_format::{structured_output, ResponseFormat};

@@ -175,6 +175,36 @@ export type OpenAIChatBody = Omit<ChatBody, "tool_choice"> & {
     tool_choice?: "auto" | "none" | "required" | { type: "function"; function: { name: string } };
 };
 
+/** The body of Anthropic's `POST /v1/messages/count_tokens`. */
+export type AnthropicCountTokensBody = Pick<AnthropicBody, "model" | "messages" | "system" | "tools" | "tool_choice" | "thinking" | "output_config" | "cache_control">;
+
+/** The body of OpenAI's `POST /responses/input_tokens`. */
+export type ResponsesInputTokensBody = Pick<ResponsesBody, "model" | "input" | "instructions" | "tools" | "tool_choice" | "reasoning" | "text">;
+
+/** The body of Gemini's `POST /v1beta/models/{model}:countTokens`: the whole request, so that
+ * the system instruction and the tools count too. */
+export type GeminiCountTokensBody = { generateContentRequest: GeminiBody & { model: string } };
+
+/** The providers with a token-counting endpoint, and their body types. */
+export interface CountTokensBodies {
+    anthropic: AnthropicCountTokensBody;
+    "openai-responses": ResponsesInputTokensBody;
+    gemini: GeminiCountTokensBody;
+}
+
+/**
+ * Renders the token-counting request for what `renderForProvider` would send: Anthropic
+ * `count_tokens`, OpenAI Responses `input_tokens`, Gemini `countTokens` (`countTokensRequest`
+ * gives the URL and headers). Another provider is an `unsupported_option` error.
+ *
+ * @example
+ * ```ts
+ * const { body } = renderCountTokens(history, { provider: "anthropic", model: "claude-sonnet-4-5", tools });
+ * const { input_tokens } = await (await fetch(countTokensRequest({ provider: "anthropic", model, apiKey }).url, { method: "POST", headers, body: JSON.stringify(body) })).json();
+ * ```
+ */
+export function renderCountTokens<P extends keyof CountTokensBodies>(transcript: Transcript | string, options: RenderOptions & { provider: P }): Rendered<CountTokensBodies[P]>;
+
 /** Each provider's request body type. */
 export interface ProviderBodies {
     anthropic: AnthropicBody;

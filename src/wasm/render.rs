@@ -36,6 +36,20 @@ pub fn render_for_provider(
     Ok(Ts::new_unchecked(rendered_js(out)?))
 }
 
+/// Renders the token-counting request for what `renderForProvider` would send (Anthropic
+/// `count_tokens`, OpenAI Responses `input_tokens`, Gemini `countTokens`).
+/// (Its TypeScript declaration, generic over the provider, is in `bodies.rs`.)
+#[wasm_bindgen(js_name = renderCountTokens, skip_typescript)]
+pub fn render_count_tokens(
+    transcript: &TranscriptInput,
+    options: Ts<RenderOptions>,
+) -> Result<Ts<Rendered>, JsValue> {
+    let transcript = read_transcript(transcript)?;
+    let options = read_options(&options.js_value())?;
+    let out = crate::render_count_tokens(&transcript, &options)?;
+    Ok(Ts::new_unchecked(rendered_js(out)?))
+}
+
 /// Renders and returns only the request body: UTF-8 JSON bytes, ready to send. The same input
 /// and options always give the same bytes, identical to the Rust API's `render_body`.
 ///

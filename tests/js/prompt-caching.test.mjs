@@ -99,6 +99,28 @@ describe("cache", () => {
   });
 });
 
+describe("cache_prefix_changed", () => {
+  test("a Conversation says when a request changes what the previous one sent", () => {
+    const convo = new Conversation(history);
+    const options = { provider: "anthropic", model: MODELS.anthropic, tools, cache: {} };
+    const prefixNotes = (r) => r.diagnostics.filter((d) => d.code === "cache_prefix_changed");
+    convo.append({ speaker: "ai", blocks: [{ type: "tool_call", id: "toolu_1", name: "read_file", parameters: { path: "a" } }] });
+    // the call was interrupted: the request goes with a synthetic result after it
+    assert.deepEqual(prefixNotes(convo.renderObject(options)), []);
+    // the model spoke again with no result and no user turn: its two messages merge, so the
+    // message the previous request ended its history with is sent differently
+    convo.append({ speaker: "ai", blocks: [{ type: "text", text: "Reading it again." }] });
+    convo.append({ speaker: "human", blocks: [{ type: "text", text: "go on" }] });
+    const notes = prefixNotes(convo.renderObject(options));
+    assert.deepEqual(notes.map((d) => d.path), ["$.messages[1]"]);
+    // an append-only turn changes nothing the previous request sent
+    convo.append({ speaker: "ai", blocks: [{ type: "text", text: "Done." }] });
+    convo.append({ speaker: "human", blocks: [{ type: "text", text: "thanks" }] });
+    assert.deepEqual(prefixNotes(convo.renderObject(options)), []);
+    convo.free();
+  });
+});
+
 describe("turns with cache are accepted by the strict mock providers", () => {
   let mock;
   before(async () => {

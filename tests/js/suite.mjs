@@ -61,6 +61,8 @@ export const API_NAMES = [
   "runToolCall",
   "runToolCalls",
   "renderForProvider",
+  "renderCountTokens",
+  "countTokensRequest",
   "renderRequest",
   "SseParser",
   "StreamDecoder",

@@ -172,6 +172,36 @@ export type OpenAIChatBody = Omit<ChatBody, "tool_choice"> & {
     tool_choice?: "auto" | "none" | "required" | { type: "function"; function: { name: string } };
 };
 
+/** The body of Anthropic's `POST /v1/messages/count_tokens`. */
+export type AnthropicCountTokensBody = Pick<AnthropicBody, "model" | "messages" | "system" | "tools" | "tool_choice" | "thinking" | "output_config" | "cache_control">;
+
+/** The body of OpenAI's `POST /responses/input_tokens`. */
+export type ResponsesInputTokensBody = Pick<ResponsesBody, "model" | "input" | "instructions" | "tools" | "tool_choice" | "reasoning" | "text">;
+
+/** The body of Gemini's `POST /v1beta/models/{model}:countTokens`: the whole request, so that
+ * the system instruction and the tools count too. */
+export type GeminiCountTokensBody = { generateContentRequest: GeminiBody & { model: string } };
+
+/** The providers with a token-counting endpoint, and their body types. */
+export interface CountTokensBodies {
+    anthropic: AnthropicCountTokensBody;
+    "openai-responses": ResponsesInputTokensBody;
+    gemini: GeminiCountTokensBody;
+}
+
+/**
+ * Renders the token-counting request for what `renderForProvider` would send: Anthropic
+ * `count_tokens`, OpenAI Responses `input_tokens`, Gemini `countTokens` (`countTokensRequest`
+ * gives the URL and headers). Another provider is an `unsupported_option` error.
+ *
+ * @example
+ * ```ts
+ * const { body } = renderCountTokens(history, { provider: "anthropic", model: "claude-sonnet-4-5", tools });
+ * const { input_tokens } = await (await fetch(countTokensRequest({ provider: "anthropic", model, apiKey }).url, { method: "POST", headers, body: JSON.stringify(body) })).json();
+ * ```
+ */
+export function renderCountTokens<P extends keyof CountTokensBodies>(transcript: Transcript | string, options: RenderOptions & { provider: P }): Rendered<CountTokensBodies[P]>;
+
 /** Each provider's request body type. */
 export interface ProviderBodies {
     anthropic: AnthropicBody;
@@ -528,7 +558,7 @@ export type IdFormat = "openai" | "anthropic" | "responses" | "kimi" | "mistral"
 /**
  * A stable diagnostic code. The string form never changes.
  */
-export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped" | "tool_choice_lowered" | "stop_sequences_adjusted" | "cache_adjusted";
+export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped" | "tool_choice_lowered" | "stop_sequences_adjusted" | "cache_adjusted" | "cache_prefix_changed";
 
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
@@ -2046,6 +2076,28 @@ export interface ProviderRequest {
  * ```
  */
 export declare function providerRequest(options: ProviderRequestOptions): ProviderRequest;
+/** The providers with a token-counting endpoint (`renderCountTokens`). */
+export type CountingProvider = "anthropic" | "openai-responses" | "gemini";
+/**
+ * The URL and headers of a token-counting request (its body is `renderCountTokens`'s):
+ * Anthropic `POST {base}/v1/messages/count_tokens`, OpenAI Responses
+ * `POST {base}/responses/input_tokens`, Gemini `POST {base}/v1beta/models/{model}:countTokens`,
+ * with the auth and version headers of `providerRequest`. Throws a `TypeError` for a provider
+ * without one, or a bad base URL.
+ *
+ * @example
+ * ```ts
+ * const { url, headers } = countTokensRequest({ provider: "anthropic", model: "claude-sonnet-4-5", apiKey });
+ * const body = JSON.stringify(renderCountTokens(history, { provider: "anthropic", model: "claude-sonnet-4-5" }).body);
+ * const { input_tokens } = await (await fetch(url, { method: "POST", headers, body })).json();
+ * ```
+ */
+export declare function countTokensRequest(options: ProviderRequestOptions & {
+    provider: CountingProvider;
+}): {
+    url: string;
+    headers: Record<string, string>;
+};
 
 /**
  * One server-sent event.

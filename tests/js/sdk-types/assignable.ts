@@ -6,7 +6,18 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type OpenAI from "openai";
 import type * as genai from "@google/genai";
-import { renderForProvider, type AnthropicBody, type GeminiBody, type OpenAIChatBody, type Rendered, type ResponsesBody } from "turnwire";
+import {
+  renderCountTokens,
+  renderForProvider,
+  type AnthropicBody,
+  type AnthropicCountTokensBody,
+  type GeminiBody,
+  type GeminiCountTokensBody,
+  type OpenAIChatBody,
+  type Rendered,
+  type ResponsesBody,
+  type ResponsesInputTokensBody,
+} from "turnwire";
 
 declare const anthropic: AnthropicBody;
 export const anthropicParams: Anthropic.MessageCreateParamsNonStreaming = anthropic;
@@ -45,3 +56,12 @@ export const typedAnthropic: Rendered<AnthropicBody> = renderForProvider(history
 export const typedChat: OpenAIChatBody = renderForProvider(history, { provider: "openai-chat", model: "gpt-5.2" }).body;
 export const typedGemini: GeminiBody = renderForProvider(history, { provider: "gemini", model: "gemini-3-pro-preview" }).body;
 export const sdkReady: Anthropic.MessageCreateParamsNonStreaming = renderForProvider(history, { provider: "anthropic", model: "claude-opus-4-7" }).body;
+
+// Token counting (issue 14, point 3): the counting bodies are the SDKs' counting params.
+declare const anthropicCount: AnthropicCountTokensBody;
+export const anthropicCountParams: Anthropic.MessageCountTokensParams = anthropicCount;
+declare const responsesCount: Omit<ResponsesInputTokensBody, "input"> & { input: Exclude<ResponsesItem, { type: "reasoning" }>[] };
+export const responsesCountParams: OpenAI.Responses.InputTokenCountParams = responsesCount;
+declare const geminiCount: GeminiCountTokensBody;
+export const geminiCountContents: genai.Content[] = geminiCount.generateContentRequest.contents;
+export const typedCount: AnthropicCountTokensBody = renderCountTokens(history, { provider: "anthropic", model: "claude-opus-4-7" }).body;
