@@ -24,6 +24,14 @@ pub enum ReasoningField {
 }
 
 /// How an Anthropic model is told to think (ANT-34).
+///
+/// ```
+/// use turnwire::{models::{capabilities, ThinkingMode}, Provider};
+/// let mode = |m| capabilities(Provider::Anthropic, m).map(|c| c.thinking_mode);
+/// assert_eq!(mode("claude-sonnet-4-5"), Some(ThinkingMode::Budget));
+/// assert_eq!(mode("claude-opus-4-6"), Some(ThinkingMode::AdaptiveOrBudget));
+/// assert_eq!(mode("claude-opus-4-7"), Some(ThinkingMode::Adaptive));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThinkingMode {
     /// `thinking: {"type": "enabled", "budget_tokens": N}` only (Claude 4.5 and earlier).

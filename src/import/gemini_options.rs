@@ -71,8 +71,8 @@ pub(super) fn tool_config(v: &Value) -> Option<ToolChoice> {
     }
 }
 
-/// `generationConfig`: the output limit, sampling and thinking; other settings cannot be given
-/// through the options and are reported.
+/// `generationConfig`: the output limit, sampling and thinking; other settings go to
+/// `providerOptions.gemini.generationConfig` (merged back when the options render).
 pub(super) fn generation_config(
     r: &mut Reader,
     v: &Value,
@@ -119,6 +119,22 @@ pub(super) fn generation_config(
                         .and_then(Value::as_str)
                         .map(str::to_ascii_lowercase),
                 });
+            }
+            // A setting the options do not model (topK, seed, …) goes back through
+            // providerOptions, merged into the rendered generationConfig.
+            _ if !value.is_null() => {
+                let gemini = o
+                    .provider_options
+                    .entry("gemini")
+                    .or_insert_with(|| Value::Object(serde_json::Map::new()));
+                if let Value::Object(g) = gemini {
+                    if let Value::Object(c) = g
+                        .entry("generationConfig")
+                        .or_insert_with(|| Value::Object(serde_json::Map::new()))
+                    {
+                        c.insert(key.clone(), value.clone());
+                    }
+                }
             }
             _ => {
                 r.opaque(value.clone(), &at, "this generation setting");

@@ -186,7 +186,7 @@ fn middle_wire_count(
         reasoning_field: false,
         diagnostics: Vec::new(),
     };
-    let (body, _) = project(&input, options, resolved);
+    let (body, _) = project(&input, options, resolved).ok()?;
     body.get(resolved.api.messages_key())?
         .as_array()?
         .len()

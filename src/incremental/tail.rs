@@ -185,7 +185,9 @@ fn project_tail(
         &undeclared,
         (n.thinking_enabled, n.reasoning_field),
     );
-    let (body, mut projection) = project(&input, options, resolved);
+    // providerOptions the validator refuses: the full render gives the error
+    let (body, mut projection) =
+        project(&input, options, resolved).map_err(|_| Fallback::UnexpectedRender)?;
     let renamed = projection.finish();
     let mut id_map = std::mem::take(&mut projection.id_map);
     let renumbered = wire_ids(prefix, options, &mut id_map)?;

@@ -44,6 +44,21 @@ pub fn validate_request(provider: Provider, body: &Value) -> Vec<Violation> {
     }
 }
 
+/// The strict validator's rules on everything but the history member (`messages`, `input`,
+/// `contents`): what `providerOptions` can change, checked after they are merged.
+pub(crate) fn validate_envelope(provider: Provider, model: &str, body: &Value) -> Vec<Violation> {
+    match provider {
+        Provider::Anthropic => anthropic::validate::validate_envelope(body),
+        Provider::OpenAiChat => openai_chat::validate::validate_envelope(body),
+        Provider::OpenAiResponses => openai_responses::validate::validate_envelope(body),
+        Provider::Gemini => gemini::validate::validate_envelope(body, Some(model)),
+        Provider::Mistral => mistral::validate::validate_envelope(body),
+        Provider::Kimi => kimi::validate::validate_envelope(body),
+        Provider::DeepSeek => deepseek::validate::validate_envelope(body),
+        Provider::OpenAiCompatible => openai_compatible::validate::validate_envelope(body),
+    }
+}
+
 /// Like [`validate_request`], with the model the body goes to. Some rules depend on a model
 /// that is not in the body: Gemini puts the model in the URL, and its Gemini 3 models need a
 /// thought signature on the first call of each step of the current tool loop (GEM-05).

@@ -34,6 +34,14 @@ use crate::providers::Provider;
 pub const MAX_CACHE_KEY_CHARS: usize = 64;
 
 /// A part of the request the provider may cache up to and including.
+///
+/// ```
+/// use turnwire::{CacheOptions, CachePoint};
+/// let c: CacheOptions = serde_json::from_str(r#"{"breakpoints": ["tools"]}"#)?;
+/// assert!(c.breakpoints.includes(CachePoint::Tools));
+/// assert!(!c.breakpoints.includes(CachePoint::Messages));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CachePoint {
     /// The tool declarations (the last one carries the mark).
@@ -58,6 +66,12 @@ impl CachePoint {
 
 /// Where the request's cache breakpoints go: `"auto"` (tools, system and messages, where the
 /// request has them) or a list of [`CachePoint`]s.
+///
+/// ```
+/// use turnwire::{CacheBreakpoints, CachePoint};
+/// assert!(CacheBreakpoints::Auto.includes(CachePoint::System));
+/// assert!(!CacheBreakpoints::List(vec![]).includes(CachePoint::System));
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum CacheBreakpoints {
     /// Tools, system and messages, where the request has them.
@@ -78,6 +92,10 @@ impl CacheBreakpoints {
 }
 
 /// How long a cache entry lives: `"5m"` (Anthropic's default) or `"1h"`.
+///
+/// ```
+/// assert_eq!(turnwire::CacheTtl::OneHour.as_str(), "1h");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CacheTtl {
     /// Five minutes, refreshed on every read.

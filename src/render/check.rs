@@ -77,6 +77,7 @@ impl RenderOptions {
                 ));
             }
         }
+        super::provider_options::check(self)?;
         if let Some(c) = &self.compat {
             if !(9..=255).contains(&c.max_id_len) {
                 return Err(Error::new(

@@ -7,12 +7,14 @@ mod count_tokens;
 mod limits;
 mod options;
 mod policy;
+mod provider_options;
 mod resolved;
 mod response_format;
 mod stop;
 mod target;
 mod thinking_mode;
 
+pub(crate) use provider_options::apply as apply_provider_options;
 pub(crate) use resolved::Resolved;
 pub(crate) use target::{
     ChatCompletions, GenerateContent, Messages, Pairing, Responses, Target, WireApi,
@@ -221,7 +223,7 @@ fn finish_render(
         return Err(empty_transcript());
     }
     crate::memory::check("rendering (normalised)")?;
-    let (body, mut projection) = project(&normalized, options, r);
+    let (body, mut projection) = project(&normalized, options, r)?;
     crate::memory::check("rendering (projected)")?;
     let renamed = projection.finish();
     let mut diagnostics = normalized.diagnostics;
@@ -250,12 +252,21 @@ pub(crate) fn empty_transcript() -> Error {
 }
 
 /// Projects a normalised transcript through the target's adapter ([`WireApi::body`]).
+/// The body of a normalised transcript for the target, with the caller's `providerOptions`
+/// merged in (and checked) and then `extra`'s fields, which never override the body's.
 pub(crate) fn project(
     normalized: &Normalized,
     options: &RenderOptions,
     r: &Resolved,
-) -> (Value, Projection) {
-    r.api.body(normalized, options, r)
+) -> Result<(Value, Projection), Error> {
+    let (mut body, projection) = r.api.body(normalized, options, r);
+    apply_provider_options(&mut body, options)?;
+    if let Value::Object(members) = &mut body {
+        for (k, v) in &options.extra {
+            members.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+    }
+    Ok((body, projection))
 }
 
 /// Renders and returns only the JSON body bytes.

@@ -112,6 +112,12 @@ pub struct RenderOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm-bind", tsify(type = "CacheOptions"))]
     pub cache: Option<super::CacheOptions>,
+    /// Per-provider request fields, keyed by provider name, merged into the body rendered for
+    /// that provider as a JSON Merge Patch and checked by its strict validator (see
+    /// `providerOptions` in the README); the other providers' entries are ignored.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "ProviderOptions"))]
+    pub provider_options: Map<String, Value>,
     /// Further top-level request fields, copied into the body as they are (`stream`,
     /// `metadata`, …). They never override fields turnwire sets.
     #[serde(default, skip_serializing_if = "Map::is_empty")]
@@ -223,6 +229,7 @@ impl RenderOptions {
             stop_sequences: Vec::new(),
             response_format: None,
             cache: None,
+            provider_options: Map::new(),
             extra: Map::new(),
             synthetic_result_text: None,
             bridge_text: None,

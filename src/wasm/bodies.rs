@@ -1,11 +1,6 @@
-//! The request bodies `renderForProvider` writes, typed per provider (`Rendered<AnthropicBody>`
-//! …). Each type describes exactly what the adapters in `src/providers/*/render.rs` write, and
-//! `make test` checks both directions: every golden body of `tests/fixtures` type-checks as its
-//! provider's body type (with excess-property checks), and each body type is assignable to the
-//! official SDK's request parameter type (`@anthropic-ai/sdk`, `openai` Chat and Responses,
-//! `@google/genai`), pinned by `tests/js/mock-sdk/package-lock.json`. Fields given through
-//! `extra` are not in these types. The bodies are type aliases, not interfaces, so that each is
-//! also a `JsonObject` (and `Rendered<AnthropicBody>` a `Rendered`).
+//! `Rendered<Body>` and the functions that return typed bodies (`renderForProvider`,
+//! `renderCountTokens`), for the modules that render; the body types themselves are in
+//! `body_types.rs`.
 
 use wasm_bindgen::prelude::*;
 
@@ -23,200 +18,7 @@ impl tsify::Tsify for crate::Rendered {
 }
 
 #[wasm_bindgen(typescript_custom_section)]
-const TS_BODIES: &'static str = r#"
-/** An Anthropic prompt-cache mark (`cache`). */
-export interface AnthropicCacheControl {
-    type: "ephemeral";
-    ttl?: "5m" | "1h";
-}
-
-/** Text in an Anthropic message, system prompt or tool result. */
-export interface AnthropicTextBlock {
-    type: "text";
-    text: string;
-    cache_control?: AnthropicCacheControl;
-}
-
-/** An Anthropic image or document, inline (base64) or by URL. */
-export type AnthropicMediaBlock =
-    | { type: "image"; source: { type: "base64"; media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp"; data: string } | { type: "url"; url: string } }
-    | { type: "document"; source: { type: "base64"; media_type: "application/pdf"; data: string } | { type: "url"; url: string } };
-
-/** A block of an Anthropic message. */
-export type AnthropicContentBlock =
-    | AnthropicTextBlock
-    | AnthropicMediaBlock
-    | { type: "thinking"; thinking: string; signature: string }
-    | { type: "redacted_thinking"; data: string }
-    | { type: "tool_use"; id: string; name: string; input: JsonObject }
-    | { type: "tool_result"; tool_use_id: string; content: string | (AnthropicTextBlock | AnthropicMediaBlock)[]; is_error?: boolean };
-
-/** The Anthropic Messages request body `renderForProvider` writes. */
-export type AnthropicBody = {
-    model: string;
-    max_tokens: number;
-    system?: string | AnthropicTextBlock[];
-    messages: { role: "user" | "assistant"; content: AnthropicContentBlock[] }[];
-    tools?: { name: string; description?: string; input_schema: { type: "object"; [key: string]: unknown }; cache_control?: AnthropicCacheControl }[];
-    tool_choice?: { type: "auto" } | { type: "none" } | { type: "any" } | { type: "tool"; name: string };
-    stop_sequences?: string[];
-    output_config?: {
-        effort?: "low" | "medium" | "high" | "xhigh" | "max";
-        format?: { type: "json_schema"; schema: JsonObject };
-    };
-    thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive" } | { type: "disabled" };
-    cache_control?: AnthropicCacheControl;
-    temperature?: number;
-    top_p?: number;
-};
-
-/** A part of a Chat Completions message. */
-export type ChatContentPart =
-    | { type: "text"; text: string }
-    | { type: "image_url"; image_url: { url: string } }
-    | { type: "input_audio"; input_audio: { data: string; format: "wav" | "mp3" } };
-
-/** A tool call of a Chat Completions assistant message. */
-export interface ChatToolCall {
-    id: string;
-    type: "function";
-    function: { name: string; arguments: string };
-}
-
-/** A Chat Completions message as turnwire writes it; Kimi, DeepSeek and compatible servers
- * also take reasoning text back (`reasoning_content`, or the field `compat.reasoningField`
- * names), Mistral a tool message's `name` and a final assistant message's `prefix`. */
-export type ChatMessage =
-    | { role: "system"; content: string }
-    | { role: "user"; content: string | ChatContentPart[] }
-    | { role: "assistant"; content: string | null; tool_calls?: ChatToolCall[]; reasoning_content?: string; prefix?: boolean }
-    | { role: "tool"; tool_call_id: string; content: string; name?: string };
-
-/** The Chat Completions request body `renderForProvider` writes for `openai-chat`, `mistral`,
- * `kimi`, `deepseek` and `openai-compatible`. */
-export type ChatBody = {
-    model: string;
-    messages: ChatMessage[];
-    tools?: { type: "function"; function: { name: string; description?: string; parameters?: JsonObject } }[];
-    tool_choice?: "auto" | "none" | "required" | "any" | { type: "function"; function: { name: string } };
-    max_completion_tokens?: number;
-    max_tokens?: number;
-    reasoning_effort?: Effort;
-    thinking?: { type: "enabled" | "disabled" };
-    stop?: string[];
-    response_format?: { type: "json_schema"; json_schema: { name: string; description?: string; schema: JsonObject; strict?: boolean } };
-    prompt_cache_key?: string;
-    temperature?: number;
-    top_p?: number;
-};
-
-/** An input item of an OpenAI Responses request. Reasoning is replayed without its item id
- * (with `store: false` the id refers to nothing the server kept: ORS-05), which the API takes
- * and the official SDK's type does not (it requires `id`). */
-export type ResponsesInputItem =
-    | { type: "message"; role: "user" | "system" | "developer"; content: string | ResponsesInputPart[] }
-    | { type: "message"; role: "assistant"; content: string }
-    | { type: "function_call"; call_id: string; name: string; arguments: string }
-    | { type: "function_call_output"; call_id: string; output: string | ResponsesInputPart[] }
-    | { type: "reasoning"; summary: { type: "summary_text"; text: string }[]; encrypted_content?: string };
-
-/** Text or an image in a Responses input message or function output. */
-export type ResponsesInputPart =
-    | { type: "input_text"; text: string }
-    | { type: "input_image"; image_url: string; detail: "auto" }
-    | { type: "input_file"; filename: string; file_data: string };
-
-/** The OpenAI Responses request body `renderForProvider` writes. */
-export type ResponsesBody = {
-    model: string;
-    input: ResponsesInputItem[];
-    instructions?: string;
-    tools?: { type: "function"; name: string; description?: string; parameters: JsonObject | null; strict: boolean }[];
-    tool_choice?: "auto" | "none" | "required" | { type: "function"; name: string };
-    reasoning?: { effort?: Effort; summary?: "auto" | "concise" | "detailed" };
-    include?: "reasoning.encrypted_content"[];
-    text?: { format: { type: "json_schema"; name: string; description?: string; schema: JsonObject; strict?: boolean } };
-    store: false;
-    max_output_tokens?: number;
-    prompt_cache_key?: string;
-    temperature?: number;
-    top_p?: number;
-};
-
-/** A part of a Gemini content. */
-export type GeminiPart =
-    | { text: string; thoughtSignature?: string }
-    | { inlineData: { mimeType: string; data: string } }
-    | { fileData: { mimeType?: string; fileUri: string } }
-    | { functionCall: { name: string; args: JsonObject; id?: string }; thoughtSignature?: string }
-    | { functionResponse: { name: string; response: JsonObject; id?: string; parts?: { inlineData: { mimeType: string; data: string } }[] } };
-
-/** The Gemini generateContent request body `renderForProvider` writes (the model goes in the
- * URL). */
-export type GeminiBody = {
-    contents: { role: "user" | "model"; parts: GeminiPart[] }[];
-    systemInstruction?: { parts: { text: string }[] };
-    tools?: { functionDeclarations: { name: string; description?: string; parametersJsonSchema?: JsonObject }[] }[];
-    toolConfig?: { functionCallingConfig: { mode: "AUTO" | "ANY" | "NONE"; allowedFunctionNames?: string[] } };
-    generationConfig?: {
-        maxOutputTokens?: number;
-        temperature?: number;
-        topP?: number;
-        stopSequences?: string[];
-        responseMimeType?: "application/json";
-        responseJsonSchema?: JsonObject;
-        thinkingConfig?: { includeThoughts?: boolean; thinkingBudget?: number; thinkingLevel?: "MINIMAL" | "LOW" | "MEDIUM" | "HIGH" };
-    };
-};
-
-/** The Chat Completions request body `renderForProvider` writes for `openai-chat` (the tool
- * choices OpenAI takes). */
-export type OpenAIChatBody = Omit<ChatBody, "tool_choice"> & {
-    tool_choice?: "auto" | "none" | "required" | { type: "function"; function: { name: string } };
-};
-
-/** The body of Anthropic's `POST /v1/messages/count_tokens`. */
-export type AnthropicCountTokensBody = Pick<AnthropicBody, "model" | "messages" | "system" | "tools" | "tool_choice" | "thinking" | "output_config" | "cache_control">;
-
-/** The body of OpenAI's `POST /responses/input_tokens`. */
-export type ResponsesInputTokensBody = Pick<ResponsesBody, "model" | "input" | "instructions" | "tools" | "tool_choice" | "reasoning" | "text">;
-
-/** The body of Gemini's `POST /v1beta/models/{model}:countTokens`: the whole request, so that
- * the system instruction and the tools count too. */
-export type GeminiCountTokensBody = { generateContentRequest: GeminiBody & { model: string } };
-
-/** The providers with a token-counting endpoint, and their body types. */
-export interface CountTokensBodies {
-    anthropic: AnthropicCountTokensBody;
-    "openai-responses": ResponsesInputTokensBody;
-    gemini: GeminiCountTokensBody;
-}
-
-/**
- * Renders the token-counting request for what `renderForProvider` would send: Anthropic
- * `count_tokens`, OpenAI Responses `input_tokens`, Gemini `countTokens` (`countTokensRequest`
- * gives the URL and headers). Another provider is an `unsupported_option` error.
- *
- * @example
- * ```ts
- * const { body } = renderCountTokens(history, { provider: "anthropic", model: "claude-sonnet-4-5", tools });
- * const { input_tokens } = await (await fetch(countTokensRequest({ provider: "anthropic", model, apiKey }).url, { method: "POST", headers, body: JSON.stringify(body) })).json();
- * ```
- */
-export function renderCountTokens<P extends keyof CountTokensBodies>(transcript: Transcript | string, options: RenderOptions & { provider: P }): Rendered<CountTokensBodies[P]>;
-
-/** Each provider's request body type. */
-export interface ProviderBodies {
-    anthropic: AnthropicBody;
-    "openai-chat": OpenAIChatBody;
-    "openai-responses": ResponsesBody;
-    gemini: GeminiBody;
-    mistral: ChatBody;
-    kimi: ChatBody;
-    deepseek: ChatBody;
-    "openai-compatible": ChatBody;
-}
-
+const TS_RENDERED: &'static str = r#"
 /** The result of a render: the body (typed per provider when the provider is known), the id
  * map, the tool names that changed and every diagnostic. */
 export interface Rendered<Body extends object = JsonObject> {
@@ -243,4 +45,17 @@ export interface Rendered<Body extends object = JsonObject> {
  * ```
  */
 export function renderForProvider<P extends Provider>(transcript: Transcript | string, options: RenderOptions & { provider: P }): Rendered<ProviderBodies[P]>;
+
+/**
+ * Renders the token-counting request for what `renderForProvider` would send: Anthropic
+ * `count_tokens`, OpenAI Responses `input_tokens`, Gemini `countTokens` (`countTokensRequest`
+ * gives the URL and headers). Another provider is an `unsupported_option` error.
+ *
+ * @example
+ * ```ts
+ * const { body } = renderCountTokens(history, { provider: "anthropic", model: "claude-sonnet-4-5", tools });
+ * const { input_tokens } = await (await fetch(countTokensRequest({ provider: "anthropic", model, apiKey }).url, { method: "POST", headers, body: JSON.stringify(body) })).json();
+ * ```
+ */
+export function renderCountTokens<P extends keyof CountTokensBodies>(transcript: Transcript | string, options: RenderOptions & { provider: P }): Rendered<CountTokensBodies[P]>;
 "#;

@@ -25,6 +25,7 @@
 mod args;
 #[cfg(feature = "wasm-render")]
 mod bodies;
+mod body_types;
 #[cfg(feature = "wasm-render")]
 mod compaction;
 #[cfg(feature = "wasm-render")]

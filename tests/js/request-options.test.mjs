@@ -16,6 +16,17 @@ const tools = [
   { name: "read_file", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } },
 ];
 const codes = (diagnostics) => diagnostics.map((d) => d.code);
+/** One harmless field per provider (fixture 70): each turn's body carries its own. */
+const PROVIDER_OPTIONS = {
+  anthropic: { top_k: 40 },
+  "openai-chat": { parallel_tool_calls: false },
+  "openai-responses": { truncation: "auto" },
+  gemini: { generationConfig: { topK: 40 } },
+  mistral: { random_seed: 7 },
+  kimi: { n: 1 },
+  deepseek: { frequency_penalty: 0.2 },
+  "openai-compatible": { seed: 7 },
+};
 
 /** Where each provider keeps the tool choice and the stop sequences of a body. */
 const choiceOf = (provider, body) => (provider === "gemini" ? body.toolConfig?.functionCallingConfig : body.tool_choice);
@@ -165,6 +176,36 @@ describe("responseFormat", () => {
   });
 });
 
+describe("providerOptions", () => {
+  test("the target's entry is merged into its body (a JSON Merge Patch), the others ignored", () => {
+    const providerOptions = {
+      anthropic: { top_k: 40, metadata: { user_id: "u-7" } },
+      gemini: { generationConfig: { topK: 40 }, safetySettings: [] },
+      "openai-responses": { store: null, truncation: "auto" },
+    };
+    const a = renderForProvider(history, { provider: "anthropic", model: MODELS.anthropic, tools, providerOptions }).body;
+    assert.equal(a.top_k, 40);
+    assert.equal(a.generationConfig, undefined);
+    assert.deepEqual(validateRequest("anthropic", a), []);
+    const g = renderForProvider(history, { provider: "gemini", model: MODELS.gemini, maxTokens: 1000, providerOptions }).body;
+    assert.deepEqual(g.generationConfig, { maxOutputTokens: 1000, topK: 40 });
+    const r = renderForProvider(history, { provider: "openai-responses", model: MODELS["openai-responses"], providerOptions }).body;
+    assert.equal("store" in r, false);
+    assert.equal(r.truncation, "auto");
+  });
+
+  test("a merged field the validator refuses is a typed error naming the option's path", () => {
+    assert.throws(
+      () => renderForProvider(history, { provider: "anthropic", model: "claude-opus-4-7", providerOptions: { anthropic: { thinking: { type: "enabled", budget_tokens: 2048 } } } }),
+      (e) => isTurnwireError(e) && e.code === "invalid_value" && e.path === "$.providerOptions.anthropic.thinking.type" && e.message.includes("ANT-34"),
+    );
+    assert.throws(
+      () => renderForProvider(history, { provider: "gemini", model: MODELS.gemini, providerOptions: { gemini: { contents: [] } } }),
+      (e) => isTurnwireError(e) && e.path === "$.providerOptions.gemini.contents",
+    );
+  });
+});
+
 describe("turns with the controls are accepted by the strict mock providers", () => {
   let mock;
   before(async () => {
@@ -174,7 +215,7 @@ describe("turns with the controls are accepted by the strict mock providers", ()
     await mock?.close();
   });
 
-  test("toolChoice required and two stop sequences, on all eight wire formats", async () => {
+  test("toolChoice required, two stop sequences and providerOptions, on all eight wire formats", async () => {
     for (const provider of MOCK_PROVIDERS) {
       const conversation = new Conversation(history);
       const { message, diagnostics } = await streamTurn({
@@ -183,7 +224,7 @@ describe("turns with the controls are accepted by the strict mock providers", ()
         apiKey: "test-key",
         baseURL: mock.baseURL(provider),
         conversation,
-        render: { tools, toolChoice: "required", stopSequences: ["END", "###"] },
+        render: { tools, toolChoice: "required", stopSequences: ["END", "###"], providerOptions: PROVIDER_OPTIONS },
       });
       assert.equal(message.speaker, "ai", provider);
       assert.ok(Array.isArray(diagnostics), provider);

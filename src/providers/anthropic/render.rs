@@ -99,9 +99,7 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
         body.insert("cache_control".into(), mark.clone());
     }
     sampling(&mut body, o, n.thinking_enabled, &mut p);
-    for (k, v) in &o.extra {
-        body.entry(k.clone()).or_insert_with(|| v.clone());
-    }
+    // `providerOptions`, then `extra`, are added by `render::project`.
     (Value::Object(body), p)
 }
 

@@ -88,9 +88,7 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
     if !config.is_empty() {
         body.insert("generationConfig".into(), Value::Object(config));
     }
-    for (k, v) in &o.extra {
-        body.entry(k.clone()).or_insert_with(|| v.clone());
-    }
+    // `providerOptions`, then `extra`, are added by `render::project`.
     (Value::Object(body), p)
 }
 

@@ -193,9 +193,7 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
         body.insert("prompt_cache_key".into(), key.as_str().into());
     }
     crate::providers::common::insert_sampling(&mut body, o, r, &mut p);
-    for (k, v) in &o.extra {
-        body.entry(k.clone()).or_insert_with(|| v.clone());
-    }
+    // `providerOptions`, then `extra`, are added by `render::project`.
     (Value::Object(body), p)
 }
 

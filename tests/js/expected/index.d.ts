@@ -172,6 +172,37 @@ export type OpenAIChatBody = Omit<ChatBody, "tool_choice"> & {
     tool_choice?: "auto" | "none" | "required" | { type: "function"; function: { name: string } };
 };
 
+/** A JSON Merge Patch of a body type: every member optional, `null` to remove it, objects open
+ * to fields turnwire does not model. */
+export type BodyPatch<T> = T extends readonly unknown[]
+    ? T
+    : T extends object
+    ? { [K in keyof T]?: BodyPatch<T[K]> | null } & { [key: string]: unknown }
+    : T;
+
+/** `providerOptions`: per provider, fields merged into the body rendered for it (a JSON Merge
+ * Patch, RFC 7396) and checked by its strict validator; never the history (`messages`, `input`,
+ * `contents`). The other providers' entries are ignored.
+ *
+ * @example
+ * ```ts
+ * renderForProvider(history, { provider: "anthropic", model, providerOptions: {
+ *   anthropic: { top_k: 40, thinking: { display: "summarized" } },
+ *   gemini: { generationConfig: { topK: 40 } },
+ * } });
+ * ```
+ */
+export type ProviderOptions = {
+    anthropic?: BodyPatch<Omit<AnthropicBody, "messages">>;
+    "openai-chat"?: BodyPatch<Omit<OpenAIChatBody, "messages">>;
+    "openai-responses"?: BodyPatch<Omit<ResponsesBody, "input">>;
+    gemini?: BodyPatch<Omit<GeminiBody, "contents">>;
+    mistral?: BodyPatch<Omit<ChatBody, "messages">>;
+    kimi?: BodyPatch<Omit<ChatBody, "messages">>;
+    deepseek?: BodyPatch<Omit<ChatBody, "messages">>;
+    "openai-compatible"?: BodyPatch<Omit<ChatBody, "messages">>;
+};
+
 /** The body of Anthropic's `POST /v1/messages/count_tokens`. */
 export type AnthropicCountTokensBody = Pick<AnthropicBody, "model" | "messages" | "system" | "tools" | "tool_choice" | "thinking" | "output_config" | "cache_control">;
 
@@ -189,18 +220,6 @@ export interface CountTokensBodies {
     gemini: GeminiCountTokensBody;
 }
 
-/**
- * Renders the token-counting request for what `renderForProvider` would send: Anthropic
- * `count_tokens`, OpenAI Responses `input_tokens`, Gemini `countTokens` (`countTokensRequest`
- * gives the URL and headers). Another provider is an `unsupported_option` error.
- *
- * @example
- * ```ts
- * const { body } = renderCountTokens(history, { provider: "anthropic", model: "claude-sonnet-4-5", tools });
- * const { input_tokens } = await (await fetch(countTokensRequest({ provider: "anthropic", model, apiKey }).url, { method: "POST", headers, body: JSON.stringify(body) })).json();
- * ```
- */
-export function renderCountTokens<P extends keyof CountTokensBodies>(transcript: Transcript | string, options: RenderOptions & { provider: P }): Rendered<CountTokensBodies[P]>;
 
 /** Each provider's request body type. */
 export interface ProviderBodies {
@@ -213,33 +232,6 @@ export interface ProviderBodies {
     deepseek: ChatBody;
     "openai-compatible": ChatBody;
 }
-
-/** The result of a render: the body (typed per provider when the provider is known), the id
- * map, the tool names that changed and every diagnostic. */
-export interface Rendered<Body extends object = JsonObject> {
-    /** The whole request body, sendable as is. */
-    body: Body;
-    /** Canonical ↔ provider call ids. */
-    idMap: Record<string, string>;
-    /** Tool names that had to change to fit the provider's rules: original → sent. Use it to
-     * map the model's calls back to your tools. */
-    toolNames: Record<string, string>;
-    /** Every repair and lossy projection. */
-    diagnostics: Diagnostic[];
-}
-
-/**
- * Renders a transcript into the request body for `options.provider`, with the id map, the
- * tool names that changed and every repair as a diagnostic. Plain objects out; the body is
- * typed per provider (`Rendered<AnthropicBody>` for `provider: "anthropic"`, …).
- *
- * @example
- * ```ts
- * const { body, idMap, diagnostics } = renderForProvider(history, { provider: "openai-chat", model: "gpt-5.2" });
- * body.messages; // ChatMessage[]
- * ```
- */
-export function renderForProvider<P extends Provider>(transcript: Transcript | string, options: RenderOptions & { provider: P }): Rendered<ProviderBodies[P]>;
 
 
 
@@ -400,6 +392,48 @@ export type Transcript = Message[] | { messages: Message[]; [key: string]: unkno
 /** The host's `Blob` (every runtime turnwire supports has one); a minimal shape where the
  * TypeScript `lib` has none. */
 export type BlobLike = typeof globalThis extends { Blob: { prototype: infer T } } ? T : { readonly size: number; arrayBuffer(): Promise<ArrayBuffer>; text(): Promise<string> };
+
+
+/** The result of a render: the body (typed per provider when the provider is known), the id
+ * map, the tool names that changed and every diagnostic. */
+export interface Rendered<Body extends object = JsonObject> {
+    /** The whole request body, sendable as is. */
+    body: Body;
+    /** Canonical ↔ provider call ids. */
+    idMap: Record<string, string>;
+    /** Tool names that had to change to fit the provider's rules: original → sent. Use it to
+     * map the model's calls back to your tools. */
+    toolNames: Record<string, string>;
+    /** Every repair and lossy projection. */
+    diagnostics: Diagnostic[];
+}
+
+/**
+ * Renders a transcript into the request body for `options.provider`, with the id map, the
+ * tool names that changed and every repair as a diagnostic. Plain objects out; the body is
+ * typed per provider (`Rendered<AnthropicBody>` for `provider: "anthropic"`, …).
+ *
+ * @example
+ * ```ts
+ * const { body, idMap, diagnostics } = renderForProvider(history, { provider: "openai-chat", model: "gpt-5.2" });
+ * body.messages; // ChatMessage[]
+ * ```
+ */
+export function renderForProvider<P extends Provider>(transcript: Transcript | string, options: RenderOptions & { provider: P }): Rendered<ProviderBodies[P]>;
+
+/**
+ * Renders the token-counting request for what `renderForProvider` would send: Anthropic
+ * `count_tokens`, OpenAI Responses `input_tokens`, Gemini `countTokens` (`countTokensRequest`
+ * gives the URL and headers). Another provider is an `unsupported_option` error.
+ *
+ * @example
+ * ```ts
+ * const { body } = renderCountTokens(history, { provider: "anthropic", model: "claude-sonnet-4-5", tools });
+ * const { input_tokens } = await (await fetch(countTokensRequest({ provider: "anthropic", model, apiKey }).url, { method: "POST", headers, body: JSON.stringify(body) })).json();
+ * ```
+ */
+export function renderCountTokens<P extends keyof CountTokensBodies>(transcript: Transcript | string, options: RenderOptions & { provider: P }): Rendered<CountTokensBodies[P]>;
+
 
 
 /** What `repairRequestBody` returns. */
@@ -652,6 +686,12 @@ export interface RenderOptions {
      * Prompt caching: Anthropic breakpoints and their lifetime, OpenAI `prompt_cache_key`.
      */
     cache?: CacheOptions;
+    /**
+     * Per-provider request fields, keyed by provider name, merged into the body rendered for
+     * that provider as a JSON Merge Patch and checked by its strict validator (see
+     * `providerOptions` in the README); the other providers' entries are ignored.
+     */
+    providerOptions?: ProviderOptions;
     /**
      * Further top-level request fields, copied into the body as they are (`stream`,
      * `metadata`, …). They never override fields turnwire sets.

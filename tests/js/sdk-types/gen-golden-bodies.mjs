@@ -1,5 +1,5 @@
-// Writes golden-bodies.ts: every golden body of tests/fixtures (the fields `extra` added left
-// out) as a constant of its provider's body type, so that tsc's excess-property checks prove the
+// Writes golden-bodies.ts: every golden body of tests/fixtures (the fields `extra` and
+// `providerOptions` added left out) as a constant of its provider's body type, so that tsc's excess-property checks prove the
 // body types describe exactly what turnwire renders.
 //
 //   node gen-golden-bodies.mjs FIXTURES_DIR OUT.ts
@@ -11,6 +11,19 @@ const TYPES = {
   anthropic: "AnthropicBody", "openai-chat": "OpenAIChatBody", "openai-responses": "ResponsesBody", gemini: "GeminiBody",
   mistral: "ChatBody", kimi: "ChatBody", deepseek: "ChatBody", "openai-compatible": "ChatBody",
 };
+/** Takes out of `body` what the merge patch `patch` (providerOptions) put in: the caller's
+ * fields are not in the body types. An object the patch alone made is removed. */
+function unpatch(body, patch) {
+  for (const [key, value] of Object.entries(patch)) {
+    const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+    if (isObject(value) && isObject(body[key])) {
+      unpatch(body[key], value);
+      if (Object.keys(body[key]).length === 0) delete body[key];
+    } else {
+      delete body[key];
+    }
+  }
+}
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {});
 const lines = [
   "// Written by tests/js/sdk-types/gen-golden-bodies.mjs from tests/fixtures: do not edit.",
@@ -24,6 +37,7 @@ for (const dir of readdirSync(fixtures).sort()) {
     const options = { ...read(join(fixtures, dir, "options.json")), ...read(join(fixtures, dir, `options.${provider}.json`)) };
     const body = { ...golden.body };
     for (const key of Object.keys(options.extra ?? {})) delete body[key];
+    unpatch(body, options.providerOptions?.[provider] ?? {});
     lines.push(`export const b${n++}: ${type} = ${JSON.stringify(body)}; // ${dir} ${provider}`);
   }
 }

@@ -87,7 +87,9 @@ mod thinking;
 mod thinking_mode;
 mod tool_pairing;
 
-use serde_json::Value;
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
 
 use crate::providers::validate_support::{Findings, Path};
 use crate::providers::Violation;
@@ -113,6 +115,34 @@ use tool_pairing::{
 /// Rule id for plain shape errors.
 const STRUCT: &str = "ANT-STRUCT";
 
+/// The rules on everything but the history (`messages`): what `providerOptions` can change.
+/// Returns the declared tool names and whether thinking is on, which the history's rules use.
+fn check_envelope<'a>(
+    obj: &'a Map<String, Value>,
+    out: &mut Findings,
+) -> (Option<HashSet<&'a str>>, bool) {
+    check_model(obj, out);
+    let max_tokens = check_max_tokens(obj, out);
+    let thinking_on = check_thinking_config(obj, max_tokens, out);
+    check_system(obj, out);
+    let declared = check_tools(obj, out);
+    check_tool_choice(obj, declared.as_ref(), thinking_on, out);
+    check_ant_38_stop_sequences(obj, out);
+    check_ant_39_output_format(obj, out);
+    check_ant_34_41_thinking_mode(obj, out);
+    (declared, thinking_on)
+}
+
+/// [`validate`]'s rules on everything but the history (see `check_envelope`).
+pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
+    let mut out = Findings::default();
+    if let Some(obj) = body.as_object() {
+        check_envelope(obj, &mut out);
+        check_cache_marks(obj, &mut out);
+    }
+    out.finish(body)
+}
+
 /// Checks an Anthropic Messages request body against every rule of provider-rules.md §1 that
 /// can be checked from one body (see the module documentation). Returns the violations in
 /// document order; an empty list means the body passes.
@@ -131,15 +161,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
         out.push(STRUCT, Path::root(), "request body must be a JSON object");
         return out.finish(body);
     };
-    check_model(obj, &mut out);
-    let max_tokens = check_max_tokens(obj, &mut out);
-    let thinking_on = check_thinking_config(obj, max_tokens, &mut out);
-    check_system(obj, &mut out);
-    let declared = check_tools(obj, &mut out);
-    check_tool_choice(obj, declared.as_ref(), thinking_on, &mut out);
-    check_ant_38_stop_sequences(obj, &mut out);
-    check_ant_39_output_format(obj, &mut out);
-    check_ant_34_41_thinking_mode(obj, &mut out);
+    let (declared, thinking_on) = check_envelope(obj, &mut out);
     if let Some(msgs) = parse_messages(obj, &mut out) {
         for (i, msg) in msgs.iter().enumerate() {
             check_message_blocks(i, msg, &mut out);

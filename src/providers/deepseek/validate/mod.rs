@@ -105,6 +105,15 @@ pub fn validate_with(body: &Value, thinking: bool) -> Vec<Violation> {
     out.finish(body)
 }
 
+/// [`validate`]'s rules on everything but `messages` (what `providerOptions` can change).
+pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
+    let thinking = thinking_from_body(body);
+    crate::providers::openai_chat::validate::envelope_with(body, &DIALECT, |b, out| {
+        check_dsk_07_forced_choice(b, thinking, out);
+        check_dsk_09_no_json_schema(b, out);
+    })
+}
+
 /// `DSK-07` (docs/provider-rules-added.md): thinking mode takes only `auto` or `none` as
 /// `tool_choice`. Thinking is on when the body says so, for `deepseek-reasoner`, and for a
 /// model that thinks by default (the capability table) unless the body switches it off.

@@ -141,13 +141,7 @@ pub fn validate_with_model(body: &Value, model: Option<&str>) -> Vec<Violation> 
         out.push(STRUCT, Path::root(), "request body must be a JSON object");
         return out.finish(body);
     };
-    check_system_instruction(obj, &mut out);
-    let declared = check_tools(obj, &mut out);
-    check_gem_19_tool_config(obj, declared.as_ref(), &mut out);
-    check_generation_config(obj, &mut out);
-    check_gem_20_stop_sequences(obj, &mut out);
-    check_gem_15_21_json_output(obj, declared.as_ref(), model, &mut out);
-    thinking::check_gem_14_thinking_level(obj, model, &mut out);
+    let declared = check_envelope(obj, model, &mut out);
     if let Some(contents) = parse_contents(obj, &mut out) {
         check_gem_01_responses_match_calls(&contents, &mut out);
         check_gem_02_call_turn_position(&contents, &mut out);
@@ -159,6 +153,32 @@ pub fn validate_with_model(body: &Value, model: Option<&str>) -> Vec<Violation> 
         check_gem_10_history_names(&contents, declared.as_ref(), &mut out);
         check_gem_17_function_response_media(&contents, model, &mut out);
         check_gem_18_no_media_beside_parallel_responses(&contents, &mut out);
+    }
+    out.finish(body)
+}
+
+/// The rules on everything but `contents` (what `providerOptions` can change); returns the
+/// declared function names.
+fn check_envelope<'a>(
+    obj: &'a serde_json::Map<String, Value>,
+    model: Option<&str>,
+    out: &mut Findings,
+) -> Option<std::collections::HashSet<&'a str>> {
+    check_system_instruction(obj, out);
+    let declared = check_tools(obj, out);
+    check_gem_19_tool_config(obj, declared.as_ref(), out);
+    check_generation_config(obj, out);
+    check_gem_20_stop_sequences(obj, out);
+    check_gem_15_21_json_output(obj, declared.as_ref(), model, out);
+    thinking::check_gem_14_thinking_level(obj, model, out);
+    declared
+}
+
+/// [`validate_with_model`]'s rules on everything but `contents`.
+pub(crate) fn validate_envelope(body: &Value, model: Option<&str>) -> Vec<Violation> {
+    let mut out = Findings::default();
+    if let Some(obj) = body.as_object() {
+        check_envelope(obj, model, &mut out);
     }
     out.finish(body)
 }

@@ -101,6 +101,14 @@ pub fn validate_with(body: &Value, thinking: bool) -> Vec<Violation> {
     out.finish(body)
 }
 
+/// [`validate`]'s rules on everything but `messages` (what `providerOptions` can change).
+pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
+    let thinking = thinking_from_body(body);
+    crate::providers::openai_chat::validate::envelope_with(body, &DIALECT, |b, out| {
+        check_kim_09_forced_choice(b, thinking, out)
+    })
+}
+
 /// `KIM-09` (docs/provider-rules-added.md): with thinking on, `tool_choice` may not force a
 /// call (`required`, a named function).
 fn check_kim_09_forced_choice(body: &Value, thinking: bool, out: &mut Findings) {

@@ -95,6 +95,15 @@ pub fn validate(body: &Value) -> Vec<Violation> {
     out.finish(body)
 }
 
+/// [`validate`]'s rules on everything but `messages` (what `providerOptions` can change).
+pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
+    crate::providers::openai_chat::validate::envelope_with(
+        body,
+        &DIALECT,
+        check_mis_08_forced_choice_with_format,
+    )
+}
+
 /// `MIS-08` (docs/provider-rules-added.md): with a `response_format`, `tool_choice` may only be
 /// `auto` or `none`. (Mistral's exact text was not captured; the message is ours.)
 fn check_mis_08_forced_choice_with_format(body: &Value, out: &mut Findings) {

@@ -75,6 +75,41 @@ pub fn validate(body: &Value) -> Vec<Violation> {
     out.finish(body)
 }
 
+/// The OAC rules on everything but `messages` (what `providerOptions` can change), with the
+/// relaxations of `dialect`.
+pub(crate) fn check_envelope(
+    obj: &serde_json::Map<String, Value>,
+    dialect: &Dialect,
+    out: &mut Findings,
+) {
+    check_model(obj, out);
+    check_tools(obj, out);
+    check_oac_16_tool_choice(obj, dialect, out);
+    check_oac_17_18_stop(obj, dialect, out);
+    check_oac_19_response_format(obj, out);
+    check_prompt_cache_key(obj, "OAC-20", out);
+}
+
+/// [`validate`]'s rules on everything but `messages`.
+pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
+    envelope_with(body, &Dialect::OPENAI, |_, _| {})
+}
+
+/// The envelope rules of a chat dialect: the OAC ones with its relaxations, then its own
+/// (`extra`).
+pub(crate) fn envelope_with(
+    body: &Value,
+    dialect: &Dialect,
+    extra: impl Fn(&Value, &mut Findings),
+) -> Vec<Violation> {
+    let mut out = Findings::default();
+    if let Some(obj) = body.as_object() {
+        check_envelope(obj, dialect, &mut out);
+        extra(body, &mut out);
+    }
+    out.finish(body)
+}
+
 /// Runs every OAC check on `body` with the relaxations of `dialect` (see [`Dialect`]), recording
 /// into `out`. With [`Dialect::OPENAI`] this is exactly [`validate`]; the OpenAI-compatible
 /// dialect validators call it and add their own rules to the same findings.
@@ -83,12 +118,7 @@ pub(crate) fn check_dialect(body: &Value, dialect: &Dialect, out: &mut Findings)
         out.push(STRUCT, Path::root(), "request body must be a JSON object");
         return;
     };
-    check_model(obj, out);
-    check_tools(obj, out);
-    check_oac_16_tool_choice(obj, dialect, out);
-    check_oac_17_18_stop(obj, dialect, out);
-    check_oac_19_response_format(obj, out);
-    check_prompt_cache_key(obj, "OAC-20", out);
+    check_envelope(obj, dialect, out);
     if let Some(msgs) = parse_messages(obj, out) {
         for msg in &msgs {
             check_tool_calls(msg, dialect, out);

@@ -79,6 +79,11 @@ pub fn validate(body: &Value) -> Vec<Violation> {
     validate_with(body, &CompatRules::default())
 }
 
+/// [`validate`]'s rules on everything but `messages` (what `providerOptions` can change).
+pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
+    crate::providers::openai_chat::validate::envelope_with(body, &DIALECT, |_, _| {})
+}
+
 /// Checks a request body for an OpenAI-compatible server described by `rules` (see the module
 /// documentation). Returns the violations in document order; empty means the body passes.
 ///

@@ -111,11 +111,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
         out.push(STRUCT, Path::root(), "request body must be a JSON object");
         return out.finish(body);
     };
-    let settings = check_top_level(obj, &mut out);
-    check_ors_14_tool_choice(obj, &mut out);
-    check_ors_15_no_stop(obj, &mut out);
-    check_ors_16_text_format(obj, &mut out);
-    crate::providers::openai_chat::validate::check_prompt_cache_key(obj, "ORS-17", &mut out);
+    let settings = check_envelope(obj, &mut out);
     if let Some(items) = parse_input(obj, &mut out) {
         for item in &items {
             check_item(item, &mut out);
@@ -126,6 +122,25 @@ pub fn validate(body: &Value) -> Vec<Violation> {
         check_ors_03_reasoning_followed(&items, &mut out);
         check_ors_04_fc_id_needs_reasoning(&items, &mut out);
         check_ors_05_unstored(&items, settings.store_false, &mut out);
+    }
+    out.finish(body)
+}
+
+/// The rules on everything but `input` (what `providerOptions` can change).
+fn check_envelope(obj: &serde_json::Map<String, Value>, out: &mut Findings) -> structure::Settings {
+    let settings = check_top_level(obj, out);
+    check_ors_14_tool_choice(obj, out);
+    check_ors_15_no_stop(obj, out);
+    check_ors_16_text_format(obj, out);
+    crate::providers::openai_chat::validate::check_prompt_cache_key(obj, "ORS-17", out);
+    settings
+}
+
+/// [`validate`]'s rules on everything but `input`.
+pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
+    let mut out = Findings::default();
+    if let Some(obj) = body.as_object() {
+        check_envelope(obj, &mut out);
     }
     out.finish(body)
 }

@@ -1,0 +1,136 @@
+//! `providerOptions`: per-provider request fields, keyed by turnwire's provider names (as the AI
+//! SDK keys its provider options), merged into the body turnwire renders for that provider and
+//! checked by the provider's strict validator.
+//!
+//! The entry for the render's provider is applied to the body as a JSON Merge Patch
+//! (RFC 7396): objects merge member by member, any other value replaces, `null` removes. It may
+//! set fields turnwire owns (`thinking`, `tool_choice`, `generationConfig`, …) and fields it
+//! does not model (`top_k`, `service_tier`, `safetySettings`, …), but not the history
+//! (`messages`, `input`, `contents`), which is rendered from the transcript. After the merge the
+//! validator's rules on everything but the history run, and a rule the merged fields break is
+//! an `invalid_value` error naming the option's path and the provider's own message. The other
+//! providers' entries are ignored, so one options object can serve a failover chain.
+
+use serde_json::{Map, Value};
+
+use super::{RenderOptions, WireApi};
+use crate::error::{Error, ErrorCode};
+use crate::providers::{validate_envelope, Provider};
+
+/// Checks every entry: a provider name, an object, no history member.
+pub(crate) fn check(o: &RenderOptions) -> Result<(), Error> {
+    for (name, patch) in &o.provider_options {
+        let at = format!("$.providerOptions.{name}");
+        let provider: Provider = name.parse().map_err(|_| {
+            Error::new(
+                ErrorCode::InvalidValue,
+                at.clone(),
+                format!("providerOptions is keyed by provider names (anthropic, openai-chat, …), found `{name}`"),
+            )
+        })?;
+        let Value::Object(patch) = patch else {
+            return Err(Error::new(
+                ErrorCode::InvalidType,
+                at,
+                "a provider's options are a JSON object of request fields",
+            ));
+        };
+        if provider == o.provider {
+            if let Some(k) = patch.keys().find(|k| o.extra.contains_key(*k)) {
+                return Err(Error::new(
+                    ErrorCode::InvalidValue,
+                    format!("$.extra.{k}"),
+                    format!("`{k}` is set by providerOptions.{name}; leave it out of `extra`"),
+                ));
+            }
+        }
+        let history = WireApi::of(provider).messages_key();
+        if patch.contains_key(history) {
+            return Err(Error::new(
+                ErrorCode::InvalidValue,
+                format!("{at}.{history}"),
+                format!(
+                    "`{history}` is rendered from the transcript; providerOptions may not set it"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// RFC 7396: `patch` merged into `target`.
+fn merge(target: &mut Value, patch: &Value) {
+    let Value::Object(patch) = patch else {
+        *target = patch.clone();
+        return;
+    };
+    if !target.is_object() {
+        *target = Value::Object(Map::new());
+    }
+    let Value::Object(members) = target else {
+        return;
+    };
+    for (k, v) in patch {
+        if v.is_null() {
+            members.remove(k);
+        } else {
+            merge(members.entry(k.clone()).or_insert(Value::Null), v);
+        }
+    }
+}
+
+/// Applies the render's provider's entry to `body` and checks the result. `Ok` when there is
+/// none.
+pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<(), Error> {
+    let Some(patch) = o.provider_options.get(o.provider.as_str()) else {
+        return Ok(());
+    };
+    merge(body, patch);
+    let touched: Vec<&String> = patch
+        .as_object()
+        .map(|p| p.keys().collect())
+        .unwrap_or_default();
+    let broken = validate_envelope(o.provider, &o.model, body)
+        .into_iter()
+        .find(|v| {
+            touched.iter().any(|k| {
+                v.path == format!("$.{k}")
+                    || v.path.starts_with(&format!("$.{k}."))
+                    || v.path.starts_with(&format!("$.{k}["))
+            })
+        });
+    match broken {
+        None => Ok(()),
+        Some(v) => Err(Error::new(
+            ErrorCode::InvalidValue,
+            format!(
+                "$.providerOptions.{}{}",
+                o.provider,
+                v.path.trim_start_matches('$')
+            ),
+            format!(
+                "providerOptions.{} makes a body {} refuses ({}): {}",
+                o.provider, o.provider, v.rule, v.message
+            ),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_patch_is_a_json_merge_patch() {
+        let mut body = json!({"a": {"b": 1, "c": 2}, "d": [1], "e": 1});
+        merge(
+            &mut body,
+            &json!({"a": {"b": 9, "x": {"y": 1}}, "d": [2, 3], "e": null, "f": "new"}),
+        );
+        assert_eq!(
+            body,
+            json!({"a": {"b": 9, "c": 2, "x": {"y": 1}}, "d": [2, 3], "f": "new"})
+        );
+    }
+}
