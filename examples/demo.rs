@@ -25,6 +25,7 @@ fn demo_options(provider: Provider) -> RenderOptions {
                 enabled: true,
                 budget_tokens: Some(2048),
                 effort: None,
+                summary: None,
             });
             o
         }

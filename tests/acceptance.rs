@@ -256,6 +256,7 @@ fn req_915_043_failover_mid_tool_loop_renders_a_valid_next_turn() {
         enabled: true,
         budget_tokens: Some(2048),
         effort: None,
+        summary: None,
     });
     // The loop is one assistant turn, opened by Claude's own thinking: thinking stays on.
     let tr = claude_opened(json!({"provider": "anthropic", "model": "claude-sonnet-4-5"}));
@@ -510,6 +511,7 @@ fn req_915_023_024_thinking_included_or_excluded_without_breaking_pairing() {
         enabled: true,
         budget_tokens: Some(2048),
         effort: None,
+        summary: None,
     });
     let out = render_valid(&signed, &on);
     assert_eq!(out.body["messages"][1]["content"][0]["type"], "thinking");

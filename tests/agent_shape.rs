@@ -99,6 +99,7 @@ fn issue_11_agent_shape_reads_as_canonical_messages_with_typed_continuity() {
         enabled: true,
         budget_tokens: None,
         effort: None,
+        summary: None,
     });
     let out = render(&t, &trusted).unwrap();
     assert_eq!(

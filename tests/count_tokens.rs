@@ -32,6 +32,7 @@ fn options(provider: Provider) -> RenderOptions {
         enabled: true,
         budget_tokens: Some(2048),
         effort: Some("low".into()),
+        summary: None,
     });
     o.extra.insert("metadata".into(), json!({"user_id": "u1"}));
     o

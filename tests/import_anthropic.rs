@@ -93,6 +93,7 @@ fn issue_11_anthropic_signatures_keep_their_provenance_and_replay_only_to_their_
         enabled: true,
         budget_tokens: None,
         effort: None,
+        summary: None,
     });
     let out = render(t, &same).unwrap();
     let content = &out.body["messages"][1]["content"];

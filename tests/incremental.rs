@@ -532,6 +532,7 @@ fn options(t: &Target) -> RenderOptions {
             enabled: true,
             budget_tokens: Some(2048),
             effort: Some("low".into()),
+            summary: None,
         });
     }
     if t.foreign_text {
@@ -790,6 +791,7 @@ fn session_options(provider: Provider, thinking: bool) -> RenderOptions {
             enabled: true,
             budget_tokens: Some(2048),
             effort: None,
+            summary: None,
         });
     }
     o

@@ -191,6 +191,7 @@ fn render_options_errors_are_typed() {
         enabled: true,
         budget_tokens: Some(2048),
         effort: None,
+        summary: None,
     });
     assert_eq!(
         render(&t, &o).unwrap_err().path(),
@@ -334,7 +335,7 @@ proptest! {
             let mut o = RenderOptions::new(p, if p == Provider::Anthropic { "claude-sonnet-4-5" } else { "gpt-5.2" });
             if thinking {
                 o.max_tokens = Some(8192);
-                o.thinking = Some(turnwire::ThinkingOptions { enabled: true, budget_tokens: Some(2048), effort: None });
+                o.thinking = Some(turnwire::ThinkingOptions { enabled: true, budget_tokens: Some(2048), effort: None, summary: None });
             }
             match render(&t, &o) {
                 Ok(out) => {

@@ -356,6 +356,7 @@ fn each_request_of_an_agent_session_extends_the_previous_one_so_its_cache_prefix
                     enabled: true,
                     budget_tokens: Some(2048),
                     effort: Some("low".into()),
+                    summary: None,
                 });
             }
             let mut convo = turnwire::Conversation::new();

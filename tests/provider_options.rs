@@ -47,6 +47,7 @@ fn the_entry_for_the_target_is_merged_and_the_others_are_ignored() {
         enabled: true,
         budget_tokens: None,
         effort: Some("high".into()),
+        summary: None,
     });
     let g = render(&transcript(), &go).unwrap().body;
     // merged into turnwire's own generationConfig: its members stay, the patch's are added
@@ -81,6 +82,7 @@ fn null_removes_a_field_turnwire_set() {
         enabled: true,
         budget_tokens: None,
         effort: None,
+        summary: None,
     });
     let body = render(&transcript(), &o).unwrap().body;
     assert!(body.get("store").is_none());

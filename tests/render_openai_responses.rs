@@ -199,6 +199,7 @@ fn requests_are_stateless_and_ask_for_encrypted_reasoning_when_thinking() {
         enabled: true,
         budget_tokens: None,
         effort: Some("high".into()),
+        summary: None,
     });
     let thinking = render_for(t.clone(), &o);
     assert_eq!(

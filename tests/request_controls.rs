@@ -152,6 +152,7 @@ fn every_choice_and_stop_list_renders_a_body_every_validator_accepts() {
                         enabled,
                         budget_tokens: Some(2048),
                         effort: None,
+                        summary: None,
                     });
                     o.stop_sequences = ["END", "", " ", "a", "b", "c", "d", "e", "f"]
                         .map(String::from)

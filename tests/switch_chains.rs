@@ -202,6 +202,7 @@ fn options(p: Provider, model: &str, thinking: bool) -> RenderOptions {
             enabled: true,
             budget_tokens: Some(2048),
             effort: Some("low".into()),
+            summary: None,
         });
     }
     o

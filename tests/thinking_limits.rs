@@ -21,6 +21,7 @@ fn thinking(p: Provider, model: &str, budget: Option<u32>, max: Option<u32>) -> 
         enabled: true,
         budget_tokens: budget,
         effort: None,
+        summary: None,
     });
     o
 }
@@ -180,6 +181,7 @@ fn issue_10_point_4_kimi_thinking_models_without_max_tokens_get_room_to_think() 
         enabled: false,
         budget_tokens: None,
         effort: None,
+        summary: None,
     });
     assert!(render(&t, &o).unwrap().body.get("max_tokens").is_none());
 }

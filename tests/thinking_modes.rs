@@ -26,6 +26,7 @@ fn options(model: &str, enabled: bool, budget: Option<u32>, effort: Option<&str>
         enabled,
         budget_tokens: budget,
         effort: effort.map(String::from),
+        summary: None,
     });
     o
 }
@@ -220,6 +221,7 @@ fn gemini(model: &str, budget: Option<u32>, effort: Option<&str>) -> RenderOptio
         enabled: true,
         budget_tokens: budget,
         effort: effort.map(String::from),
+        summary: None,
     });
     o
 }
@@ -336,4 +338,78 @@ fn a_gemini_thinking_level_imports_as_effort_and_renders_back() {
         Some("medium")
     );
     assert_eq!(render(&imported.transcript, &back).unwrap().body, body);
+}
+
+#[test]
+fn summary_becomes_each_providers_setting_or_is_reported() {
+    let with = |provider: Provider, model: &str, summary: &str| {
+        let mut o = RenderOptions::new(provider, model);
+        o.max_tokens = Some(16_000);
+        o.thinking = Some(ThinkingOptions {
+            enabled: true,
+            budget_tokens: None,
+            effort: None,
+            summary: Some(summary.into()),
+        });
+        render(&transcript(), &o).unwrap()
+    };
+    let a = with(Provider::Anthropic, "claude-opus-4-7", "none");
+    assert_eq!(
+        a.body["thinking"],
+        json!({"type": "adaptive", "display": "omitted"})
+    );
+    assert_eq!(
+        with(Provider::Anthropic, "claude-opus-4-6", "concise").body["thinking"]["display"],
+        "summarized"
+    );
+    let budget = with(Provider::Anthropic, "claude-sonnet-4-5", "none");
+    assert_eq!(budget.body["thinking"]["type"], "enabled");
+    assert!(budget
+        .diagnostics
+        .iter()
+        .any(|d| d.path.as_deref() == Some("$.thinking.summary")));
+    let r = with(Provider::OpenAiResponses, "gpt-5.2", "detailed");
+    assert_eq!(r.body["reasoning"]["summary"], "detailed");
+    assert!(
+        with(Provider::OpenAiResponses, "gpt-5.2", "none").body["reasoning"]
+            .get("summary")
+            .is_none()
+    );
+    assert_eq!(
+        with(Provider::Gemini, "gemini-3-pro-preview", "none").body["generationConfig"]
+            ["thinkingConfig"]["includeThoughts"],
+        false
+    );
+    let chat = with(Provider::OpenAiChat, "gpt-5.2", "detailed");
+    assert!(chat
+        .diagnostics
+        .iter()
+        .any(|d| d.path.as_deref() == Some("$.thinking.summary")));
+    for (p, m) in [
+        (Provider::Anthropic, "claude-opus-4-7"),
+        (Provider::OpenAiResponses, "gpt-5.2"),
+    ] {
+        let out = with(p, m, "detailed");
+        assert_eq!(validate_request(p, &out.body).len(), 0, "{p}");
+        // and it imports back to the same body
+        let imported = from_request_body(p, &out.body, &ImportSource::default()).unwrap();
+        assert_eq!(
+            render(&imported.transcript, &imported.options.unwrap())
+                .unwrap()
+                .body,
+            out.body,
+            "{p}"
+        );
+    }
+    let mut bad = RenderOptions::new(Provider::Anthropic, "claude-opus-4-7");
+    bad.thinking = Some(ThinkingOptions {
+        enabled: true,
+        budget_tokens: None,
+        effort: None,
+        summary: Some("full".into()),
+    });
+    assert_eq!(
+        render(&transcript(), &bad).unwrap_err().path(),
+        "$.thinking.summary"
+    );
 }

@@ -118,6 +118,7 @@ pub(super) fn generation_config(
                         .get("thinkingLevel")
                         .and_then(Value::as_str)
                         .map(str::to_ascii_lowercase),
+                    summary: None,
                 });
             }
             // A setting the options do not model (topK, seed, …) goes back through

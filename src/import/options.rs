@@ -54,7 +54,8 @@ pub(super) fn body_options(
             "temperature" => o.temperature = Some(number(value, &at)?),
             "top_p" => o.top_p = Some(number(value, &at)?),
             "tools" => o.tools = tools(value, fields.tool_schema, r)?,
-            // Responses: `{effort, summary}` turns reasoning on.
+            // Responses: `{effort, summary}` turns reasoning on; no summary is `none`, `auto`
+            // the default.
             "reasoning" => {
                 o.thinking = Some(ThinkingOptions {
                     enabled: true,
@@ -63,6 +64,11 @@ pub(super) fn body_options(
                         .get("effort")
                         .and_then(Value::as_str)
                         .map(str::to_string),
+                    summary: match value.get("summary").and_then(Value::as_str) {
+                        None => Some("none".to_string()),
+                        Some("auto") => None,
+                        Some(other) => Some(other.to_string()),
+                    },
                 })
             }
             "thinking" => o.thinking = switch_thinking(value, o.thinking.take()),
@@ -94,6 +100,7 @@ pub(super) fn body_options(
                     enabled: true,
                     budget_tokens: None,
                     effort: None,
+                    summary: None,
                 });
                 t.effort = value.as_str().map(str::to_string);
                 o.thinking = Some(t);
@@ -249,6 +256,7 @@ fn read_effort(v: &Value, o: &mut RenderOptions, at: &str, r: &mut Reader) {
                 enabled: false,
                 budget_tokens: None,
                 effort: None,
+                summary: None,
             });
             t.effort = Some(e.to_string());
             o.thinking = Some(t);
@@ -273,6 +281,12 @@ fn switch_thinking(v: &Value, before: Option<ThinkingOptions>) -> Option<Thinkin
             .and_then(Value::as_u64)
             .and_then(|n| u32::try_from(n).ok()),
         effort: before.and_then(|b| b.effort),
+        // adaptive thinking's `display`: `omitted` is no summary
+        summary: match v.get("display").and_then(Value::as_str) {
+            Some("omitted") => Some("none".to_string()),
+            Some(_) => Some("auto".to_string()),
+            None => None,
+        },
     })
 }
 

@@ -78,6 +78,15 @@ impl RenderOptions {
             }
         }
         super::provider_options::check(self)?;
+        if let Some(v) = self.thinking.as_ref().and_then(|t| t.summary.as_deref()) {
+            if !["auto", "concise", "detailed", "none"].contains(&v) {
+                return Err(Error::new(
+                    ErrorCode::InvalidValue,
+                    "$.thinking.summary",
+                    format!("summary must be one of auto, concise, detailed, none, found `{v}`"),
+                ));
+            }
+        }
         if let Some(c) = &self.compat {
             if !(9..=255).contains(&c.max_id_len) {
                 return Err(Error::new(

@@ -202,6 +202,7 @@ impl RenderOptions {
             enabled: false,
             budget_tokens: None,
             effort: None,
+            summary: None,
         });
         c.notes.push(note(
             DiagnosticCode::ThinkingDisabledForRequest,
@@ -285,6 +286,7 @@ mod tests {
             enabled: true,
             budget_tokens: None,
             effort: None,
+            summary: None,
         });
         for (provider, model, thinking, off) in [
             (Provider::Anthropic, "claude-sonnet-4-5", on.clone(), true),

@@ -90,7 +90,7 @@ impl RenderOptions {
     /// ```
     /// use turnwire::{Provider, RenderOptions, ThinkingOptions};
     /// let mut o = RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5");
-    /// o.thinking = Some(ThinkingOptions { enabled: true, budget_tokens: Some(8000), effort: None });
+    /// o.thinking = Some(ThinkingOptions { enabled: true, budget_tokens: Some(8000), effort: None, summary: None });
     /// let out = turnwire::render(&turnwire::Transcript::from_json(r#"[{"speaker":"human","blocks":[{"type":"text","text":"hi"}]}]"#)?, &o)?;
     /// assert_eq!(out.body["max_tokens"], 12096);
     /// assert_eq!(out.diagnostics[0].code, turnwire::DiagnosticCode::MaxTokensChosen);

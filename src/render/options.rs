@@ -57,6 +57,15 @@ pub struct ThinkingOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm-bind", tsify(type = "Effort"))]
     pub effort: Option<String>,
+    /// Whether the model's reasoning comes back summarized: `auto` (the default), `concise`,
+    /// `detailed` or `none`. OpenAI Responses `reasoning.summary` (`none`: left out); Anthropic
+    /// adaptive thinking `display` (`summarized`, or `omitted` for `none`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "wasm-bind",
+        tsify(type = "\"auto\" | \"concise\" | \"detailed\" | \"none\"")
+    )]
+    pub summary: Option<String>,
 }
 
 /// Everything a render needs besides the transcript.

@@ -94,6 +94,7 @@ mod tests {
             enabled: false,
             budget_tokens: None,
             effort: None,
+            summary: None,
         });
         let r = Resolved::of(&o).expect("kimi resolves");
         assert_eq!(r.api, WireApi::ChatCompletions);
@@ -111,6 +112,7 @@ mod tests {
             enabled: true,
             budget_tokens: Some(8000),
             effort: None,
+            summary: None,
         });
         let r = Resolved::of(&o).expect("anthropic resolves");
         assert_eq!(r.limits.max_tokens, Some(12_096));

@@ -38,6 +38,15 @@ fn note(message: String, path: &str) -> Diagnostic {
     .at_path(path)
 }
 
+/// Adaptive thinking; with a `summary`, its `display`: `omitted` for `none`, else `summarized`.
+fn adaptive(summary: Option<&str>) -> Value {
+    match summary {
+        None => obj!({"type": "adaptive"}),
+        Some("none") => obj!({"type": "adaptive", "display": "omitted"}),
+        Some(_) => obj!({"type": "adaptive", "display": "summarized"}),
+    }
+}
+
 /// The effort level of `levels` (lowest first) sent for `asked`: the highest one not above it,
 /// or the lowest when all are above.
 ///
@@ -60,6 +69,7 @@ pub(crate) fn effort_level(asked: &str, levels: &[&'static str]) -> Option<&'sta
 pub(crate) fn anthropic_thinking(o: &RenderOptions, r: &Resolved, on: bool) -> AnthropicThinking {
     let mut out = AnthropicThinking::default();
     let asked_budget = r.thinking.as_ref().and_then(|t| t.budget_tokens);
+    let summary = r.thinking.as_ref().and_then(|t| t.summary.as_deref());
     if on {
         let budget = r.limits.thinking_budget.unwrap_or(DEFAULT_THINKING_BUDGET);
         out.thinking = Some(match r.caps.thinking_mode {
@@ -67,7 +77,7 @@ pub(crate) fn anthropic_thinking(o: &RenderOptions, r: &Resolved, on: bool) -> A
             ThinkingMode::AdaptiveOrBudget if asked_budget.is_some() => {
                 obj!({"type": "enabled", "budget_tokens": budget})
             }
-            ThinkingMode::AdaptiveOrBudget => obj!({"type": "adaptive"}),
+            ThinkingMode::AdaptiveOrBudget => adaptive(summary),
             ThinkingMode::Adaptive => {
                 if let Some(b) = asked_budget {
                     out.notes.push(note(
@@ -75,9 +85,17 @@ pub(crate) fn anthropic_thinking(o: &RenderOptions, r: &Resolved, on: bool) -> A
                         "$.thinking.budgetTokens",
                     ));
                 }
-                obj!({"type": "adaptive"})
+                adaptive(summary)
             }
         });
+        if summary == Some("none")
+            && out.thinking.as_ref().and_then(|t| t.get("type")) == Some(&Value::from("enabled"))
+        {
+            out.notes.push(note(
+                format!("{} thinks with a budget and always returns its thinking summarized; summary `none` was not sent", o.model),
+                "$.thinking.summary",
+            ));
+        }
     }
     let Some(asked) = r.thinking.as_ref().and_then(|t| t.effort.as_deref()) else {
         return out;
@@ -119,7 +137,9 @@ pub(crate) fn gemini_thinking(
     let effort = asked.and_then(|t| t.effort.as_deref());
     let budget = r.limits.thinking_budget.unwrap_or(DEFAULT_THINKING_BUDGET);
     let mut config = serde_json::Map::new();
-    config.insert("includeThoughts".into(), true.into());
+    // summary `none`: the thought summaries are not returned
+    let thoughts = asked.and_then(|t| t.summary.as_deref()) != Some("none");
+    config.insert("includeThoughts".into(), thoughts.into());
     if r.caps.efforts.is_empty() {
         config.insert("thinkingBudget".into(), budget.into());
         if let Some(e) = effort {

@@ -52,7 +52,7 @@ export type AnthropicBody = {
         effort?: "low" | "medium" | "high" | "xhigh" | "max";
         format?: { type: "json_schema"; schema: JsonObject };
     };
-    thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive" } | { type: "disabled" };
+    thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive"; display?: "summarized" | "omitted" } | { type: "disabled" };
     cache_control?: AnthropicCacheControl;
     temperature?: number;
     top_p?: number;

@@ -50,6 +50,15 @@ describe("thinking modes", () => {
     assert.deepEqual(responses.body.reasoning, { effort: "low", summary: "auto" });
   });
 
+  test("summary: Anthropic display, Responses reasoning.summary, Gemini includeThoughts", () => {
+    const r = (provider, model, summary) => renderForProvider(history, { provider, model, maxTokens: 16000, thinking: { enabled: true, summary } });
+    assert.deepEqual(r("anthropic", "claude-opus-4-7", "none").body.thinking, { type: "adaptive", display: "omitted" });
+    assert.deepEqual(r("anthropic", "claude-opus-4-6", "detailed").body.thinking, { type: "adaptive", display: "summarized" });
+    assert.equal(r("openai-responses", "gpt-5.2", "concise").body.reasoning.summary, "concise");
+    assert.equal(r("gemini", "gemini-3-pro-preview", "none").body.generationConfig.thinkingConfig.includeThoughts, false);
+    assert.equal(r("openai-chat", "gpt-5.2", "detailed").diagnostics.filter((d) => d.path === "$.thinking.summary").length, 1);
+  });
+
   test("effort is a closed set: another value is a typed error with its path", () => {
     assert.throws(
       () => renderForProvider(history, { provider: "anthropic", model: "claude-opus-4-7", thinking: { enabled: true, effort: "turbo" } }),

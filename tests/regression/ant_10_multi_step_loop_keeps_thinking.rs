@@ -27,6 +27,7 @@ fn a_multi_step_claude_loop_keeps_thinking_on() {
         enabled: true,
         budget_tokens: Some(2048),
         effort: None,
+        summary: None,
     });
     let out = render(&t, &o).unwrap();
     assert_eq!(validate_request(Provider::Anthropic, &out.body), vec![]);

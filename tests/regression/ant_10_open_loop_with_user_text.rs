@@ -26,6 +26,7 @@ fn open_loop_followed_by_user_text_turns_thinking_off() {
         enabled: true,
         budget_tokens: Some(2048),
         effort: None,
+        summary: None,
     });
     let out = render(&t, &o).unwrap();
     assert_eq!(validate_request(Provider::Anthropic, &out.body), vec![]);

@@ -38,6 +38,7 @@ fn an_explicit_switch_turns_the_requirement_off() {
         enabled: false,
         budget_tokens: None,
         effort: None,
+        summary: None,
     });
     let out = render(&history(), &o).unwrap();
     assert_eq!(out.body["thinking"]["type"], "disabled");

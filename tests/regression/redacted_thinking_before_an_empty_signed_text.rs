@@ -34,6 +34,7 @@ fn a_turn_left_with_only_thinking_is_not_sent_ending_in_thinking() {
             enabled: true,
             budget_tokens: None,
             effort: None,
+            summary: None,
         });
         // Nothing but an aborted turn's thinking: nothing to send is the honest answer.
         match render(t, &o) {

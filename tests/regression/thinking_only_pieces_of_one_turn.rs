@@ -21,6 +21,7 @@ fn thinking_only_pieces_are_all_trimmed() {
         enabled: true,
         budget_tokens: Some(2048),
         effort: None,
+        summary: None,
     });
     let out = render(&t, &o).unwrap();
     assert_eq!(validate_request(Provider::Anthropic, &out.body), vec![]);

@@ -174,6 +174,16 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
             body.insert("reasoning_effort".into(), effort.clone().into());
         }
     }
+    if let Some(summary) = r.thinking.as_ref().and_then(|t| t.summary.as_deref()) {
+        p.extend_notes(Some(
+            crate::normalize::Diagnostic::new(
+                crate::normalize::DiagnosticCode::ThinkingBudgetAdjusted,
+                crate::normalize::FaultClass::ProviderProjection,
+                format!("Chat Completions has no reasoning summary setting; summary `{summary}` was not sent to `{}`", o.provider),
+            )
+            .at_path("$.thinking.summary"),
+        ));
+    }
     if let Some(effort) = r
         .thinking
         .as_ref()

@@ -66,10 +66,14 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
             .as_ref()
             .and_then(|t| t.effort.clone())
             .unwrap_or_else(|| DEFAULT_EFFORT.to_string());
-        body.insert(
-            "reasoning".into(),
-            obj!({"effort": effort, "summary": "auto"}),
-        );
+        let summary = o.thinking.as_ref().and_then(|t| t.summary.as_deref());
+        let mut reasoning = Map::new();
+        reasoning.insert("effort".into(), effort.into());
+        // `none`: no summary is asked for
+        if summary != Some("none") {
+            reasoning.insert("summary".into(), summary.unwrap_or("auto").into());
+        }
+        body.insert("reasoning".into(), Value::Object(reasoning));
     }
     if n.thinking_enabled || has_reasoning {
         body.insert("include".into(), json!([INCLUDE_ENCRYPTED_REASONING]));

@@ -61,7 +61,7 @@ export type AnthropicBody = {
         effort?: "low" | "medium" | "high" | "xhigh" | "max";
         format?: { type: "json_schema"; schema: JsonObject };
     };
-    thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive" } | { type: "disabled" };
+    thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive"; display?: "summarized" | "omitted" } | { type: "disabled" };
     cache_control?: AnthropicCacheControl;
     temperature?: number;
     top_p?: number;
@@ -895,6 +895,12 @@ export interface ThinkingOptions {
      * at the highest level the model takes that is not above it.
      */
     effort?: Effort;
+    /**
+     * Whether the model's reasoning comes back summarized: `auto` (the default), `concise`,
+     * `detailed` or `none`. OpenAI Responses `reasoning.summary` (`none`: left out); Anthropic
+     * adaptive thinking `display` (`summarized`, or `omitted` for `none`).
+     */
+    summary?: "auto" | "concise" | "detailed" | "none";
 }
 
 /**

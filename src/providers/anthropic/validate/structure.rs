@@ -85,7 +85,18 @@ pub(super) fn check_thinking_config(
             }
             true
         }
-        Some("adaptive") => true,
+        Some("adaptive") => {
+            match cfg.get("display") {
+                None | Some(Value::Null) => {}
+                Some(Value::String(d)) if d == "summarized" || d == "omitted" => {}
+                Some(_) => out.push(
+                    STRUCT,
+                    path.k("display"),
+                    "thinking.display: Input should be 'summarized' or 'omitted'",
+                ),
+            }
+            true
+        }
         Some("disabled") => false,
         _ => {
             out.push(
