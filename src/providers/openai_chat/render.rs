@@ -175,14 +175,8 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
         }
     }
     if let Some(summary) = r.thinking.as_ref().and_then(|t| t.summary.as_deref()) {
-        p.extend_notes(Some(
-            crate::normalize::Diagnostic::new(
-                crate::normalize::DiagnosticCode::ThinkingBudgetAdjusted,
-                crate::normalize::FaultClass::ProviderProjection,
-                format!("Chat Completions has no reasoning summary setting; summary `{summary}` was not sent to `{}`", o.provider),
-            )
-            .at_path("$.thinking.summary"),
-        ));
+        let why = format!("Chat Completions has no reasoning summary setting; summary `{summary}` was not sent to `{}`", o.provider);
+        not_sent(&mut p, why, "$.thinking.summary");
     }
     if let Some(effort) = r
         .thinking
@@ -190,14 +184,11 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
         .filter(|_| !d.reasoning_effort)
         .and_then(|t| t.effort.as_deref())
     {
-        p.extend_notes(Some(
-            crate::normalize::Diagnostic::new(
-                crate::normalize::DiagnosticCode::ThinkingBudgetAdjusted,
-                crate::normalize::FaultClass::ProviderProjection,
-                format!("`{}` takes no reasoning effort turnwire knows of; effort `{effort}` was not sent", o.provider),
-            )
-            .at_path("$.thinking.effort"),
-        ));
+        let why = format!(
+            "`{}` takes no reasoning effort turnwire knows of; effort `{effort}` was not sent",
+            o.provider
+        );
+        not_sent(&mut p, why, "$.thinking.effort");
     }
     if let Some(key) = &r.cache.key {
         body.insert("prompt_cache_key".into(), key.as_str().into());
@@ -359,4 +350,16 @@ fn tool_run(m: &Message, p: &mut Projection, d: &Dialect, out: &mut Vec<Value>) 
         }
     }
     flush(current.take(), out);
+}
+
+/// Reports a thinking setting the dialect has no field for (`thinking_budget_adjusted`).
+fn not_sent(p: &mut Projection, why: String, path: &str) {
+    p.extend_notes(Some(
+        crate::normalize::Diagnostic::new(
+            crate::normalize::DiagnosticCode::ThinkingBudgetAdjusted,
+            crate::normalize::FaultClass::ProviderProjection,
+            why,
+        )
+        .at_path(path),
+    ));
 }
