@@ -156,6 +156,7 @@ export function countTokensRequest(options: ProviderRequestOptions & { provider:
     throw new TypeError(`${String(provider)} has no token-counting endpoint (anthropic, openai-responses and gemini have one)`);
   }
   const { baseURL, headers } = providerRequest(options);
+  // a JSON answer, not a stream; the caller's headers still win
   const counted: Record<string, string> = { ...headers, accept: "application/json" };
   for (const [name, value] of Object.entries(options.headers ?? {})) counted[name.toLowerCase()] = value;
   switch (provider) {

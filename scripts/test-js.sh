@@ -45,6 +45,23 @@ NODE_PKG="node-$(node -p 'process.platform')-$(node -p 'process.arch')"
 die() { printf 'test-js: %s\n' "$*" >&2; exit 1; }
 step() { printf '\n==> %s\n' "$*"; }
 
+# npm ci of SRC's package.json and package-lock.json into DIR, only when that lockfile changed
+# since the last install (or one of the PACKAGES it must hold is missing); WHAT names them.
+pinned_install() {
+  local src="$1" dir="$2" what="$3"
+  shift 3
+  local fresh=1
+  cmp -s "$src/package-lock.json" "$dir/.turnwire-lock" 2>/dev/null || fresh=0
+  for p in "$@"; do [ -d "$dir/node_modules/$p" ] || fresh=0; done
+  [ "$fresh" = 1 ] && return 0
+  step "npm ci ($what) into $dir"
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  cp "$src/package.json" "$src/package-lock.json" "$dir/"
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  cp "$src/package-lock.json" "$dir/.turnwire-lock"
+}
+
 TARBALL="$(ls -t pkg/turnwire-*.tgz 2>/dev/null | head -n 1 || true)"
 [ -n "$TARBALL" ] || die "no pkg/turnwire-*.tgz: run scripts/build-package.sh (or make package) first"
 [ -x "$TSC" ] || die "build/node_modules is missing: run scripts/build-package.sh first"
@@ -64,14 +81,7 @@ cmp -s pkg/dist/index.d.ts pkg/dist/index.d.cts || die "index.d.cts differs from
 # is the .wasm file itself, not a module; the subpath entries (`turnwire/render`, `/init`,
 # `/file-store`, `/mock`) are ESM only by design, so CommonJS loads them with import().
 LINT="$ROOT/target/js-package-lint"
-if ! cmp -s tests/js/package-lint/package-lock.json "$LINT/.turnwire-lock" 2>/dev/null; then
-  step "npm ci (publint, @arethetypeswrong/cli) into $LINT"
-  rm -rf "$LINT"
-  mkdir -p "$LINT"
-  cp tests/js/package-lint/package.json tests/js/package-lint/package-lock.json "$LINT/"
-  (cd "$LINT" && npm ci --no-audit --no-fund --loglevel=error)
-  cp tests/js/package-lint/package-lock.json "$LINT/.turnwire-lock"
-fi
+pinned_install tests/js/package-lint "$LINT" "publint, @arethetypeswrong/cli"
 step "package lint: publint --strict, attw, licenses in the tarball"
 "$LINT/node_modules/.bin/publint" --strict pkg || die "publint found problems in pkg/"
 "$LINT/node_modules/.bin/attw" "$TARBALL" --profile node16 --exclude-entrypoints ./wasm \
@@ -111,17 +121,8 @@ echo "consumer.ts, consumer-cjs.cts, consumer-init.ts, consumer-dom.ts, consumer
 
 # The SDKs whose stream parsers mock-sdk.test.mjs runs against the mock providers, pinned by
 # tests/js/mock-sdk/package-lock.json; reinstalled only when that lockfile changed.
-if ! cmp -s tests/js/mock-sdk/package-lock.json "$MOCK_SDK/.turnwire-lock" 2>/dev/null \
-  || [ ! -d "$MOCK_SDK/node_modules/openai" ] || [ ! -d "$MOCK_SDK/node_modules/@anthropic-ai/sdk" ] \
-  || [ ! -d "$MOCK_SDK/node_modules/@google/genai" ] || [ ! -d "$MOCK_SDK/node_modules/eventsource-parser" ] \
-  || [ ! -d "$MOCK_SDK/node_modules/ai" ] || [ ! -d "$MOCK_SDK/node_modules/@mariozechner/pi-ai" ]; then
-  step "npm ci (openai, @anthropic-ai/sdk, @google/genai, ai + @ai-sdk/*, pi-ai, eventsource-parser) into $MOCK_SDK"
-  rm -rf "$MOCK_SDK"
-  mkdir -p "$MOCK_SDK"
-  cp tests/js/mock-sdk/package.json tests/js/mock-sdk/package-lock.json "$MOCK_SDK/"
-  (cd "$MOCK_SDK" && npm ci --no-audit --no-fund --loglevel=error)
-  cp tests/js/mock-sdk/package-lock.json "$MOCK_SDK/.turnwire-lock"
-fi
+pinned_install tests/js/mock-sdk "$MOCK_SDK" "openai, @anthropic-ai/sdk, @google/genai, ai + @ai-sdk/*, pi-ai, eventsource-parser" \
+  openai @anthropic-ai/sdk @google/genai eventsource-parser ai @mariozechner/pi-ai
 
 step "typed bodies: every golden body as its provider's body type, each body type assignable to the official SDK's request type"
 SDK_TYPES="$CONSUMER/sdk-types"

@@ -573,11 +573,7 @@ fn options(t: &Target) -> RenderOptions {
 type Sent = (String, Vec<String>);
 
 fn sent_of(o: &RenderOptions, body: &[u8]) -> Sent {
-    let key = match o.provider {
-        Provider::OpenAiResponses => "input",
-        Provider::Gemini => "contents",
-        _ => "messages",
-    };
+    let key = fixture_support::history_key(o.provider);
     let mut members = match serde_json::from_slice::<Value>(body) {
         Ok(Value::Object(m)) => m,
         _ => serde_json::Map::new(),
@@ -639,11 +635,7 @@ fn check(ops: &[Op], targets: &[Target]) -> Result<(), TestCaseError> {
                 last.insert(okey.clone(), now);
                 change
             };
-            let key = match o.provider {
-                Provider::OpenAiResponses => "input",
-                Provider::Gemini => "contents",
-                _ => "messages",
-            };
+            let key = fixture_support::history_key(o.provider);
             if t.object && k % 2 == 1 {
                 let want = render(&transcript, &o);
                 let got = convo.render(&o);

@@ -301,11 +301,7 @@ fn an_anthropic_body_with_cache_marks_imports_as_the_cache_option_and_renders_ba
 /// history), then each history message's opening and each of its blocks (Anthropic and
 /// Gemini cache a prefix that ends inside a message), or the whole message (chat APIs).
 fn cache_units(provider: Provider, body: &Value) -> (Value, Vec<String>) {
-    let key = match provider {
-        Provider::OpenAiResponses => "input",
-        Provider::Gemini => "contents",
-        _ => "messages",
-    };
+    let key = fixture_support::history_key(provider);
     let mut envelope = body.clone();
     let history = envelope.as_object_mut().unwrap().remove(key).unwrap();
     let mut units = Vec::new();

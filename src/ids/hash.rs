@@ -30,6 +30,12 @@ fn fnv1a64(offset: u64, bytes: &[u8]) -> u64 {
         .fold(offset, |h, &b| (h ^ u64::from(b)).wrapping_mul(FNV_PRIME))
 }
 
+/// Standard FNV-1a 64 over `bytes`: stable on every platform and across releases (cache keys
+/// shortened for OpenAI, the hashes `Conversation` compares requests with).
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    fnv1a64(LANE_A_OFFSET, bytes)
+}
+
 /// The MurmurHash3 64-bit finaliser (a bijection with full avalanche).
 const fn fmix64(mut k: u64) -> u64 {
     k ^= k >> 33;

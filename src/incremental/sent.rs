@@ -8,6 +8,7 @@
 use serde_json::{Map, Value};
 
 use super::{Prefix, Tail};
+use crate::ids::hash::fnv1a as hash;
 use crate::json::write::{write_str, write_value};
 
 /// The envelope's and every wire message's hash, in body order.
@@ -17,16 +18,6 @@ pub(crate) struct Sent {
     pub envelope: u64,
     /// Each history message (a chat target's system message first).
     pub messages: Vec<u64>,
-}
-
-/// 64-bit FNV-1a.
-pub(crate) fn hash(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
 }
 
 fn value_hash(v: &Value, buf: &mut Vec<u8>) -> u64 {

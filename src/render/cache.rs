@@ -27,7 +27,7 @@ use serde_json::{Map, Value};
 
 use super::options::RenderOptions;
 use crate::error::{Error, ErrorCode};
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+use crate::normalize::{Diagnostic, DiagnosticCode};
 use crate::providers::Provider;
 
 /// The longest `prompt_cache_key` OpenAI takes (OAC-20, ORS-17).
@@ -241,23 +241,13 @@ impl CachePlan {
 }
 
 fn note(message: String, path: &str) -> Diagnostic {
-    Diagnostic::new(
-        DiagnosticCode::CacheAdjusted,
-        FaultClass::ProviderProjection,
-        message,
-    )
-    .at_path(path)
+    super::controls::note(DiagnosticCode::CacheAdjusted, message).at_path(path)
 }
 
 /// A stable short form of a cache key too long for OpenAI: `tw-` and 16 hex digits of its
 /// 64-bit FNV-1a hash (the same key always gives the same short key).
 fn short_key(key: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in key.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("tw-{h:016x}")
+    format!("tw-{:016x}", crate::ids::hash::fnv1a(key.as_bytes()))
 }
 
 impl RenderOptions {

@@ -20,7 +20,7 @@ use serde_json::{Map, Value};
 use super::{render, RenderOptions, Rendered};
 use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+use crate::normalize::{Diagnostic, DiagnosticCode};
 use crate::providers::Provider;
 
 /// The body members Anthropic's `count_tokens` takes.
@@ -108,9 +108,8 @@ pub fn render_count_tokens(
 }
 
 fn dropped(key: &str, provider: Provider) -> Diagnostic {
-    Diagnostic::new(
+    super::controls::note(
         DiagnosticCode::RequestFieldDropped,
-        FaultClass::ProviderProjection,
         format!("`{key}` is not a field of {provider}'s token-counting request; left out"),
     )
     .at_path(format!("$.extra.{key}"))

@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use super::{RenderOptions, Resolved, DEFAULT_THINKING_BUDGET};
 use crate::models::{ThinkingMode, EFFORTS};
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+use crate::normalize::{Diagnostic, DiagnosticCode};
 use crate::providers::common::obj;
 
 /// What an Anthropic request is sent with for thinking.
@@ -30,12 +30,7 @@ pub(crate) struct AnthropicThinking {
 }
 
 fn note(message: String, path: &str) -> Diagnostic {
-    Diagnostic::new(
-        DiagnosticCode::ThinkingBudgetAdjusted,
-        FaultClass::ProviderProjection,
-        message,
-    )
-    .at_path(path)
+    super::controls::note(DiagnosticCode::ThinkingBudgetAdjusted, message).at_path(path)
 }
 
 /// Adaptive thinking; with a `summary`, its `display`: `omitted` for `none`, else `summarized`.

@@ -152,3 +152,12 @@ pub fn agent_session(messages: usize, task_every: usize, answer_before_task: boo
     }
     out
 }
+
+/// The body member that holds a provider's history.
+pub fn history_key(provider: Provider) -> &'static str {
+    match provider {
+        Provider::OpenAiResponses => "input",
+        Provider::Gemini => "contents",
+        _ => "messages",
+    }
+}
