@@ -149,7 +149,7 @@ fi
 NODE_TESTS=(
   esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs
   mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs
-  render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs request-options.test.mjs prompt-caching.test.mjs thinking-modes.test.mjs count-tokens.test.mjs
+  render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs request-options.test.mjs prompt-caching.test.mjs thinking-modes.test.mjs count-tokens.test.mjs server-tools.test.mjs
 )
 # Runs the node:test suite in the consumer with NODE (a node binary) and REPORTER; the digest of
 # the fixtures' bodies goes to DIGESTS.

@@ -49,9 +49,10 @@ pub use providers::{
 pub use render::{
     owned_fields, render, render_body, render_count_tokens, render_owned, structured_output,
     CacheBreakpoints, CacheOptions, CachePoint, CacheTtl, CompatOptions, IdMap, RenderOptions,
-    RenderReport, Rendered, ResponseFormat, ThinkingOptions, ToolChoice, ToolDeclaration,
-    ANSWER_ROOM, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET, KIMI_THINKING_MAX_TOKENS,
-    MAX_CACHE_KEY_CHARS, RESPONSES_MIN_OUTPUT_TOKENS,
+    RenderReport, Rendered, ResponseFormat, ServerTool, ServerToolKind, ThinkingOptions,
+    ToolChoice, ToolDeclaration, UserLocation, ANSWER_ROOM, DEFAULT_MAX_TOKENS,
+    DEFAULT_THINKING_BUDGET, KIMI_THINKING_MAX_TOKENS, MAX_CACHE_KEY_CHARS,
+    RESPONSES_MIN_OUTPUT_TOKENS,
 };
 
 /// The README's Rust examples, compiled and run as doc tests.

@@ -5,7 +5,10 @@
 use serde_json::{json, Value};
 use turnwire::import::{from_anthropic, from_request_body, ImportSource};
 use turnwire::model::{Block, ProviderMeta, Speaker};
-use turnwire::{render, validate_request, DiagnosticCode, ErrorCode, Provider, RenderOptions};
+use turnwire::{
+    render, validate_request, DiagnosticCode, ErrorCode, Provider, RenderOptions, ServerTool,
+    ServerToolKind,
+};
 
 fn source() -> ImportSource {
     ImportSource {
@@ -119,13 +122,14 @@ fn issue_11_anthropic_signatures_keep_their_provenance_and_replay_only_to_their_
 }
 
 #[test]
-fn issue_11_anthropic_parts_without_a_canonical_block_are_kept_opaque_and_reported() {
+fn issue_14_anthropic_server_tool_blocks_are_read_whole_and_replayed_to_anthropic_only() {
     let messages = json!([
         {"role": "user", "content": "search the web"},
         {"role": "assistant", "content": [
             {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {"query": "rust"}},
             {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_1", "content": []},
-            {"type": "text", "text": "Found it."}
+            {"type": "text", "text": "Found it."},
+            {"type": "mcp_tool_use", "id": "mcptoolu_1", "name": "x", "server_name": "s", "input": {}}
         ]}
     ]);
     let imported = from_anthropic(&messages, None, &source()).unwrap();
@@ -134,23 +138,43 @@ fn issue_11_anthropic_parts_without_a_canonical_block_are_kept_opaque_and_report
         .iter()
         .map(|d| (d.code, d.path.as_deref()))
         .collect();
+    // Only the part turnwire has no block for is opaque (kept, reported).
     assert_eq!(
         codes,
-        [
-            (DiagnosticCode::ImportOpaque, Some("$[1].content[0]")),
-            (DiagnosticCode::ImportOpaque, Some("$[1].content[1]"))
-        ]
+        [(DiagnosticCode::ImportOpaque, Some("$[1].content[3]"))]
     );
-    // Kept in the transcript (nothing lost), left out of renders.
-    assert!(matches!(
-        imported.transcript.messages[1].blocks[0],
-        Block::Other(_)
-    ));
+    let blocks = &imported.transcript.messages[1].blocks;
+    let Block::ServerTool(call) = &blocks[0] else {
+        panic!("{:?}", blocks[0])
+    };
+    assert_eq!(
+        (call.id.as_str(), call.name.as_str()),
+        ("srvtoolu_1", "web_search")
+    );
+    assert!(matches!(blocks[1], Block::ServerTool(_)));
+    let out = render(
+        &imported.transcript,
+        &RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5"),
+    )
+    .unwrap();
+    assert_eq!(
+        out.body["messages"][1]["content"][0],
+        messages[1]["content"][0]
+    );
+    assert_eq!(
+        out.body["messages"][1]["content"][1],
+        messages[1]["content"][1]
+    );
+    assert!(validate_request(Provider::Anthropic, &out.body).is_empty());
     let out = render(
         &imported.transcript,
         &RenderOptions::new(Provider::OpenAiChat, "gpt-5.2"),
     )
     .unwrap();
+    assert!(out.body["messages"][1]["content"]
+        .as_str()
+        .unwrap()
+        .starts_with("[web_search] query: rust"));
     assert!(validate_request(Provider::OpenAiChat, &out.body).is_empty());
 }
 
@@ -191,7 +215,8 @@ fn issue_11_anthropic_body_options_tools_thinking_and_extra_fields() {
         "messages": history(),
         "tools": [
             {"name": "read_log", "description": "Reads a log", "input_schema": {"type": "object"}},
-            {"type": "web_search_20250305", "name": "web_search"}
+            {"type": "web_search_20250305", "name": "web_search"},
+            {"type": "web_search_20260209", "name": "web_search"}
         ],
         "thinking": {"type": "enabled", "budget_tokens": 2048},
         "stream": true,
@@ -217,7 +242,9 @@ fn issue_11_anthropic_body_options_tools_thinking_and_extra_fields() {
         ai.metadata.as_ref().unwrap().provenance.model.as_deref(),
         Some("claude-opus-4-1")
     );
-    // the server tool could not be declared through the options: reported
+    // the server tool turnwire declares is read as `serverTools`; a version it does not
+    // write could not be declared through the options: reported
+    assert_eq!(o.server_tools, [ServerTool::new(ServerToolKind::WebSearch)]);
     assert_eq!(imported.diagnostics.len(), 1);
-    assert_eq!(imported.diagnostics[0].path.as_deref(), Some("$.tools[1]"));
+    assert_eq!(imported.diagnostics[0].path.as_deref(), Some("$.tools[2]"));
 }

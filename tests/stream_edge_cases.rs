@@ -23,23 +23,112 @@ fn codes(o: &StreamOutcome) -> Vec<&'static str> {
 }
 
 #[test]
-fn anthropic_server_tool_blocks_are_skipped_without_errors() {
+fn issue_14_anthropic_server_tool_blocks_are_kept_whole_with_their_streamed_input() {
+    let result = json!({"type": "web_search_tool_result", "tool_use_id": "srvtoolu_1", "content": [
+        {"type": "web_search_result", "url": "https://a.example", "title": "A", "encrypted_content": "enc"}
+    ]});
     let o = run(
         Provider::Anthropic,
         StreamOptions::default(),
         &[
             json!({"type":"content_block_start","index":0,"content_block":{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search","input":{}}}),
-            json!({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"query\":\"x\"}"}}),
+            json!({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"query\""}}),
+            json!({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":":\"x\"}"}}),
             json!({"type":"content_block_stop","index":0}),
-            json!({"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}),
-            json!({"type":"content_block_delta","index":1,"delta":{"type":"citations_delta","citation":{}}}),
-            json!({"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"Found it."}}),
+            json!({"type":"content_block_start","index":1,"content_block": result}),
             json!({"type":"content_block_stop","index":1}),
+            json!({"type":"content_block_start","index":2,"content_block":{"type":"text","text":""}}),
+            json!({"type":"content_block_delta","index":2,"delta":{"type":"citations_delta","citation":{}}}),
+            json!({"type":"content_block_delta","index":2,"delta":{"type":"text_delta","text":"Found it."}}),
+            json!({"type":"content_block_stop","index":2}),
             json!({"type":"message_stop"}),
         ],
     );
     assert!(o.errors.is_empty(), "{:?}", o.errors);
-    assert_eq!(blocks(&o), json!([{"type": "text", "text": "Found it."}]));
+    let b = blocks(&o);
+    assert_eq!(
+        b[0],
+        json!({"type": "server_tool", "provider": "anthropic", "phase": "call", "id": "srvtoolu_1",
+               "name": "web_search",
+               "wire": {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {"query": "x"}}})
+    );
+    assert_eq!(b[1]["wire"], result);
+    assert_eq!(b[1]["phase"], "result");
+    assert_eq!(b[2], json!({"type": "text", "text": "Found it."}));
+    assert_eq!(
+        o.stop_reason,
+        StopReason::EndTurn,
+        "a server tool is no call to run"
+    );
+}
+
+#[test]
+fn issue_14_server_tool_input_that_is_not_json_is_kept_as_text_and_reported() {
+    let o = run(
+        Provider::Anthropic,
+        StreamOptions::default(),
+        &[
+            json!({"type":"content_block_start","index":0,"content_block":{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search","input":{}}}),
+            json!({"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"query"}}),
+            json!({"type":"content_block_stop","index":0}),
+            json!({"type":"message_stop"}),
+        ],
+    );
+    assert_eq!(codes(&o), ["invalid_arguments"]);
+    assert_eq!(blocks(&o)[0]["rawInput"], "{\"query");
+}
+
+#[test]
+fn issue_14_gemini_code_parts_and_responses_built_in_items_become_server_tool_blocks() {
+    let code = json!({"executableCode": {"language": "PYTHON", "code": "print(1)"}});
+    let out = json!({"codeExecutionResult": {"outcome": "OUTCOME_OK", "output": "1\n"}});
+    let o = run(
+        Provider::Gemini,
+        StreamOptions::default(),
+        &[
+            json!({"candidates": [{"content": {"role": "model", "parts": [
+            {"text": "Running it."}, code, out, {"text": "It printed 1."}
+        ]}, "finishReason": "STOP"}]}),
+        ],
+    );
+    let b = blocks(&o);
+    let kinds: Vec<&str> = b
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["text", "server_tool", "server_tool", "text"]);
+    assert_eq!(
+        (b[1]["wire"].clone(), b[2]["phase"].clone()),
+        (code, json!("result"))
+    );
+
+    let item = json!({"type": "web_search_call", "id": "ws_1", "status": "completed",
+                      "action": {"type": "search", "query": "rust"}});
+    let o = run(
+        Provider::OpenAiResponses,
+        StreamOptions::default(),
+        &[
+            json!({"type": "response.output_item.added", "output_index": 0,
+                   "item": {"type": "web_search_call", "id": "ws_1", "status": "in_progress"}}),
+            json!({"type": "response.web_search_call.searching", "output_index": 0, "item_id": "ws_1"}),
+            json!({"type": "response.output_item.done", "output_index": 0, "item": item}),
+            json!({"type": "response.output_item.added", "output_index": 1,
+                   "item": {"type": "message", "id": "msg_1", "role": "assistant", "content": []}}),
+            json!({"type": "response.output_text.delta", "item_id": "msg_1", "output_index": 1, "delta": "Done."}),
+            json!({"type": "response.output_item.done", "output_index": 1,
+                   "item": {"type": "message", "id": "msg_1", "role": "assistant", "content": [{"type": "output_text", "text": "Done."}]}}),
+            json!({"type": "response.completed", "response": {"id": "resp_1", "model": "gpt-5.2", "status": "completed"}}),
+        ],
+    );
+    assert!(o.errors.is_empty(), "{:?}", o.errors);
+    let b = blocks(&o);
+    assert_eq!(
+        b[0]["wire"], item,
+        "the done item replaces the added one, in its place"
+    );
+    assert_eq!(b[1], json!({"type": "text", "text": "Done."}));
 }
 
 #[test]

@@ -117,6 +117,7 @@ impl Writer {
                     ));
                 }
                 Block::Media(media) => parts.push(file_part(media)),
+                Block::ServerTool(s) => parts.push(server_tool_part(s, b)),
                 other => self.left_out(other, (i, j), "has no AI SDK assistant part; left out"),
             }
         }
@@ -155,6 +156,25 @@ impl Writer {
             }
         }
         Value::Array(parts)
+    }
+}
+
+/// A server tool as the AI SDK writes a provider-executed call or result: a `tool-call` with
+/// `providerExecuted` (its input) or an assistant `tool-result` (its content as JSON). The
+/// block itself rides along in `providerOptions.turnwire.serverTool`, where `fromAiSdk` reads
+/// it back whole.
+fn server_tool_part(s: &crate::model::ServerToolBlock, b: &Block) -> Value {
+    let keep = json!({"turnwire": {"serverTool": b.write()}});
+    let wire = |k: &str| s.wire.get(k).cloned().unwrap_or_else(|| s.wire.clone());
+    match s.phase {
+        crate::model::ServerToolPhase::Call => json!({
+            "type": "tool-call", "toolCallId": s.id, "toolName": s.name,
+            "input": wire("input"), "providerExecuted": true, "providerOptions": keep,
+        }),
+        crate::model::ServerToolPhase::Result => json!({
+            "type": "tool-result", "toolCallId": s.id, "toolName": s.name,
+            "output": {"type": "json", "value": wire("content")}, "providerOptions": keep,
+        }),
     }
 }
 

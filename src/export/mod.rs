@@ -3,6 +3,7 @@
 
 mod ai_sdk;
 mod pi_ai;
+pub(crate) use pi_ai::SERVER_TOOL_KEY as PI_SERVER_TOOL_KEY;
 
 pub use ai_sdk::to_ai_sdk;
 pub use pi_ai::{to_pi_ai, PiAiContext, CALL_ID, PROVENANCE, STRUCTURED_RESULT, TOKEN_KIND};

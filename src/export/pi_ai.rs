@@ -4,6 +4,9 @@
 
 use std::collections::HashMap;
 
+/// The member of a pi-ai text part that keeps a server-tool block for the way back.
+pub(crate) const SERVER_TOOL_KEY: &str = "turnwireServerTool";
+
 use serde_json::{json, Map, Value};
 
 use crate::model::{Block, MediaEncoding, Message, ProviderMeta, Speaker, Transcript};
@@ -199,6 +202,11 @@ impl Writer {
                 }
                 Block::Code(c) => content
                     .push(json!({"type": "text", "text": crate::providers::common::fenced(c)})),
+                // pi-ai has no server-tool part: a text part pi-ai sends as it is, with the
+                // block kept beside it for `fromPiAi`.
+                Block::ServerTool(s) => content.push(json!({
+                    "type": "text", "text": s.portable_text(), SERVER_TOOL_KEY: b.write()
+                })),
                 Block::Thinking(t) => content.push(thinking(t, api.is_empty())),
                 Block::ToolCall(c) => {
                     calls = true;

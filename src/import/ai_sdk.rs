@@ -256,6 +256,12 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
                 }
                 out.push(Block::Thinking(t));
             }
+            "tool-call" | "tool-result" if server_tool(&part).is_some() => {
+                match server_tool(&part).map(|b| Block::from_value(b.clone())) {
+                    Some(Ok(block)) => out.push(block),
+                    _ => out.push(r.opaque(part, &at, "this provider-executed tool part")),
+                }
+            }
             "tool-call" if part.get("providerExecuted") == Some(&Value::Bool(true)) => {
                 out.push(r.opaque(part, &at, "this provider-executed tool call"));
             }
@@ -284,6 +290,12 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
         }
     }
     Ok(out)
+}
+
+/// The server-tool block `toAiSdk` keeps in `providerOptions.turnwire.serverTool`.
+fn server_tool(part: &Value) -> Option<&Value> {
+    part.pointer("/providerOptions/turnwire/serverTool")
+        .filter(|b| b.get("type").and_then(Value::as_str) == Some("server_tool"))
 }
 
 fn is_openai(part: &Value) -> bool {

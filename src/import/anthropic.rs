@@ -9,8 +9,8 @@
 //!   `data`) and `tool_use` become the matching blocks, signatures typed as
 //!   [`ProviderMeta::AnthropicSignature`] / [`ProviderMeta::AnthropicRedacted`].
 //! - `system` (a string or text parts) becomes a system message at the start.
-//! - Server tool blocks (`server_tool_use`, `web_search_tool_result`, …) and unknown parts are
-//!   kept as opaque blocks with an `import_opaque` diagnostic.
+//! - Server tool blocks (`server_tool_use`, `web_search_tool_result`, …) become server-tool
+//!   blocks; unknown parts are kept as opaque blocks with an `import_opaque` diagnostic.
 
 use serde_json::{Map, Value};
 
@@ -163,7 +163,10 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
                     ..ToolCallBlock::new(id, name, Value::Null)
                 })
             }
-            _ => r.opaque(part, &at, "this assistant part"),
+            k => match super::server_tools::anthropic_block(k, &part) {
+                Some(b) => b,
+                None => r.opaque(part, &at, "this assistant part"),
+            },
         };
         blocks.push(block);
     }

@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 use serde_json::{Map, Value};
 
 use super::context::{provenance, string_at, wrong_type, Reader};
-use super::gemini_options::{generation_config, tool_config, tools};
+use super::gemini_options::{generation_config, tool_config, tools, INVOCATIONS};
 use super::values::media_type_of_url;
 use super::{ImportSource, Imported};
 use crate::error::{Error, ErrorCode};
@@ -77,10 +77,11 @@ pub(super) fn from_body(
     for (key, value) in body {
         match key.as_str() {
             "contents" | "systemInstruction" => {}
-            "tools" => o.tools = tools(&mut r, value)?,
+            "tools" => o.tools = tools(&mut r, value, &mut o.server_tools)?,
             "generationConfig" => generation_config(&mut r, value, &mut o)?,
             "toolConfig" => match tool_config(value) {
                 Some(choice) => o.tool_choice = Some(choice),
+                None if *value == serde_json::json!({ INVOCATIONS: true }) => {}
                 None => {
                     r.opaque(value.clone(), "$.toolConfig", "this tool config");
                 }
@@ -222,6 +223,8 @@ fn model_parts(
                 t.meta = signature(part);
                 out.push(Block::Text(t));
             }
+        } else if let Some(b) = super::server_tools::gemini_block(part) {
+            out.push(b);
         } else {
             out.push(r.opaque(part.clone(), &part_at, "this model part"));
         }

@@ -6,16 +6,25 @@ use serde_json::Value;
 
 use super::context::{string_at, wrong_type, Reader};
 use crate::error::Error;
-use crate::render::{RenderOptions, ThinkingOptions, ToolChoice, ToolDeclaration};
+use crate::providers::Provider;
+use crate::render::{RenderOptions, ServerTool, ThinkingOptions, ToolChoice, ToolDeclaration};
 
-/// `tools`: the function declarations of every entry; other tools (search, code execution) are
-/// reported.
-pub(super) fn tools(r: &mut Reader, v: &Value) -> Result<Vec<ToolDeclaration>, Error> {
+/// `tools`: the function declarations of every entry, and the server tools turnwire declares
+/// (`googleSearch`, `codeExecution`); other tools are reported.
+pub(super) fn tools(
+    r: &mut Reader,
+    v: &Value,
+    server: &mut Vec<ServerTool>,
+) -> Result<Vec<ToolDeclaration>, Error> {
     let Value::Array(list) = v else {
         return Err(wrong_type("$.tools", "an array of tools", v));
     };
     let mut out = Vec::new();
     for (i, tool) in list.iter().enumerate() {
+        if let Some(t) = super::server_tools::declaration(Provider::Gemini, tool) {
+            server.push(t);
+            continue;
+        }
         let Some(Value::Array(decls)) = tool.get("functionDeclarations") else {
             r.opaque(
                 tool.clone(),
@@ -40,12 +49,17 @@ pub(super) fn tools(r: &mut Reader, v: &Value) -> Result<Vec<ToolDeclaration>, E
     Ok(out)
 }
 
+/// The `toolConfig` switch that lets Gemini 3 run server tools next to function calls.
+pub(super) const INVOCATIONS: &str = "includeServerSideToolInvocations";
+
 /// `toolConfig.functionCallingConfig` as a tool choice: `AUTO`, `NONE`, `ANY`, or `ANY` limited
 /// to one name. `None` for anything else (several names, `VALIDATED`, other settings).
 pub(super) fn tool_config(v: &Value) -> Option<ToolChoice> {
     let Value::Object(top) = v else { return None };
+    // Written by turnwire for Gemini 3 with both functions and server tools.
+    let flag = usize::from(top.get(INVOCATIONS) == Some(&Value::Bool(true)));
     let config = top.get("functionCallingConfig")?.as_object()?;
-    if top.len() != 1
+    if top.len() != 1 + flag
         || config
             .keys()
             .any(|k| k != "mode" && k != "allowedFunctionNames")

@@ -41,6 +41,7 @@ mod openai_responses;
 mod options;
 mod pi_ai;
 mod request;
+mod server_tools;
 mod values;
 
 pub use ai_sdk::from_ai_sdk;

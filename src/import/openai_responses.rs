@@ -130,7 +130,10 @@ fn read(
             ("reasoning", _) => (Speaker::Ai, vec![reasoning(&item)]),
             ("function_call", _) => (Speaker::Ai, vec![call(r, &item, &at)?]),
             ("function_call_output", _) => (Speaker::Tool, output(r, &item, &at)?),
-            _ => (Speaker::Ai, vec![r.opaque(item, &at, "this input item")]),
+            (k, _) => match super::server_tools::responses_block(k, &item) {
+                Some(b) => (Speaker::Ai, vec![b]),
+                None => (Speaker::Ai, vec![r.opaque(item, &at, "this input item")]),
+            },
         };
         // Two assistant messages in a row were two turns (one turn's text is one message).
         let assistant_message = kind == "message" && speaker == Speaker::Ai;

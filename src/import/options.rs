@@ -8,7 +8,8 @@ use super::ImportSource;
 use crate::error::{Error, ErrorCode};
 use crate::providers::Provider;
 use crate::render::{
-    owned_fields, RenderOptions, ResponseFormat, ThinkingOptions, ToolChoice, ToolDeclaration,
+    owned_fields, RenderOptions, ResponseFormat, ServerTool, ThinkingOptions, ToolChoice,
+    ToolDeclaration,
 };
 
 /// Where a wire format keeps what [`body_options`] reads.
@@ -53,7 +54,19 @@ pub(super) fn body_options(
             k if fields.max_tokens.contains(&k) => o.max_tokens = Some(count(value, &at)?),
             "temperature" => o.temperature = Some(number(value, &at)?),
             "top_p" => o.top_p = Some(number(value, &at)?),
-            "tools" => o.tools = tools(value, fields.tool_schema, r)?,
+            "tools" => {
+                let (functions, server) = tools(value, fields.tool_schema, provider, r)?;
+                o.tools = functions;
+                o.server_tools.extend(server);
+            }
+            "web_search_options" if provider == Provider::OpenAiChat => {
+                match super::server_tools::chat_web_search(value) {
+                    Some(t) => o.server_tools.push(t),
+                    None => {
+                        o.extra.insert(key.clone(), value.clone());
+                    }
+                }
+            }
             // Responses: `{effort, summary}` turns reasoning on; no summary is `none`, `auto`
             // the default.
             "reasoning" => {
@@ -213,14 +226,24 @@ fn number(v: &Value, at: &str) -> Result<f64, Error> {
     v.as_f64().ok_or_else(|| wrong_type(at, "a number", v))
 }
 
-/// `tools`: function declarations; other kinds (a provider's server tools) cannot be declared
-/// through the options and are reported.
-fn tools(v: &Value, schema: &str, r: &mut Reader) -> Result<Vec<ToolDeclaration>, Error> {
+/// `tools`: function declarations and the server tools turnwire declares; other kinds cannot
+/// be declared through the options and are reported.
+fn tools(
+    v: &Value,
+    schema: &str,
+    provider: Provider,
+    r: &mut Reader,
+) -> Result<(Vec<ToolDeclaration>, Vec<ServerTool>), Error> {
     let Value::Array(list) = v else {
         return Err(wrong_type("$.tools", "an array of tool declarations", v));
     };
     let mut out = Vec::with_capacity(list.len());
+    let mut server = Vec::new();
     for (i, t) in list.iter().enumerate() {
+        if let Some(s) = super::server_tools::declaration(provider, t) {
+            server.push(s);
+            continue;
+        }
         // Chat formats wrap the declaration in {"type": "function", "function": {…}}.
         let decl = t.get("function").unwrap_or(t);
         match decl.get("name").and_then(Value::as_str) {
@@ -244,7 +267,7 @@ fn tools(v: &Value, schema: &str, r: &mut Reader) -> Result<Vec<ToolDeclaration>
             }
         }
     }
-    Ok(out)
+    Ok((out, server))
 }
 
 /// Anthropic `output_config.effort` as the thinking effort (thinking stays as the body's

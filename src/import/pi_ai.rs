@@ -254,6 +254,16 @@ fn assistant(
                 .filter(|s| !s.is_empty())
         };
         let block = match part_type(&part) {
+            "text" if part.get(crate::export::PI_SERVER_TOOL_KEY).is_some() => {
+                let kept = part
+                    .get(crate::export::PI_SERVER_TOOL_KEY)
+                    .cloned()
+                    .unwrap_or_default();
+                match Block::from_value(kept) {
+                    Ok(b @ Block::ServerTool(_)) => b,
+                    _ => Block::Text(TextBlock::new(string_at(&part, "text", &at)?)),
+                }
+            }
             "text" => {
                 let mut t = TextBlock::new(string_at(&part, "text", &at)?);
                 if is_google(api) {

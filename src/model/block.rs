@@ -4,6 +4,7 @@ use serde_json::{Map, Value};
 
 use super::provenance::Provenance;
 use super::provider_meta::ProviderMeta;
+use super::server_tool::ServerToolBlock;
 use super::status::ToolStatus;
 
 mod json;
@@ -306,6 +307,8 @@ pub enum Block {
     Media(MediaBlock),
     /// `{"type": "code"}`
     Code(CodeBlock),
+    /// `{"type": "server_tool"}`: a provider's own server-tool block, kept for replay.
+    ServerTool(ServerToolBlock),
     /// Any other block, kept as it was.
     Other(Value),
 }
@@ -320,6 +323,7 @@ impl Block {
             Block::ToolResponse(_) => "tool_response",
             Block::Media(_) => "media",
             Block::Code(_) => "code",
+            Block::ServerTool(_) => "server_tool",
             Block::Other(v) => v.get("type").and_then(Value::as_str).unwrap_or("unknown"),
         }
     }

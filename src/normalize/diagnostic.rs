@@ -139,6 +139,13 @@ pub enum DiagnosticCode {
     /// the provider cached ends before it. `path` names the message in the body. The one
     /// diagnostic a stateless render cannot give: it compares with the previous request.
     CachePrefixChanged,
+    /// A server-tool block (a web search, a code run) another provider ran, or one its own
+    /// provider cannot take back in this request, was sent as assistant text: its query,
+    /// sources, code and output.
+    ServerToolAsText,
+    /// A `serverTools` entry the target does not have, or not with this model or these
+    /// options, was not declared (or declared without the options it lacks). `path` names it.
+    ServerToolUnavailable,
 }
 
 /// Which completion a dedupe kept and why.
@@ -322,6 +329,8 @@ impl DiagnosticCode {
             DiagnosticCode::StopSequencesAdjusted => "stop_sequences_adjusted",
             DiagnosticCode::CacheAdjusted => "cache_adjusted",
             DiagnosticCode::CachePrefixChanged => "cache_prefix_changed",
+            DiagnosticCode::ServerToolAsText => "server_tool_as_text",
+            DiagnosticCode::ServerToolUnavailable => "server_tool_unavailable",
             DiagnosticCode::ToolDeclared => "tool_declared",
             DiagnosticCode::LoneSurrogateReplaced => "lone_surrogate_replaced",
             DiagnosticCode::NonJsonValueReplaced => "non_json_value_replaced",

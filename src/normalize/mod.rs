@@ -21,6 +21,7 @@ pub mod orphans;
 mod passes;
 mod prefill;
 mod role_order;
+mod server_tools;
 mod speaker;
 pub mod synthesize;
 #[cfg(test)]

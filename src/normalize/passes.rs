@@ -10,8 +10,8 @@ use super::options::Profile;
 use super::work::Msg;
 use super::{
     aborted, adjacency, calls_last, closure, content, declarations, dedupe, identity, media,
-    orphans, prefill, role_order, speaker, synthesize, thinking, tool_media, Diagnostic,
-    NormalizeOptions, TurnOpener,
+    orphans, prefill, role_order, server_tools, speaker, synthesize, thinking, tool_media,
+    Diagnostic, NormalizeOptions, TurnOpener,
 };
 
 /// One normaliser pass, named by what it repairs, listed in the order the passes run. A
@@ -24,6 +24,8 @@ use super::{
 pub enum Pass {
     /// Blocks stored under the wrong speaker move to the right one.
     SpeakerRepair,
+    /// Server-tool blocks replayed to the provider that ran them, sent as text to others.
+    ServerTools,
     /// Empty text, empty messages, malformed arguments and empty results.
     ContentHygiene,
     /// Every call gets one canonical id; results are paired with their calls.
@@ -82,6 +84,7 @@ impl Pass {
     pub const fn as_str(self) -> &'static str {
         match self {
             Pass::SpeakerRepair => "speaker_repair",
+            Pass::ServerTools => "server_tools",
             Pass::ContentHygiene => "content_hygiene",
             Pass::CallIdentity => "call_identity",
             Pass::Dedupe => "dedupe",
@@ -149,8 +152,11 @@ impl<'a> Run<'a> {
 pub(crate) type PassFn = fn(Vec<Msg>, &mut Run<'_>) -> Vec<Msg>;
 
 /// Every pass, in the order it runs.
-pub(crate) const PASSES: [(Pass, PassFn); 20] = [
+pub(crate) const PASSES: [(Pass, PassFn); 21] = [
     (Pass::SpeakerRepair, |m, r| speaker::repair(m, &mut r.diags)),
+    (Pass::ServerTools, |m, r| {
+        server_tools::project(m, r.options.target, &mut r.diags)
+    }),
     (Pass::ContentHygiene, |m, r| content::clean(m, &mut r.diags)),
     (Pass::CallIdentity, |m, r| identity::assign(m, &mut r.diags)),
     (Pass::Dedupe, |m, r| dedupe::dedupe(m, &mut r.diags)),

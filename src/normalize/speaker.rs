@@ -14,7 +14,7 @@ use crate::model::{Block, Speaker};
 /// attached to one).
 fn home(block: &Block, stored: Speaker, after_response: bool) -> Speaker {
     match block {
-        Block::ToolCall(_) | Block::Thinking(_) => Speaker::Ai,
+        Block::ToolCall(_) | Block::Thinking(_) | Block::ServerTool(_) => Speaker::Ai,
         Block::ToolResponse(_) => Speaker::Tool,
         // media or a text note right after a tool response is that response's attachment
         Block::Media(_) if after_response => Speaker::Tool,

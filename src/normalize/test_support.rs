@@ -45,6 +45,7 @@ fn block_shape(b: &Block) -> String {
             format!("{kind}({})", r.call_id)
         }
         Block::Media(m) => format!("media({})", m.mime_type),
+        Block::ServerTool(s) => format!("server_tool({})", s.name),
         Block::Other(_) => format!("other({})", b.type_name()),
     }
 }

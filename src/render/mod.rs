@@ -10,6 +10,7 @@ mod policy;
 mod provider_options;
 mod resolved;
 mod response_format;
+mod server_tools;
 mod stop;
 mod target;
 mod thinking_mode;
@@ -28,6 +29,8 @@ pub use count_tokens::render_count_tokens;
 pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
 pub(crate) use response_format::{not_strict, valid_format_name};
 pub use response_format::{structured_output, ResponseFormat};
+pub(crate) use server_tools::ServerToolPlan;
+pub use server_tools::{ServerTool, ServerToolKind, UserLocation};
 
 pub use options::owned_fields;
 pub use options::{

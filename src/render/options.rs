@@ -121,6 +121,11 @@ pub struct RenderOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm-bind", tsify(type = "CacheOptions"))]
     pub cache: Option<super::CacheOptions>,
+    /// Tools the provider runs itself (`web_search`, `code_execution`), declared in each
+    /// provider's own form; a target without one leaves it out with a diagnostic.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "ServerTool[]"))]
+    pub server_tools: Vec<super::ServerTool>,
     /// Per-provider request fields, keyed by provider name, merged into the body rendered for
     /// that provider as a JSON Merge Patch and checked by its strict validator (see
     /// `providerOptions` in the README); the other providers' entries are ignored.
@@ -238,6 +243,7 @@ impl RenderOptions {
             stop_sequences: Vec::new(),
             response_format: None,
             cache: None,
+            server_tools: Vec::new(),
             provider_options: Map::new(),
             extra: Map::new(),
             synthetic_result_text: None,

@@ -6,7 +6,7 @@
 
 use super::controls::Controls;
 use super::limits::Limits;
-use super::CachePlan;
+use super::{CachePlan, ServerToolPlan};
 use super::{RenderOptions, ThinkingOptions, WireApi};
 use crate::error::{Error, ErrorCode};
 use crate::models::{self, ModelCaps};
@@ -27,6 +27,8 @@ pub(crate) struct Resolved {
     pub controls: Controls,
     /// The cache breakpoints and key the request is sent with.
     pub cache: CachePlan,
+    /// The server tools the request declares, in its target's form.
+    pub server_tools: ServerToolPlan,
     /// The thinking setting the request is sent with: the caller's, or thinking off when a
     /// forced tool choice needs it ([`Controls`]).
     pub thinking: Option<ThinkingOptions>,
@@ -55,6 +57,7 @@ impl Resolved {
         }
         let controls = options.controls(caps)?;
         let cache = options.cache_plan()?;
+        let server_tools = options.server_tool_plan()?;
         // A forced tool choice the provider refuses with thinking on: the request is resolved
         // as if the caller had switched thinking off (limits, history, thinking switch).
         let effective = match &controls.thinking {
@@ -67,6 +70,7 @@ impl Resolved {
         let mut limits = effective.limits(caps);
         limits.notes.extend(controls.notes.iter().cloned());
         limits.notes.extend(cache.notes.iter().cloned());
+        limits.notes.extend(server_tools.notes.iter().cloned());
         Ok(Resolved {
             api: WireApi::of(options.provider),
             caps,
@@ -75,6 +79,7 @@ impl Resolved {
             thinking: effective.thinking.clone(),
             controls,
             cache,
+            server_tools,
         })
     }
 }

@@ -37,7 +37,22 @@ export type AnthropicContentBlock =
     | { type: "thinking"; thinking: string; signature: string }
     | { type: "redacted_thinking"; data: string }
     | { type: "tool_use"; id: string; name: string; input: JsonObject }
-    | { type: "tool_result"; tool_use_id: string; content: string | (AnthropicTextBlock | AnthropicMediaBlock)[]; is_error?: boolean };
+    | { type: "tool_result"; tool_use_id: string; content: string | (AnthropicTextBlock | AnthropicMediaBlock)[]; is_error?: boolean }
+    | AnthropicServerToolBlock;
+
+/** A server tool's call or result, replayed to Anthropic as the API sent it (`serverTools`).
+ * Result blocks of other server tools (`text_editor_code_execution_tool_result`,
+ * `web_fetch_tool_result`, …) are replayed the same way; their types are the SDK's. */
+export type AnthropicServerToolBlock =
+    | { type: "server_tool_use"; id: string; name: "web_search" | "web_fetch" | "code_execution" | "bash_code_execution" | "text_editor_code_execution" | "tool_search_tool_regex" | "tool_search_tool_bm25"; input: JsonObject }
+    | { type: "web_search_tool_result"; tool_use_id: string; content: { type: "web_search_result"; url: string; title: string; encrypted_content: string; page_age?: string | null }[] | { type: "web_search_tool_result_error"; error_code: "invalid_tool_input" | "unavailable" | "max_uses_exceeded" | "too_many_requests" | "query_too_long" | "request_too_large" } }
+    | { type: "code_execution_tool_result"; tool_use_id: string; content: { type: "code_execution_result"; stdout: string; stderr: string; return_code: number; content: { type: "code_execution_output"; file_id: string }[] } | { type: "code_execution_tool_result_error"; error_code: "invalid_tool_input" | "unavailable" | "too_many_requests" | "execution_time_exceeded" } }
+    | { type: "bash_code_execution_tool_result"; tool_use_id: string; content: { type: "bash_code_execution_result"; stdout: string; stderr: string; return_code: number; content: { type: "bash_code_execution_output"; file_id: string }[] } | { type: "bash_code_execution_tool_result_error"; error_code: "invalid_tool_input" | "unavailable" | "too_many_requests" | "execution_time_exceeded" | "output_file_too_large" } };
+
+/** A server tool declared to Anthropic (`serverTools`). */
+export type AnthropicServerToolDeclaration =
+    | { type: "web_search_20250305"; name: "web_search"; max_uses?: number; allowed_domains?: string[]; blocked_domains?: string[]; user_location?: { type: "approximate"; city?: string; region?: string; country?: string; timezone?: string }; cache_control?: AnthropicCacheControl }
+    | { type: "code_execution_20250825"; name: "code_execution"; cache_control?: AnthropicCacheControl };
 
 /** The Anthropic Messages request body `renderForProvider` writes. */
 export type AnthropicBody = {
@@ -45,7 +60,7 @@ export type AnthropicBody = {
     max_tokens: number;
     system?: string | AnthropicTextBlock[];
     messages: { role: "user" | "assistant"; content: AnthropicContentBlock[] }[];
-    tools?: { name: string; description?: string; input_schema: { type: "object"; [key: string]: unknown }; cache_control?: AnthropicCacheControl }[];
+    tools?: ({ name: string; description?: string; input_schema: { type: "object"; [key: string]: unknown }; cache_control?: AnthropicCacheControl } | AnthropicServerToolDeclaration)[];
     tool_choice?: { type: "auto" } | { type: "none" } | { type: "any" } | { type: "tool"; name: string };
     stop_sequences?: string[];
     output_config?: {
@@ -87,6 +102,8 @@ export type ChatBody = {
     messages: ChatMessage[];
     tools?: { type: "function"; function: { name: string; description?: string; parameters?: JsonObject } }[];
     tool_choice?: "auto" | "none" | "required" | "any" | { type: "function"; function: { name: string } };
+    /** Web search (`serverTools`), OpenAI's search models only. */
+    web_search_options?: { user_location?: { type: "approximate"; approximate: { city?: string; region?: string; country?: string; timezone?: string } } };
     max_completion_tokens?: number;
     max_tokens?: number;
     reasoning_effort?: Effort;
@@ -119,7 +136,11 @@ export type ResponsesBody = {
     model: string;
     input: ResponsesInputItem[];
     instructions?: string;
-    tools?: { type: "function"; name: string; description?: string; parameters: JsonObject | null; strict: boolean }[];
+    tools?: (
+        | { type: "function"; name: string; description?: string; parameters: JsonObject | null; strict: boolean }
+        | { type: "web_search"; filters?: { allowed_domains?: string[] }; user_location?: { type: "approximate"; city?: string; region?: string; country?: string; timezone?: string } }
+        | { type: "code_interpreter"; container: { type: "auto" } }
+    )[];
     tool_choice?: "auto" | "none" | "required" | { type: "function"; name: string };
     reasoning?: { effort?: Effort; summary?: "auto" | "concise" | "detailed" };
     include?: "reasoning.encrypted_content"[];
@@ -137,15 +158,23 @@ export type GeminiPart =
     | { inlineData: { mimeType: string; data: string } }
     | { fileData: { mimeType?: string; fileUri: string } }
     | { functionCall: { name: string; args: JsonObject; id?: string }; thoughtSignature?: string }
-    | { functionResponse: { name: string; response: JsonObject; id?: string; parts?: { inlineData: { mimeType: string; data: string } }[] } };
+    | { functionResponse: { name: string; response: JsonObject; id?: string; parts?: { inlineData: { mimeType: string; data: string } }[] } }
+    | GeminiServerToolPart;
+
+/** Code Gemini ran, or a server-side tool it called (`serverTools`), replayed as it came. */
+export type GeminiServerToolPart =
+    | { executableCode: { language: "PYTHON" | "LANGUAGE_UNSPECIFIED"; code: string; id?: string }; thoughtSignature?: string }
+    | { codeExecutionResult: { outcome: "OUTCOME_OK" | "OUTCOME_FAILED" | "OUTCOME_DEADLINE_EXCEEDED" | "OUTCOME_UNSPECIFIED"; output?: string; id?: string }; thoughtSignature?: string }
+    | { toolCall: JsonObject; thoughtSignature?: string }
+    | { toolResponse: JsonObject; thoughtSignature?: string };
 
 /** The Gemini generateContent request body `renderForProvider` writes (the model goes in the
  * URL). */
 export type GeminiBody = {
     contents: { role: "user" | "model"; parts: GeminiPart[] }[];
     systemInstruction?: { parts: { text: string }[] };
-    tools?: { functionDeclarations: { name: string; description?: string; parametersJsonSchema?: JsonObject }[] }[];
-    toolConfig?: { functionCallingConfig: { mode: "AUTO" | "ANY" | "NONE"; allowedFunctionNames?: string[] } };
+    tools?: ({ functionDeclarations: { name: string; description?: string; parametersJsonSchema?: JsonObject }[] } | { googleSearch: Record<string, never> } | { codeExecution: Record<string, never> })[];
+    toolConfig?: { functionCallingConfig?: { mode: "AUTO" | "ANY" | "NONE"; allowedFunctionNames?: string[] }; includeServerSideToolInvocations?: boolean };
     generationConfig?: {
         maxOutputTokens?: number;
         temperature?: number;

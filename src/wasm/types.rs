@@ -40,6 +40,25 @@ export interface CacheOptions {
     key?: string;
 }
 
+/** A tool the provider runs itself. Anthropic: `web_search_20250305` (every option) and
+ * `code_execution_20250825` entries in `tools`. OpenAI Responses: `web_search` (`allowedDomains`
+ * as `filters.allowed_domains`, `userLocation`) and `code_interpreter`. Gemini: `googleSearch`
+ * and `codeExecution` (Gemini 3 also with function declarations, through
+ * `toolConfig.includeServerSideToolInvocations`; Gemini 2.x declares the functions only).
+ * OpenAI Chat: web search as `web_search_options` for its search models. What a target lacks is
+ * left out with a `server_tool_unavailable` diagnostic. */
+export interface ServerTool {
+    type: "web_search" | "code_execution";
+    /** At most this many uses per request (Anthropic). */
+    maxUses?: number;
+    /** Only these domains (Anthropic, OpenAI Responses); not with `blockedDomains`. */
+    allowedDomains?: string[];
+    /** Never these domains (Anthropic). */
+    blockedDomains?: string[];
+    /** Where the user is, for local results (Anthropic, OpenAI). */
+    userLocation?: { city?: string; region?: string; country?: string; timezone?: string };
+}
+
 /** Reasoning effort, lowest first. OpenAI targets get it as given (`reasoning_effort`,
  * `reasoning.effort`); Anthropic gets `output_config.effort` at the highest level the model
  * takes that is not above it. */
@@ -145,7 +164,21 @@ export interface UnknownBlock {
 }
 
 /** One block of a message, discriminated by `type`. */
-export type Block = TextBlock | ThinkingBlock | ToolCallBlock | ToolResponseBlock | MediaBlock | CodeBlock;
+/** `{"type": "server_tool"}`: a server tool's call or result (a web search, a code run) as its
+ * provider sent it (`wire`), replayed unchanged to that provider and sent to others as `text`
+ * (derived from `wire` when absent). The stream decoders produce these. */
+export interface ServerToolBlock {
+    type: "server_tool";
+    provider: "anthropic" | "gemini" | "openai-responses" | (string & {});
+    phase: "call" | "result";
+    id?: string;
+    name?: string;
+    wire: JsonObject;
+    text?: string;
+    [key: string]: unknown;
+}
+
+export type Block = TextBlock | ThinkingBlock | ToolCallBlock | ToolResponseBlock | MediaBlock | CodeBlock | ServerToolBlock;
 
 /** One message of the canonical transcript; unknown members survive a round trip. */
 export interface Message {

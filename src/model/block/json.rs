@@ -8,6 +8,7 @@ use crate::model::node::{get, into_map, take, Members, Node};
 use crate::model::read::{
     into_object, put_opt_str, take_opt_bool, take_opt_str, take_str, take_value, wrong_type,
 };
+use crate::model::ServerToolPhase;
 
 impl Block {
     /// Reads one block of the JSON history shape.
@@ -134,9 +135,19 @@ impl Block {
                     extra: into_map(obj),
                 })
             }
+            "server_tool" => {
+                take(&mut obj, "type");
+                Block::ServerTool(read_server_tool(&mut obj, path)?)
+            }
             _ => Block::Other(Value::Object(into_map(obj))),
         };
         Ok(block)
+    }
+
+    /// Reads one block of the JSON history shape from a parsed value (an importer's embedded
+    /// block).
+    pub(crate) fn from_value(v: Value) -> Result<Block, Error> {
+        Block::read(Node::Value(v), &JsonPath::Root)
     }
 
     /// Writes the block in the JSON history shape.
@@ -205,10 +216,51 @@ impl Block {
                 put_opt_str(&mut o, "language", &b.language);
                 extend(&mut o, &b.extra);
             }
+            Block::ServerTool(b) => {
+                o.insert("type".into(), "server_tool".into());
+                o.insert("provider".into(), b.provider.clone().into());
+                o.insert("phase".into(), b.phase.as_str().into());
+                o.insert("id".into(), b.id.clone().into());
+                o.insert("name".into(), b.name.clone().into());
+                o.insert("wire".into(), b.wire.clone());
+                put_opt_str(&mut o, "text", &b.text);
+                extend(&mut o, &b.extra);
+            }
             Block::Other(v) => return v.clone(),
         }
         Value::Object(o)
     }
+}
+
+/// `{"type": "server_tool", "provider", "phase", "wire", "id"?, "name"?, "text"?}`: a missing
+/// id or name is read from `wire`.
+fn read_server_tool(obj: &mut Members<'_>, path: &JsonPath<'_>) -> Result<ServerToolBlock, Error> {
+    let provider = take_str(obj, "provider", path)?;
+    let phase_text = take_str(obj, "phase", path)?;
+    let phase = ServerToolPhase::parse(&phase_text).ok_or_else(|| {
+        Error::new(
+            ErrorCode::InvalidValue,
+            path.key("phase").to_string(),
+            format!("phase must be `call` or `result`, found `{phase_text}`"),
+        )
+    })?;
+    let Some(wire) = take_value(obj, "wire").filter(Value::is_object) else {
+        return Err(Error::new(
+            ErrorCode::MissingField,
+            path.key("wire").to_string(),
+            "a server_tool block needs its provider's block as an object in `wire`",
+        ));
+    };
+    let mut b = ServerToolBlock::new(provider, phase, wire);
+    if let Some(id) = take_opt_str(obj, "id", path)? {
+        b.id = id;
+    }
+    if let Some(name) = take_opt_str(obj, "name", path)? {
+        b.name = name;
+    }
+    b.text = take_opt_str(obj, "text", path)?;
+    b.extra = into_map(std::mem::take(obj));
+    Ok(b)
 }
 
 fn looks_like_url(data: &str) -> bool {

@@ -12,14 +12,17 @@
 //! - `message_stop`: the terminal event;
 //! - `error`: a provider error (`{"error": {"type", "message"}}`), which ends the turn.
 //!
-//! Ignored: `ping`, `citations_delta` and other unknown delta types, and blocks of server
-//! tools (`server_tool_use`, `web_search_tool_result`, …) with all their deltas.
+//! Server tools the API ran itself (`server_tool_use`, whose input streams like a tool call's,
+//! and every `*_tool_result`) become server-tool blocks, kept byte for byte for replay.
+//!
+//! Ignored: `ping`, `citations_delta` and other unknown delta types, and blocks of other
+//! unknown types with all their deltas.
 
 use std::collections::HashSet;
 
 use serde_json::{json, Value};
 
-use crate::model::ProviderMeta;
+use crate::model::{ProviderMeta, ServerToolBlock, ServerToolPhase};
 use crate::stream::ids::mint_call_id;
 use crate::stream::json::{count, index_key, text};
 use crate::stream::wire::WireFormat;
@@ -32,7 +35,7 @@ const FORMAT: &str = "Anthropic Messages";
 /// The Anthropic SSE decoder: block keys are the content block indexes.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Decoder {
-    /// Indexes of blocks turnwire does not assemble (server tools): their events are skipped.
+    /// Indexes of blocks of unknown types: their events are skipped.
     ignored: HashSet<String>,
 }
 
@@ -117,6 +120,14 @@ impl Decoder {
                     .cloned();
                 s.blocks.start_tool(&key, &id, name, None, initial)
             }
+            Some("server_tool_use") => s.blocks.start_server(
+                &key,
+                ServerToolBlock::new("anthropic", ServerToolPhase::Call, block.clone()),
+            ),
+            Some(t) if t.ends_with("_tool_result") => s.blocks.start_server(
+                &key,
+                ServerToolBlock::new("anthropic", ServerToolPhase::Result, block.clone()),
+            ),
             Some(_) => {
                 self.ignored.insert(key);
                 Ok(())
@@ -148,6 +159,10 @@ impl Decoder {
                 } else {
                     Err(StreamError::OrphanReasoningDelta { key })
                 }
+            }
+            Some("input_json_delta") if a.is_server(&key) => {
+                a.server_input(&key, text(d, "partial_json").unwrap_or_default());
+                Ok(())
             }
             Some("input_json_delta") => {
                 a.tool_args(&key, text(d, "partial_json").unwrap_or_default())

@@ -59,6 +59,7 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
             None,
         ));
     }
+    tools.extend(r.server_tools.tools.iter().cloned());
     body.insert("messages".into(), messages(&n.transcript.messages, &mut p));
     match (tools.last_mut(), cache.mark_for(CachePoint::Tools)) {
         (Some(Value::Object(last)), Some(mark)) => {
@@ -196,6 +197,8 @@ fn assistant(m: &Message, p: &mut Projection) -> Vec<Value> {
                     .unwrap_or_else(|| Value::Object(serde_json::Map::new()));
                 out.push(obj!({"type": "tool_use", "id": id, "name": name, "input": input}));
             }
+            // The normaliser leaves only Anthropic's own blocks, replayed as they came.
+            Block::ServerTool(s) => out.push(s.wire.clone()),
             _ => {}
         }
     }

@@ -24,13 +24,16 @@
 //!   with `content_filter`);
 //! - an `error` object (`{"code", "message", "status"}`), which ends the turn.
 //!
-//! Ignored: `inlineData`, `fileData`, `executableCode` and `codeExecutionResult` parts,
+//! `executableCode`, `codeExecutionResult`, `toolCall` and `toolResponse` parts (code the model
+//! ran, server-side tools it called) become server-tool blocks, kept whole for replay.
+//!
+//! Ignored: `inlineData` and `fileData` parts,
 //! `safetyRatings`, `citationMetadata`, `groundingMetadata`, `avgLogprobs`, candidates other
 //! than the first, and `[DONE]` markers some gateways add.
 
 use serde_json::{Map, Value};
 
-use crate::model::ProviderMeta;
+use crate::model::{ProviderMeta, ServerToolBlock, ServerToolPhase};
 use crate::stream::ids::mint_call_id;
 use crate::stream::json::{count, minus, plus, text};
 use crate::stream::state::StreamState;
@@ -78,6 +81,18 @@ fn usage(u: &Value) -> Usage {
         cache_read_tokens: cached,
         cache_write_tokens: None,
         reasoning_tokens: thoughts,
+    }
+}
+
+/// Whether a part is a server-tool call (`executableCode`, `toolCall`) or result
+/// (`codeExecutionResult`, `toolResponse`).
+fn server_phase(p: &Value) -> Option<ServerToolPhase> {
+    if p.get("executableCode").is_some() || p.get("toolCall").is_some() {
+        Some(ServerToolPhase::Call)
+    } else if p.get("codeExecutionResult").is_some() || p.get("toolResponse").is_some() {
+        Some(ServerToolPhase::Result)
+    } else {
+        None
     }
 }
 
@@ -141,9 +156,16 @@ impl Decoder {
             s.check_all(errors);
             return;
         }
+        if let Some(phase) = server_phase(p) {
+            // Code the model ran, or a server-side tool it called: kept whole for replay.
+            self.close_lane(s);
+            s.blocks
+                .add_server(ServerToolBlock::new("gemini", phase, p.clone()));
+            return;
+        }
         let piece = text(p, "text");
         if piece.is_none() && signature.is_none() {
-            // inlineData, executableCode, … are not assembled.
+            // inlineData, … are not assembled.
             return;
         }
         let lane = if p.get("thought").and_then(Value::as_bool) == Some(true) {

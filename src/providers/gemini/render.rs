@@ -73,16 +73,30 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
             json!({"parts": [{"text": system}]}),
         );
     }
-    if !declarations.is_empty() {
-        body.insert(
-            "tools".into(),
-            json!([{"functionDeclarations": declarations}]),
-        );
-        if r.controls.no_calls_with_json {
-            body.insert("toolConfig".into(), tool_config(&ToolChoice::None, &mut p));
-        } else if let Some(choice) = &r.controls.tool_choice {
-            body.insert("toolConfig".into(), tool_config(choice, &mut p));
-        }
+    let (server, include_invocations, note) =
+        r.server_tools.for_gemini(&o.model, declarations.len());
+    p.extend_notes(note);
+    let functions = !declarations.is_empty();
+    let mut tools = Vec::with_capacity(1 + server.len());
+    if functions {
+        tools.push(json!({ "functionDeclarations": declarations }));
+    }
+    tools.extend(server);
+    if !tools.is_empty() {
+        body.insert("tools".into(), Value::Array(tools));
+    }
+    // `functionCallingConfig` only with function declarations: Gemini refuses it without
+    // ("Function calling config is set without function_declarations").
+    let mut config = match (&r.controls.tool_choice, functions) {
+        (_, true) if r.controls.no_calls_with_json => tool_config(&ToolChoice::None, &mut p),
+        (Some(choice), true) => tool_config(choice, &mut p),
+        _ => Map::new(),
+    };
+    if include_invocations {
+        config.insert("includeServerSideToolInvocations".into(), true.into());
+    }
+    if !config.is_empty() {
+        body.insert("toolConfig".into(), Value::Object(config));
     }
     let config = generation_config(n, o, r, &mut p);
     if !config.is_empty() {
@@ -128,7 +142,7 @@ fn generation_config(
 
 /// `toolConfig.functionCallingConfig`: `AUTO`, `NONE`, `ANY`, or `ANY` limited to one name
 /// (`allowedFunctionNames`, GEM-19).
-fn tool_config(choice: &ToolChoice, p: &mut Projection) -> Value {
+fn tool_config(choice: &ToolChoice, p: &mut Projection) -> Map<String, Value> {
     let config = match choice {
         ToolChoice::Auto => obj!({"mode": "AUTO"}),
         ToolChoice::None => obj!({"mode": "NONE"}),
@@ -137,7 +151,9 @@ fn tool_config(choice: &ToolChoice, p: &mut Projection) -> Value {
             obj!({"mode": "ANY", "allowedFunctionNames": vec![Value::from(p.tool_name(name))]})
         }
     };
-    obj!({ "functionCallingConfig": config })
+    let mut m = Map::new();
+    m.insert("functionCallingConfig".into(), config);
+    m
 }
 
 /// One `functionDeclarations` entry.
@@ -232,6 +248,8 @@ fn model_parts(m: &Message, p: &mut Projection) -> Vec<Value> {
                 part.insert("functionCall".into(), obj!({"name": name, "args": args}));
                 out.push(signed(part, c.meta.as_ref()));
             }
+            // The normaliser leaves only Gemini's own parts, replayed as they came.
+            Block::ServerTool(s) => out.push(s.wire.clone()),
             // The normaliser leaves no thinking for Gemini.
             _ => {}
         }

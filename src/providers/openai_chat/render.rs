@@ -147,6 +147,9 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
             );
         }
     }
+    if let Some(search) = &r.server_tools.web_search_options {
+        body.insert("web_search_options".into(), search.clone());
+    }
     if let Some(max) = r.limits.max_tokens {
         body.insert(d.max_tokens_field.into(), max.into());
     }

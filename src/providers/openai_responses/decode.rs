@@ -24,12 +24,15 @@
 //! `response.refusal.done`, `response.reasoning_summary_text.done`,
 //! `response.reasoning_summary_part.done`, `response.reasoning_text.done`,
 //! `response.output_text.annotation.added`, the output list of `response.completed` (already
-//! assembled from the events), and items and events of built-in tools (web search, file
-//! search, code interpreter, image generation, MCP, custom tools).
+//! assembled from the events), and the progress events of built-in tools.
+//!
+//! Items of the built-in tools the API runs itself (`web_search_call`, `code_interpreter_call`,
+//! `file_search_call`, `image_generation_call`) become server-tool blocks, in their place, as
+//! their `done` event gives them.
 
 use serde_json::{json, Value};
 
-use crate::model::ProviderMeta;
+use crate::model::{ProviderMeta, ServerToolBlock, ServerToolPhase};
 use crate::stream::ids::mint_call_id;
 use crate::stream::json::{count, index_key, minus, text};
 use crate::stream::state::StreamState;
@@ -107,6 +110,18 @@ fn reasoning_meta(item: &Value, fallback: Option<&ProviderMeta>) -> ProviderMeta
     }
 }
 
+/// Output items of tools the API runs itself, kept as server-tool blocks.
+const BUILT_IN_CALLS: [&str; 4] = [
+    "web_search_call",
+    "code_interpreter_call",
+    "file_search_call",
+    "image_generation_call",
+];
+
+fn server_block(item: &Value) -> ServerToolBlock {
+    ServerToolBlock::new("openai-responses", ServerToolPhase::Call, item.clone())
+}
+
 impl Decoder {
     fn call_id(item: &Value, s: &StreamState, o: &StreamOptions) -> String {
         match text(item, "call_id").filter(|c| !c.is_empty()) {
@@ -142,6 +157,7 @@ impl Decoder {
                             .tool_args(&k, text(item, "arguments").unwrap_or_default())
                     })
             }
+            Some(t) if BUILT_IN_CALLS.contains(&t) => s.blocks.start_server(&k, server_block(item)),
             _ => Ok(()),
         };
         s.check(r);
@@ -151,6 +167,10 @@ impl Decoder {
         let item = v.get("item").unwrap_or(&Value::Null);
         let k = key(v, text(item, "id"));
         let kind = text(item, "type");
+        if kind.is_some_and(|t| BUILT_IN_CALLS.contains(&t)) {
+            s.blocks.finish_server(&k, server_block(item));
+            return;
+        }
         if !matches!(kind, Some("message" | "reasoning" | "function_call")) {
             return;
         }

@@ -42,6 +42,7 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
             None,
         ));
     }
+    tools.extend(r.server_tools.tools.iter().cloned());
     let input = input(&n.transcript.messages, &mut p);
     let has_reasoning = input
         .iter()

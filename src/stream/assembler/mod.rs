@@ -21,6 +21,7 @@ use super::error::StreamError;
 use crate::model::{Block, ProviderMeta, TextBlock, ThinkingBlock, ToolCallBlock};
 use tools::parse_arguments;
 
+mod server;
 mod text;
 mod tools;
 
@@ -55,6 +56,7 @@ enum Content {
         source_field: Option<String>,
     },
     Tool(ToolSlot),
+    Server(server::ServerSlot),
 }
 
 #[derive(Debug, Clone)]
@@ -145,15 +147,20 @@ impl Assembler {
     /// completes with the arguments streamed so far. `UnknownBlockStop` when nothing is open
     /// there.
     pub(crate) fn close(&mut self, key: &str) -> Result<(), StreamError> {
-        let is_tool = match self.slot_mut(key) {
+        let (is_tool, is_server) = match self.slot_mut(key) {
             None => {
                 return Err(StreamError::UnknownBlockStop {
                     key: key.to_string(),
                 })
             }
-            Some(s) => matches!(s.content, Content::Tool(_)),
+            Some(s) => (
+                matches!(s.content, Content::Tool(_)),
+                matches!(s.content, Content::Server(_)),
+            ),
         };
-        if is_tool {
+        if is_server {
+            self.close_server(key)
+        } else if is_tool {
             self.complete_tool(key, None)
         } else {
             self.detach(key);
@@ -180,6 +187,12 @@ impl Assembler {
                     s.push_str(&t.name);
                     s.push('\u{2}');
                     s.push_str(&t.raw);
+                }
+                Content::Server(b) => {
+                    s.push_str("\u{1}s");
+                    s.push_str(&b.block.name);
+                    s.push('\u{2}');
+                    s.push_str(&b.raw_input);
                 }
             }
         }
@@ -245,6 +258,7 @@ impl Assembler {
                         ..ToolCallBlock::default()
                     }));
                 }
+                Content::Server(b) => blocks.push(Block::ServerTool(b.block.clone())),
             }
         }
         (blocks, errors)

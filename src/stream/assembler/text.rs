@@ -125,7 +125,7 @@ impl Assembler {
         match &self.slots.get(i)?.content {
             Content::Text { text, .. } => Some(text),
             Content::Thinking { thought, .. } => Some(thought),
-            Content::Tool(_) => None,
+            Content::Tool(_) | Content::Server(_) => None,
         }
     }
 
@@ -155,7 +155,7 @@ impl Assembler {
                 *meta = Some(new);
                 true
             }
-            None => false,
+            Some(Content::Server(_)) | None => false,
         }
     }
 
@@ -166,6 +166,7 @@ impl Assembler {
             Content::Text { meta, .. }
             | Content::Thinking { meta, .. }
             | Content::Tool(ToolSlot { meta, .. }) => meta.as_ref(),
+            Content::Server(_) => None,
         }
     }
 }

@@ -46,7 +46,22 @@ export type AnthropicContentBlock =
 | { type: "thinking"; thinking: string; signature: string }
 | { type: "redacted_thinking"; data: string }
 | { type: "tool_use"; id: string; name: string; input: JsonObject }
-| { type: "tool_result"; tool_use_id: string; content: string | (AnthropicTextBlock | AnthropicMediaBlock)[]; is_error?: boolean };
+| { type: "tool_result"; tool_use_id: string; content: string | (AnthropicTextBlock | AnthropicMediaBlock)[]; is_error?: boolean }
+| AnthropicServerToolBlock;
+
+/** A server tool's call or result, replayed to Anthropic as the API sent it (`serverTools`).
+ * Result blocks of other server tools (`text_editor_code_execution_tool_result`,
+ * `web_fetch_tool_result`, …) are replayed the same way; their types are the SDK's. */
+export type AnthropicServerToolBlock =
+| { type: "server_tool_use"; id: string; name: "web_search" | "web_fetch" | "code_execution" | "bash_code_execution" | "text_editor_code_execution" | "tool_search_tool_regex" | "tool_search_tool_bm25"; input: JsonObject }
+| { type: "web_search_tool_result"; tool_use_id: string; content: { type: "web_search_result"; url: string; title: string; encrypted_content: string; page_age?: string | null }[] | { type: "web_search_tool_result_error"; error_code: "invalid_tool_input" | "unavailable" | "max_uses_exceeded" | "too_many_requests" | "query_too_long" | "request_too_large" } }
+| { type: "code_execution_tool_result"; tool_use_id: string; content: { type: "code_execution_result"; stdout: string; stderr: string; return_code: number; content: { type: "code_execution_output"; file_id: string }[] } | { type: "code_execution_tool_result_error"; error_code: "invalid_tool_input" | "unavailable" | "too_many_requests" | "execution_time_exceeded" } }
+| { type: "bash_code_execution_tool_result"; tool_use_id: string; content: { type: "bash_code_execution_result"; stdout: string; stderr: string; return_code: number; content: { type: "bash_code_execution_output"; file_id: string }[] } | { type: "bash_code_execution_tool_result_error"; error_code: "invalid_tool_input" | "unavailable" | "too_many_requests" | "execution_time_exceeded" | "output_file_too_large" } };
+
+/** A server tool declared to Anthropic (`serverTools`). */
+export type AnthropicServerToolDeclaration =
+| { type: "web_search_20250305"; name: "web_search"; max_uses?: number; allowed_domains?: string[]; blocked_domains?: string[]; user_location?: { type: "approximate"; city?: string; region?: string; country?: string; timezone?: string }; cache_control?: AnthropicCacheControl }
+| { type: "code_execution_20250825"; name: "code_execution"; cache_control?: AnthropicCacheControl };
 
 /** The Anthropic Messages request body `renderForProvider` writes. */
 export type AnthropicBody = {
@@ -54,7 +69,7 @@ export type AnthropicBody = {
     max_tokens: number;
     system?: string | AnthropicTextBlock[];
     messages: { role: "user" | "assistant"; content: AnthropicContentBlock[] }[];
-    tools?: { name: string; description?: string; input_schema: { type: "object"; [key: string]: unknown }; cache_control?: AnthropicCacheControl }[];
+    tools?: ({ name: string; description?: string; input_schema: { type: "object"; [key: string]: unknown }; cache_control?: AnthropicCacheControl } | AnthropicServerToolDeclaration)[];
     tool_choice?: { type: "auto" } | { type: "none" } | { type: "any" } | { type: "tool"; name: string };
     stop_sequences?: string[];
     output_config?: {
@@ -96,6 +111,8 @@ export type ChatBody = {
     messages: ChatMessage[];
     tools?: { type: "function"; function: { name: string; description?: string; parameters?: JsonObject } }[];
     tool_choice?: "auto" | "none" | "required" | "any" | { type: "function"; function: { name: string } };
+    /** Web search (`serverTools`), OpenAI's search models only. */
+    web_search_options?: { user_location?: { type: "approximate"; approximate: { city?: string; region?: string; country?: string; timezone?: string } } };
     max_completion_tokens?: number;
     max_tokens?: number;
     reasoning_effort?: Effort;
@@ -128,7 +145,11 @@ export type ResponsesBody = {
     model: string;
     input: ResponsesInputItem[];
     instructions?: string;
-    tools?: { type: "function"; name: string; description?: string; parameters: JsonObject | null; strict: boolean }[];
+    tools?: (
+    | { type: "function"; name: string; description?: string; parameters: JsonObject | null; strict: boolean }
+    | { type: "web_search"; filters?: { allowed_domains?: string[] }; user_location?: { type: "approximate"; city?: string; region?: string; country?: string; timezone?: string } }
+    | { type: "code_interpreter"; container: { type: "auto" } }
+    )[];
     tool_choice?: "auto" | "none" | "required" | { type: "function"; name: string };
     reasoning?: { effort?: Effort; summary?: "auto" | "concise" | "detailed" };
     include?: "reasoning.encrypted_content"[];
@@ -146,15 +167,23 @@ export type GeminiPart =
 | { inlineData: { mimeType: string; data: string } }
 | { fileData: { mimeType?: string; fileUri: string } }
 | { functionCall: { name: string; args: JsonObject; id?: string }; thoughtSignature?: string }
-| { functionResponse: { name: string; response: JsonObject; id?: string; parts?: { inlineData: { mimeType: string; data: string } }[] } };
+| { functionResponse: { name: string; response: JsonObject; id?: string; parts?: { inlineData: { mimeType: string; data: string } }[] } }
+| GeminiServerToolPart;
+
+/** Code Gemini ran, or a server-side tool it called (`serverTools`), replayed as it came. */
+export type GeminiServerToolPart =
+| { executableCode: { language: "PYTHON" | "LANGUAGE_UNSPECIFIED"; code: string; id?: string }; thoughtSignature?: string }
+| { codeExecutionResult: { outcome: "OUTCOME_OK" | "OUTCOME_FAILED" | "OUTCOME_DEADLINE_EXCEEDED" | "OUTCOME_UNSPECIFIED"; output?: string; id?: string }; thoughtSignature?: string }
+| { toolCall: JsonObject; thoughtSignature?: string }
+| { toolResponse: JsonObject; thoughtSignature?: string };
 
 /** The Gemini generateContent request body `renderForProvider` writes (the model goes in the
  * URL). */
 export type GeminiBody = {
     contents: { role: "user" | "model"; parts: GeminiPart[] }[];
     systemInstruction?: { parts: { text: string }[] };
-    tools?: { functionDeclarations: { name: string; description?: string; parametersJsonSchema?: JsonObject }[] }[];
-    toolConfig?: { functionCallingConfig: { mode: "AUTO" | "ANY" | "NONE"; allowedFunctionNames?: string[] } };
+    tools?: ({ functionDeclarations: { name: string; description?: string; parametersJsonSchema?: JsonObject }[] } | { googleSearch: Record<string, never> } | { codeExecution: Record<string, never> })[];
+    toolConfig?: { functionCallingConfig?: { mode: "AUTO" | "ANY" | "NONE"; allowedFunctionNames?: string[] }; includeServerSideToolInvocations?: boolean };
     generationConfig?: {
         maxOutputTokens?: number;
         temperature?: number;
@@ -266,6 +295,25 @@ export interface CacheOptions {
     key?: string;
 }
 
+/** A tool the provider runs itself. Anthropic: `web_search_20250305` (every option) and
+ * `code_execution_20250825` entries in `tools`. OpenAI Responses: `web_search` (`allowedDomains`
+ * as `filters.allowed_domains`, `userLocation`) and `code_interpreter`. Gemini: `googleSearch`
+ * and `codeExecution` (Gemini 3 also with function declarations, through
+ * `toolConfig.includeServerSideToolInvocations`; Gemini 2.x declares the functions only).
+ * OpenAI Chat: web search as `web_search_options` for its search models. What a target lacks is
+ * left out with a `server_tool_unavailable` diagnostic. */
+export interface ServerTool {
+    type: "web_search" | "code_execution";
+    /** At most this many uses per request (Anthropic). */
+    maxUses?: number;
+    /** Only these domains (Anthropic, OpenAI Responses); not with `blockedDomains`. */
+    allowedDomains?: string[];
+    /** Never these domains (Anthropic). */
+    blockedDomains?: string[];
+    /** Where the user is, for local results (Anthropic, OpenAI). */
+    userLocation?: { city?: string; region?: string; country?: string; timezone?: string };
+}
+
 /** Reasoning effort, lowest first. OpenAI targets get it as given (`reasoning_effort`,
  * `reasoning.effort`); Anthropic gets `output_config.effort` at the highest level the model
  * takes that is not above it. */
@@ -371,7 +419,21 @@ export interface UnknownBlock {
 }
 
 /** One block of a message, discriminated by `type`. */
-export type Block = TextBlock | ThinkingBlock | ToolCallBlock | ToolResponseBlock | MediaBlock | CodeBlock;
+/** `{"type": "server_tool"}`: a server tool's call or result (a web search, a code run) as its
+ * provider sent it (`wire`), replayed unchanged to that provider and sent to others as `text`
+ * (derived from `wire` when absent). The stream decoders produce these. */
+export interface ServerToolBlock {
+    type: "server_tool";
+    provider: "anthropic" | "gemini" | "openai-responses" | (string & {});
+    phase: "call" | "result";
+    id?: string;
+    name?: string;
+    wire: JsonObject;
+    text?: string;
+    [key: string]: unknown;
+}
+
+export type Block = TextBlock | ThinkingBlock | ToolCallBlock | ToolResponseBlock | MediaBlock | CodeBlock | ServerToolBlock;
 
 /** One message of the canonical transcript; unknown members survive a round trip. */
 export interface Message {
@@ -592,7 +654,7 @@ export type IdFormat = "openai" | "anthropic" | "responses" | "kimi" | "mistral"
 /**
  * A stable diagnostic code. The string form never changes.
  */
-export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped" | "tool_choice_lowered" | "stop_sequences_adjusted" | "cache_adjusted" | "cache_prefix_changed";
+export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "tool_name_projected" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped" | "tool_choice_lowered" | "stop_sequences_adjusted" | "cache_adjusted" | "cache_prefix_changed" | "server_tool_as_text" | "server_tool_unavailable";
 
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
@@ -686,6 +748,11 @@ export interface RenderOptions {
      * Prompt caching: Anthropic breakpoints and their lifetime, OpenAI `prompt_cache_key`.
      */
     cache?: CacheOptions;
+    /**
+     * Tools the provider runs itself (`web_search`, `code_execution`), declared in each
+     * provider's own form; a target without one leaves it out with a diagnostic.
+     */
+    serverTools?: ServerTool[];
     /**
      * Per-provider request fields, keyed by provider name, merged into the body rendered for
      * that provider as a JSON Merge Patch and checked by its strict validator (see
@@ -816,7 +883,7 @@ export interface Diagnostic {
  * diagnostic names the pass that made it (`pass`): `closure` for a synthetic completion,
  * `thinking_policy` for thinking the target cannot replay, and so on.
  */
-export type Pass = "speaker_repair" | "content_hygiene" | "call_identity" | "dedupe" | "orphans" | "assistant_pieces" | "closure" | "adjacency" | "aborted_turns" | "media" | "tool_result_media" | "calls_last" | "thinking_policy" | "system_hoisting" | "role_order" | "prefill" | "thinking_position" | "thinking_setting" | "continuity" | "declarations";
+export type Pass = "speaker_repair" | "server_tools" | "content_hygiene" | "call_identity" | "dedupe" | "orphans" | "assistant_pieces" | "closure" | "adjacency" | "aborted_turns" | "media" | "tool_result_media" | "calls_last" | "thinking_policy" | "system_hoisting" | "role_order" | "prefill" | "thinking_position" | "thinking_setting" | "continuity" | "declarations";
 
 /**
  * One tool call of a history and where it stands ([`tool_calls`] has an example).

@@ -13,6 +13,7 @@ import {
   type AnthropicCountTokensBody,
   type GeminiBody,
   type GeminiCountTokensBody,
+  type GeminiPart,
   type OpenAIChatBody,
   type Rendered,
   type ResponsesBody,
@@ -41,11 +42,22 @@ export const reasoningItem: Omit<OpenAI.Responses.ResponseReasoningItem, "id"> =
 declare const gemini: GeminiBody;
 type Values<E extends string> = `${E}`;
 type WithoutEnums<T, K extends keyof NonNullable<T>> = Omit<NonNullable<T>, K> | undefined;
-export const geminiContents: genai.Content[] = gemini.contents;
+// Server-tool parts (replayed as Gemini sent them) are checked apart: their closed sets are enums
+// too, and `toolCall` / `toolResponse` are kept as the API sent them.
+type GeminiServerPart = Extract<GeminiPart, { executableCode: unknown } | { codeExecutionResult: unknown } | { toolCall: unknown } | { toolResponse: unknown }>;
+declare const geminiOwnParts: { role: "user" | "model"; parts: Exclude<GeminiPart, GeminiServerPart>[] }[];
+export const geminiContents: genai.Content[] = geminiOwnParts;
+declare const code: Extract<GeminiServerPart, { executableCode: unknown }>;
+export const geminiCode: Omit<genai.ExecutableCode, "language"> = code.executableCode;
+export const geminiLanguage: Values<genai.Language> = code.executableCode.language;
+declare const codeResult: Extract<GeminiServerPart, { codeExecutionResult: unknown }>;
+export const geminiCodeResult: Omit<genai.CodeExecutionResult, "outcome"> = codeResult.codeExecutionResult;
+export const geminiOutcome: Values<genai.Outcome> = codeResult.codeExecutionResult.outcome;
 export const geminiSystem: genai.Content | undefined = gemini.systemInstruction;
 export const geminiTools: genai.Tool[] | undefined = gemini.tools;
-export const geminiMode: Values<genai.FunctionCallingConfigMode> | undefined = gemini.toolConfig?.functionCallingConfig.mode;
+export const geminiMode: Values<genai.FunctionCallingConfigMode> | undefined = gemini.toolConfig?.functionCallingConfig?.mode;
 export const geminiToolConfig: WithoutEnums<genai.FunctionCallingConfig, "mode"> = gemini.toolConfig?.functionCallingConfig;
+export const geminiToolConfigAll: Omit<genai.ToolConfig, "functionCallingConfig"> | undefined = gemini.toolConfig;
 export const geminiLevel: Values<genai.ThinkingLevel> | undefined = gemini.generationConfig?.thinkingConfig?.thinkingLevel;
 export const geminiThinking: WithoutEnums<genai.ThinkingConfig, "thinkingLevel"> = gemini.generationConfig?.thinkingConfig;
 export const geminiGeneration: WithoutEnums<genai.GenerationConfig, "thinkingConfig"> = gemini.generationConfig;
@@ -63,5 +75,6 @@ export const anthropicCountParams: Anthropic.MessageCountTokensParams = anthropi
 declare const responsesCount: Omit<ResponsesInputTokensBody, "input"> & { input: Exclude<ResponsesItem, { type: "reasoning" }>[] };
 export const responsesCountParams: OpenAI.Responses.InputTokenCountParams = responsesCount;
 declare const geminiCount: GeminiCountTokensBody;
-export const geminiCountContents: genai.Content[] = geminiCount.generateContentRequest.contents;
+// The counted contents are the body's contents, checked above part by part.
+export const geminiCountContents: GeminiBody["contents"] = geminiCount.generateContentRequest.contents;
 export const typedCount: AnthropicCountTokensBody = renderCountTokens(history, { provider: "anthropic", model: "claude-opus-4-7" }).body;

@@ -1,0 +1,122 @@
+//! Server tools in request bodies: declarations read back as `serverTools` where turnwire
+//! would write them byte for byte, history blocks read as server-tool blocks.
+
+use serde_json::Value;
+
+use crate::model::{Block, ServerToolBlock, ServerToolPhase};
+use crate::providers::Provider;
+use crate::render::{ServerTool, ServerToolKind, UserLocation};
+
+/// The server tool a `tools` entry declares, when rendering that tool for `provider` gives the
+/// entry back exactly (apart from a cache mark, which is read with the other marks).
+pub(super) fn declaration(provider: Provider, entry: &Value) -> Option<ServerTool> {
+    let kind = match (provider, entry.get("type").and_then(Value::as_str)) {
+        (Provider::Anthropic, Some(t)) if t.starts_with("web_search_") => ServerToolKind::WebSearch,
+        (Provider::Anthropic, Some(t)) if t.starts_with("code_execution_") => {
+            ServerToolKind::CodeExecution
+        }
+        (Provider::OpenAiResponses, Some("web_search")) => ServerToolKind::WebSearch,
+        (Provider::OpenAiResponses, Some("code_interpreter")) => ServerToolKind::CodeExecution,
+        (Provider::Gemini, None) if entry.get("googleSearch").is_some() => {
+            ServerToolKind::WebSearch
+        }
+        (Provider::Gemini, None) if entry.get("codeExecution").is_some() => {
+            ServerToolKind::CodeExecution
+        }
+        _ => return None,
+    };
+    let strings = |v: Option<&Value>| -> Vec<String> {
+        v.and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let allowed = entry
+        .get("allowed_domains")
+        .or_else(|| entry.get("filters").and_then(|f| f.get("allowed_domains")));
+    let tool = ServerTool {
+        kind,
+        max_uses: entry
+            .get("max_uses")
+            .and_then(Value::as_u64)
+            .and_then(|n| u32::try_from(n).ok()),
+        allowed_domains: strings(allowed),
+        blocked_domains: strings(entry.get("blocked_domains")),
+        user_location: entry.get("user_location").map(location),
+    };
+    let mut without_mark = entry.clone();
+    if let Value::Object(m) = &mut without_mark {
+        m.remove("cache_control");
+    }
+    (tool.tools_entry(provider).as_ref() == Some(&without_mark)).then_some(tool)
+}
+
+/// Chat Completions `web_search_options`, when turnwire would write it the same way.
+pub(super) fn chat_web_search(options: &Value) -> Option<ServerTool> {
+    let mut tool = ServerTool::new(ServerToolKind::WebSearch);
+    tool.user_location = options
+        .get("user_location")
+        .and_then(|l| l.get("approximate"))
+        .map(location);
+    (tool.chat_web_search_options() == *options).then_some(tool)
+}
+
+fn location(v: &Value) -> UserLocation {
+    let s = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+    UserLocation {
+        city: s("city"),
+        region: s("region"),
+        country: s("country"),
+        timezone: s("timezone"),
+    }
+}
+
+/// An Anthropic assistant block of a server tool (`server_tool_use`, `*_tool_result`).
+pub(super) fn anthropic_block(kind: &str, part: &Value) -> Option<Block> {
+    let phase = match kind {
+        "server_tool_use" => ServerToolPhase::Call,
+        k if k.ends_with("_tool_result") => ServerToolPhase::Result,
+        _ => return None,
+    };
+    Some(Block::ServerTool(ServerToolBlock::new(
+        "anthropic",
+        phase,
+        part.clone(),
+    )))
+}
+
+/// A Gemini model part of a server tool (`executableCode`, `codeExecutionResult`, `toolCall`,
+/// `toolResponse`).
+pub(super) fn gemini_block(part: &Value) -> Option<Block> {
+    let phase = if part.get("executableCode").is_some() || part.get("toolCall").is_some() {
+        ServerToolPhase::Call
+    } else if part.get("codeExecutionResult").is_some() || part.get("toolResponse").is_some() {
+        ServerToolPhase::Result
+    } else {
+        return None;
+    };
+    Some(Block::ServerTool(ServerToolBlock::new(
+        "gemini",
+        phase,
+        part.clone(),
+    )))
+}
+
+/// An OpenAI Responses input item of a built-in tool (`web_search_call`, …).
+pub(super) fn responses_block(kind: &str, item: &Value) -> Option<Block> {
+    matches!(
+        kind,
+        "web_search_call" | "code_interpreter_call" | "file_search_call" | "image_generation_call"
+    )
+    .then(|| {
+        Block::ServerTool(ServerToolBlock::new(
+            "openai-responses",
+            ServerToolPhase::Call,
+            item.clone(),
+        ))
+    })
+}

@@ -1,0 +1,215 @@
+//! Server-tool blocks for the render target: replayed as they are to the provider that ran them
+//! where it takes them back, sent as assistant text everywhere else.
+//!
+//! - Anthropic takes back its `server_tool_use` and `*_tool_result` blocks; a result whose
+//!   call is not earlier in the same message, or a call id outside `^srvtoolu_[a-zA-Z0-9_]+$`
+//!   (ANT-08), is sent as text.
+//! - Gemini takes back its `executableCode`, `codeExecutionResult`, `toolCall` and
+//!   `toolResponse` parts.
+//! - OpenAI Responses items (`web_search_call`, `code_interpreter_call`) are sent as text even
+//!   to Responses: turnwire renders with `store: false`, and the API looks those ids up in its
+//!   store ("Item with id 'ws_…' not found") and wants each with its reasoning item.
+//!
+//! What each block decides depends only on its own message and the target, so a message
+//! renders the same whatever follows it (the incremental renderer relies on that).
+
+use std::collections::HashSet;
+
+use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
+use super::work::{describe, Item, Msg};
+use crate::model::{Block, ServerToolBlock, ServerToolPhase, Speaker, TextBlock};
+use crate::providers::Provider;
+
+/// Replays or converts every server-tool block of `msgs` for `target`.
+pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
+    msgs.into_iter()
+        .map(|mut m| {
+            if m.speaker == Speaker::Ai
+                && m.items
+                    .iter()
+                    .any(|i| matches!(i.block, Block::ServerTool(_)))
+            {
+                m.items = project_message(std::mem::take(&mut m.items), target, diags);
+            }
+            m
+        })
+        .collect()
+}
+
+fn project_message(items: Vec<Item>, target: Provider, diags: &mut Vec<Diagnostic>) -> Vec<Item> {
+    let mut calls: HashSet<String> = HashSet::new();
+    items
+        .into_iter()
+        .map(|item| {
+            let Block::ServerTool(b) = &item.block else {
+                return item;
+            };
+            match replay_refusal(b, target, &mut calls) {
+                None => item,
+                Some(why) => as_text(item, why, diags),
+            }
+        })
+        .collect()
+}
+
+/// Why `b` cannot be replayed to `target` (`None`: it can). `calls` collects the Anthropic
+/// call ids seen so far in the message.
+fn replay_refusal(
+    b: &ServerToolBlock,
+    target: Provider,
+    calls: &mut HashSet<String>,
+) -> Option<&'static str> {
+    match (target, b.provider.as_str()) {
+        (Provider::Anthropic, "anthropic") => {
+            let text = |k: &str| b.wire.get(k).and_then(serde_json::Value::as_str);
+            match b.phase {
+                ServerToolPhase::Call => {
+                    let id = text("id").unwrap_or_default();
+                    if !valid_server_id(id) {
+                        return Some("its id is not an Anthropic server-tool id (ANT-08)");
+                    }
+                    calls.insert(id.to_string());
+                    None
+                }
+                ServerToolPhase::Result => match text("tool_use_id") {
+                    Some(id) if calls.contains(id) => None,
+                    _ => Some("its call is not earlier in the same message"),
+                },
+            }
+        }
+        (Provider::Gemini, "gemini") => None,
+        (Provider::OpenAiResponses, "openai-responses") => {
+            Some("requests are sent with `store: false`, and the API takes these items back only from its store")
+        }
+        _ => Some("another provider ran it"),
+    }
+}
+
+/// `^srvtoolu_[a-zA-Z0-9_]+$`.
+fn valid_server_id(id: &str) -> bool {
+    id.strip_prefix("srvtoolu_").is_some_and(|rest| {
+        !rest.is_empty() && rest.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    })
+}
+
+fn as_text(item: Item, why: &str, diags: &mut Vec<Diagnostic>) -> Item {
+    let Block::ServerTool(b) = &item.block else {
+        return item;
+    };
+    diags.push(
+        Diagnostic::new(
+            DiagnosticCode::ServerToolAsText,
+            FaultClass::ProviderProjection,
+            format!(
+                "{} {} of {} at {} sent as text: {why}",
+                b.name,
+                b.phase.as_str(),
+                b.provider,
+                describe(item.origin)
+            ),
+        )
+        .at(item.origin),
+    );
+    Item {
+        detached: false,
+        block: Block::Text(TextBlock::new(b.portable_text())),
+        origin: item.origin,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn msg(blocks: Vec<Block>) -> Msg {
+        Msg::made_up(
+            Speaker::Ai,
+            blocks
+                .into_iter()
+                .enumerate()
+                .map(|(i, block)| Item {
+                    block,
+                    origin: Some((1, i)),
+                    detached: false,
+                })
+                .collect(),
+        )
+    }
+
+    fn kinds(m: &Msg) -> Vec<&str> {
+        m.items.iter().map(|i| i.block.type_name()).collect()
+    }
+
+    fn anthropic_pair(call_id: &str, result_id: &str) -> Vec<Block> {
+        vec![
+            Block::ServerTool(ServerToolBlock::new(
+                "anthropic",
+                ServerToolPhase::Call,
+                json!({"type": "server_tool_use", "id": call_id, "name": "web_search", "input": {"query": "q"}}),
+            )),
+            Block::ServerTool(ServerToolBlock::new(
+                "anthropic",
+                ServerToolPhase::Result,
+                json!({"type": "web_search_tool_result", "tool_use_id": result_id, "content": []}),
+            )),
+        ]
+    }
+
+    #[test]
+    fn blocks_go_back_to_their_provider_and_become_text_for_others() {
+        for (target, kept) in [
+            (Provider::Anthropic, true),
+            (Provider::OpenAiChat, false),
+            (Provider::OpenAiResponses, false),
+            (Provider::Gemini, false),
+            (Provider::DeepSeek, false),
+        ] {
+            let mut diags = Vec::new();
+            let out = project(
+                vec![msg(anthropic_pair("srvtoolu_1", "srvtoolu_1"))],
+                target,
+                &mut diags,
+            );
+            let want = if kept {
+                ["server_tool"; 2]
+            } else {
+                ["text"; 2]
+            };
+            assert_eq!(kinds(&out[0]), want, "{target}");
+            assert_eq!(diags.len(), if kept { 0 } else { 2 }, "{target}");
+        }
+        let gemini = Block::ServerTool(ServerToolBlock::new(
+            "gemini",
+            ServerToolPhase::Call,
+            json!({"executableCode": {"language": "PYTHON", "code": "1+1"}}),
+        ));
+        let mut diags = Vec::new();
+        let out = project(vec![msg(vec![gemini])], Provider::Gemini, &mut diags);
+        assert_eq!(kinds(&out[0]), ["server_tool"]);
+    }
+
+    #[test]
+    fn an_anthropic_result_without_its_call_or_a_foreign_id_is_text() {
+        let mut diags = Vec::new();
+        let out = project(
+            vec![msg(anthropic_pair("srvtoolu_1", "srvtoolu_2"))],
+            Provider::Anthropic,
+            &mut diags,
+        );
+        assert_eq!(kinds(&out[0]), ["server_tool", "text"]);
+        assert!(
+            diags[0].message.contains("not earlier in the same message"),
+            "{}",
+            diags[0].message
+        );
+        let mut diags = Vec::new();
+        let out = project(
+            vec![msg(anthropic_pair("ws_1", "ws_1"))],
+            Provider::Anthropic,
+            &mut diags,
+        );
+        assert_eq!(kinds(&out[0]), ["text", "text"]);
+        assert_eq!(diags[0].code, DiagnosticCode::ServerToolAsText);
+    }
+}
