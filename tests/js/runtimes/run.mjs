@@ -531,7 +531,7 @@ async function hono() {
   return results.flat();
 }
 
-/** Vite: `vite build`, dist/ served on 127.0.0.1 and opened in headless Chromium. */
+/** Vite: `vite build`, dist/ served on 127.0.0.1 and opened in headless Chromium; then `vite dev`. */
 async function vite() {
   const dir = recipeDir("vite");
   const dist = join(dir, "dist");
@@ -546,15 +546,77 @@ async function vite() {
   ];
   const server = await startServer({ "/": readFileSync(join(dist, "index.html")), "/fixtures.json": readFileSync(FIXTURES_FILE), "/mock.json": mockInfo }, dist);
   const browser = await openChromium();
+  const chromiumVersion = browser.context.browser()?.version() ?? "";
+  let dev;
   try {
-    const result = await pageResult(browser.context, `http://127.0.0.1:${server.address().port}/`);
-    result.runtime = `Vite ${version} build, Chromium ${browser.context.browser()?.version() ?? ""}`;
-    return withChecks([result], checks);
+    const built = await pageResult(browser.context, `http://127.0.0.1:${server.address().port}/`);
+    built.runtime = `Vite ${version} build, Chromium ${chromiumVersion}`;
+    // vite dev serves the app folder: the page's two JSON files go beside index.html; the
+    // dependency pre-bundling starts afresh (it moves turnwire's JS away from its .wasm)
+    rmSync(join(dir, "node_modules/.vite"), { recursive: true, force: true });
+    writeFileSync(join(dir, "fixtures.json"), readFileSync(FIXTURES_FILE));
+    writeFileSync(join(dir, "mock.json"), mockInfo);
+    const port = await freePort();
+    dev = spawn(process.execPath, ["node_modules/vite/bin/vite.js", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    await waitForOutput(dev, /ready in/, "vite dev");
+    const served = await pageResult(browser.context, `http://127.0.0.1:${port}/`);
+    served.runtime = `Vite ${version} dev, Chromium ${chromiumVersion}`;
+    const optimized = join(dir, "node_modules/.vite/deps/_metadata.json");
+    checks.push(["vite dev pre-bundled turnwire (no optimizeDeps.exclude needed)", existsSync(optimized) && "turnwire" in (JSON.parse(readFileSync(optimized, "utf8")).optimized ?? {})]);
+    return withChecks([built, served], checks);
   } finally {
+    await stopChild(dev);
     await browser.close();
     server.closeAllConnections();
     await new Promise((ok) => server.close(ok));
   }
+}
+
+/** Resolves once `child` printed a line matching `ready`; fails when it exits first or after 30 s. */
+function waitForOutput(child, ready, what) {
+  let out = "";
+  return new Promise((ok, fail) => {
+    const done = (error) => {
+      clearTimeout(timer);
+      child.stdout.removeListener("data", onData);
+      child.stderr.removeListener("data", onData);
+      if (error) fail(error);
+      else ok(out);
+    };
+    const onData = (d) => {
+      out += d;
+      if (ready.test(out)) done();
+    };
+    const timer = setTimeout(() => done(new Error(`${what} is not ready after 30 s\n${out}`)), 30_000);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => done(new Error(`${what} exited with ${code}\n${out}`)));
+  });
+}
+
+/** Stops a server started here, by its pid, and waits for it to exit. */
+async function stopChild(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((ok) => child.once("exit", ok));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** The first fixture transcript that renders for `options`: its JSON text and Node's body bytes. */
+function readmeTranscript(options) {
+  for (const fixture of transcriptFixtures(fixtures)) {
+    const text = fixture.files["transcript.json"];
+    try {
+      return { text, body: Buffer.from(nodeApi.renderBody(text, options)) };
+    } catch {
+      // an error golden: the next one
+    }
+  }
+  throw new Error(`no fixture renders for ${JSON.stringify(options)}`);
 }
 
 /** A port the system has free now, on 127.0.0.1. */
@@ -579,12 +641,16 @@ async function next() {
   const log = recipeBuild(dir, [nextBin, "build"], env);
   const version = JSON.parse(readFileSync(join(dir, "node_modules/next/package.json"), "utf8")).version;
   const server = join(dir, ".next/server");
-  const edgeFn = JSON.parse(readFileSync(join(server, "middleware-manifest.json"), "utf8")).functions?.["/api/edge/route"];
+  const edgeFunctions = JSON.parse(readFileSync(join(server, "middleware-manifest.json"), "utf8")).functions ?? {};
+  const edgeFn = edgeFunctions["/api/edge/route"];
   const packaged = join(dir, "node_modules/turnwire/dist/turnwire_bg.wasm");
-  const edgeFiles = (edgeFn?.files ?? []).filter((f) => f.startsWith("server/edge/")).map((f) => join(dir, ".next", f));
-  const edgeJs = edgeFiles.map((f) => readFileSync(f, "utf8")).join("\n");
+  // an edge function's own files (its chunks and wasm), and their size gzipped
+  const edgeFiles = (fn) => (fn?.files ?? []).filter((f) => f.startsWith("server/edge/")).map((f) => join(dir, ".next", f));
+  const edgeSize = (fn) => [...edgeFiles(fn), ...(fn?.wasm ?? []).map((w) => join(dir, ".next", w.filePath))].reduce((n, f) => n + gzipBytes(f), 0);
+  const edgeJs = edgeFiles(edgeFn).map((f) => readFileSync(f, "utf8")).join("\n");
   const wasm = edgeFn?.wasm ?? [];
-  const edgeGzip = [...edgeFiles, ...wasm.map((w) => join(dir, ".next", w.filePath))].reduce((n, f) => n + gzipBytes(f), 0);
+  const edgeGzip = edgeSize(edgeFn);
+  const chatGzip = edgeSize(edgeFunctions["/api/chat-edge/route"]);
   const checks = [
     ["next build uses Turbopack", /Next\.js [\d.]+ \(Turbopack\)/.test(log), log.slice(0, 400)],
     ["next build warns that the edge runtime is deprecated", log.includes("The Edge Runtime is deprecated"), log.slice(-2000)],
@@ -593,12 +659,12 @@ async function next() {
     ["and no .wasm among its assets (the edge glue has no default wasm URL)", !(edgeFn?.assets ?? []).some((a) => /\.wasm$/.test(a.filePath ?? a.name ?? "")), JSON.stringify(edgeFn?.assets)],
     ["its code is dist/edge-light.mjs with dist/edge-glue.mjs (the realm-independent check)", edgeJs.includes("[object WebAssembly.Module]") && !edgeJs.includes("instanceof WebAssembly.Module")],
     ["the edge function is under Vercel Hobby's 1 MB gzip limit", edgeGzip < 1_000_000, `${edgeGzip} bytes gzip`],
+    ["so is the README's (/api/chat-edge), and it has the same one wasm binding", chatGzip > 0 && chatGzip < 1_000_000 && edgeFunctions["/api/chat-edge/route"]?.wasm?.length === 1, `${chatGzip} bytes gzip`],
   ];
   const results = [];
   // one build, started on every Node line
   for (const bin of NODE_BINS) results.push(...(await nextStart(dir, bin, version)));
-  results[1].report.edgeGzip = edgeGzip;
-  console.log(`  next: edge function ${edgeGzip} bytes gzip (wasm ${wasm.map((w) => gzipBytes(join(dir, ".next", w.filePath))).join(", ")}); Node route wasm as a server asset: ${existsSync(join(server, "assets")) ? readdirSync(join(server, "assets")).filter((f) => f.endsWith(".wasm")).join(", ") || "none" : "none"}`);
+  console.log(`  next: edge functions ${edgeGzip} bytes gzip with the suite, ${chatGzip} the README's route (wasm ${wasm.map((w) => gzipBytes(join(dir, ".next", w.filePath))).join(", ")}); Node route wasm as a server asset: ${existsSync(join(server, "assets")) ? readdirSync(join(server, "assets")).filter((f) => f.endsWith(".wasm")).join(", ") || "none" : "none"}`);
   return withChecks(results, checks);
 }
 
@@ -615,17 +681,7 @@ async function nextStart(dir, bin, version) {
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
   try {
-    await new Promise((ok, fail) => {
-      const done = (error) => {
-        clearInterval(poll);
-        clearTimeout(timer);
-        if (error) fail(error);
-        else ok();
-      };
-      const timer = setTimeout(() => done(new Error(`next start is not ready after 30 s\n${out}`)), 30_000);
-      const poll = setInterval(() => /Ready in/.test(out) && done(), 50);
-      child.once("exit", (code) => done(new Error(`next start exited with ${code}\n${out}`)));
-    });
+    await waitForOutput(child, /Ready in/, "next start");
     const results = [];
     for (const [route, label] of [["node", "Node.js runtime"], ["edge", "edge runtime"]]) {
       const response = await fetch(`http://127.0.0.1:${port}/api/${route}`, {
@@ -638,13 +694,17 @@ async function nextStart(dir, bin, version) {
       if (!response.ok) throw new Error(`/api/${route} answered ${response.status}: ${text.slice(0, 4000)}\n${out.slice(-4000)}`);
       results.push({ runtime: `Next.js ${version} route handler, ${label} (next start, Node ${node})`, ...JSON.parse(text) });
     }
-    return results;
-  } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((ok) => child.once("exit", ok));
-      child.kill("SIGTERM");
-      await exited;
+    // the README's route handlers (app/api/chat, app/api/chat-edge) answer renderBody's bytes
+    const { text: transcript, body: expected } = readmeTranscript({ provider: "anthropic", model: "claude-sonnet-4-5" });
+    const checks = [];
+    for (const route of ["chat", "chat-edge"]) {
+      const response = await fetch(`http://127.0.0.1:${port}/api/${route}`, { method: "POST", body: transcript, signal: AbortSignal.timeout(30_000) });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      checks.push([`the README's /api/${route} answers renderBody's bytes`, response.ok && bytes.equals(expected), `HTTP ${response.status}: ${bytes.toString("utf8", 0, 400)}`]);
     }
+    return withChecks(results, checks);
+  } finally {
+    await stopChild(child);
   }
 }
 
@@ -659,7 +719,7 @@ const RUNS = [
   ["edge", edge, ["examples/edge (workerd, KV)", "examples/edge (Deno)"], 4],
   ["edge-light", edgeLight, ["dist/edge-light.mjs (@edge-runtime/vm)"], 4],
   ["hono", hono, NODE_LINES.flatMap((n) => [`dist/node.mjs (Hono app.request, Node ${n})`, `dist/node.mjs (Hono node-server, Node ${n})`]), 8 * NODE_BINS.length],
-  ["vite", vite, ["dist/browser.mjs (Vite build)"], 4],
+  ["vite", vite, ["dist/browser.mjs (Vite build)", "dist/browser.mjs (vite dev)"], 8],
   ["next", next, NODE_LINES.flatMap((n) => [`dist/node.mjs (Next.js Node route, Node ${n})`, `dist/edge-light.mjs (Next.js edge route, Node ${n})`]), 8 * NODE_BINS.length],
 ];
 
