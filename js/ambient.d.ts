@@ -24,3 +24,9 @@ declare module "*.wasm" {
   const module: WebAssembly.Module;
   export default module;
 }
+
+// Next.js and Vercel (edge-light.mts): `?module` makes the import a precompiled module.
+declare module "*.wasm?module" {
+  const module: WebAssembly.Module;
+  export default module;
+}

@@ -3,7 +3,8 @@
 #
 #   cargo (release, wasm32: the main module, --features wasm; the render and stream modules of
 #   turnwire/render, --features wasm-render / wasm-stream) → wasm-bindgen (web, nodejs, module
-#   targets; web only for the other two) → npm binaryen's wasm-opt -Oz (one .wasm per module)
+#   targets, and web without the default wasm URL for the edge-light entry; web only for the
+#   other two) → npm binaryen's wasm-opt -Oz (one .wasm per module)
 #   → tsc for js/ (the runtime entries and the JS half of the API, as ESM and as CommonJS)
 #   → one index.d.ts (scripts/merge-dts.mjs) → tsc for js/mock/ → pkg-template filled in
 #   → npm pack.
@@ -95,6 +96,10 @@ mkdir -p "$STAGE"
 for t in web nodejs module; do
   wasm-bindgen --target "$t" --out-dir "$STAGE/$t" "$WASM"
 done
+# The edge-light entry's glue: the web target without the default wasm URL (a bundler would ship
+# the .wasm a second time as an asset for it); patched below.
+wasm-bindgen --target web --omit-default-module-path --out-dir "$STAGE/edge" "$WASM"
+cmp -s "$STAGE/edge/${CRATE}_bg.wasm" "$STAGE/web/${CRATE}_bg.wasm" || die "the edge glue's wasm differs from the web glue's"
 # The render and stream modules: the web glue only (the render entries use it in every host).
 for name in ${CRATE}_render ${CRATE}_stream; do
   wasm-bindgen --target web --out-dir "$STAGE/web" "$MODULES/$name.wasm"
@@ -117,7 +122,7 @@ cp "$STAGE/web/$CRATE.js" "$STAGE/web/$CRATE.d.ts" "$OUT/dist/"
 cp "$STAGE/web/${CRATE}_render.js" "$STAGE/web/${CRATE}_stream.js" "$OUT/dist/"
 # The JS the wasm module imports (js/wasm-imports/, as wasm-bindgen snippets): every glue loads
 # it from ./snippets/<crate-hash>/… beside itself, the same files for every target.
-for t in nodejs module; do
+for t in nodejs module edge; do
   diff -r "$STAGE/web/snippets" "$STAGE/$t/snippets" >/dev/null \
     || die "the $t glue's snippets differ from the web glue's"
 done
@@ -130,6 +135,22 @@ cp "$STAGE/nodejs/$CRATE.js" "$OUT/dist/node-glue.cjs"
 node scripts/snippets-cjs.mjs "$OUT/dist/node-glue.cjs" "$OUT/dist"
 # Deno: the module glue (`import source`), needs no file permission (dist/deno.mjs adds the JS API).
 cp "$STAGE/module/$CRATE.js" "$OUT/dist/deno-glue.mjs"
+# Vercel / Next.js edge (dist/edge-light.mjs adds the JS API): the glue without a default URL,
+# whose initSync tests the module's brand instead of `instanceof WebAssembly.Module`. Next's and
+# Vercel's local edge sandboxes compile a `?module` import in Node's main realm and hand it to
+# the edge `vm` context, where that instanceof is false and the glue would then throw on
+# `new WebAssembly.Module(module)`. The brand (Symbol.toStringTag on each realm's
+# Module.prototype) is the same in every realm.
+node -e '
+  const fs = require("fs");
+  const [from, to] = process.argv.slice(1);
+  const text = fs.readFileSync(from, "utf8");
+  const check = "if (!(module instanceof WebAssembly.Module)) {";
+  const parts = text.split(check);
+  if (parts.length !== 2) { console.error(`edge glue: expected one "${check}", found ${parts.length - 1}`); process.exit(1); }
+  if (text.includes("import.meta.url")) { console.error("edge glue: still has a default import.meta.url"); process.exit(1); }
+  fs.writeFileSync(to, parts.join("if (Object.prototype.toString.call(module) !== \"[object WebAssembly.Module]\") {"));
+' "$STAGE/edge/$CRATE.js" "$OUT/dist/edge-glue.mjs" || die "could not patch the edge glue's initSync (wasm-bindgen changed?)"
 
 # The JavaScript half of the API (fetch shims, SSE framing, ProviderError): every entry exports
 # it. JS_MODULES are compiled twice, as ESM (.mjs, with the entries) and as CommonJS (.cjs, for
@@ -142,9 +163,10 @@ mkdir -p "$STAGE/ts"
 cp js/*.mts js/*.d.ts js/tsconfig.json "$STAGE/ts/"
 cp "$STAGE/web/$CRATE.d.ts" "$STAGE/web/${CRATE}_render.d.ts" "$STAGE/web/${CRATE}_stream.d.ts" "$STAGE/ts/"
 cp "$STAGE/module/$CRATE.d.ts" "$STAGE/ts/deno-glue.d.mts"
+cp "$STAGE/edge/$CRATE.d.ts" "$STAGE/ts/edge-glue.d.mts"
 printf '{ "type": "module" }\n' >"$STAGE/ts/package.json"
 "$TSC" -p "$STAGE/ts/tsconfig.json" --outDir "$OUT/dist" --declaration --declarationDir "$STAGE/decl"
-for entry in node browser workerd deno api render-node render-browser; do
+for entry in node browser workerd edge-light deno api render-node render-browser; do
   [ -f "$OUT/dist/$entry.mjs" ] || die "tsc did not write dist/$entry.mjs"
 done
 

@@ -23,10 +23,16 @@
 #      (tests/js/runtimes/run.mjs), and the check that all six runtimes render byte-identical
 #      bodies, equal to the Rust goldens. tests/js/runtimes/install.sh installs those runtimes
 #      first (once; Chromium from apt only when /usr/bin/chromium is missing);
+#   5b. the recipes (tests/js/recipes, each installed from its own lockfile): the edge-light
+#      entry in @edge-runtime/vm with code generation off (esbuild bundle, wasm injected from
+#      Node's realm), a Hono app (app.request and @hono/node-server), a Vite build in Chromium,
+#      and a Next.js app (Turbopack build, next start, a Node.js and an edge route handler); each
+#      runs the same suite and reports the same digest;
 #   6. the fault injection suite again in Deno (`deno test`) and Bun (`bun test`).
 #
 #   TURNWIRE_JS_RUNTIMES=node         Node only (skips steps 5 and 6 and their installs)
-#   TURNWIRE_JS_RUNTIMES=deno,bun     steps 5 and 6 for some runtimes (deno, bun, workerd, chromium)
+#   TURNWIRE_JS_RUNTIMES=deno,bun     steps 5 and 6 for some runtimes (deno, bun, workerd, chromium,
+#                                     deno-session, edge) and recipes (edge-light, hono, vite, next)
 #   TURNWIRE_JS_CONSUMER=<dir>        the scratch consumer (default target/js-consumer)
 #   TURNWIRE_NODE_LTS="22.23.3 …"     the Node LTS versions step 4 also runs on ("" for none)
 set -euo pipefail
@@ -142,8 +148,37 @@ echo "AnthropicBody, ChatBody, ResponsesBody and GeminiBody type every golden bo
 if [ "$ONLY" != node ]; then
   step "Deno, Bun, workerd, Chromium: install (once)"
   skip_chromium=0
-  case ",$ONLY," in ,all,|*,chromium,*) ;; *) skip_chromium=1 ;; esac
+  case ",$ONLY," in ,all,|*,chromium,*|*,vite,*) ;; *) skip_chromium=1 ;; esac
   TURNWIRE_RUNTIMES="$RUNTIMES" TURNWIRE_SKIP_CHROMIUM="$skip_chromium" bash tests/js/runtimes/install.sh
+fi
+
+# The recipes (tests/js/recipes/<name>: @edge-runtime/vm + esbuild, Hono, Vite, Next.js), each
+# installed from its own lockfile into target/js-recipes/<name> (again only when that lockfile
+# changed), then its app files, the suite modules (lib/) and a copy of the installed package
+# (node_modules/turnwire, as npm installs the tarball: no symlink) are laid into that folder.
+RECIPES="$ROOT/target/js-recipes"
+SUITE_MODULES=(tests/js/suite.mjs tests/js/models.mjs tests/js/repair-suite.mjs tests/js/stream-suite.mjs
+  tests/js/non-json-fuzz.mjs tests/js/runtimes/harness.mjs tests/js/runtimes/assert.mjs tests/js/runtimes/edge-assert.mjs)
+recipe_packages() {
+  case "$1" in
+    edge-light) echo "@edge-runtime/vm esbuild" ;;
+    hono) echo "hono @hono/node-server" ;;
+    vite) echo "vite" ;;
+    next) echo "next react react-dom" ;;
+  esac
+}
+if [ "$ONLY" != node ]; then
+  for recipe in edge-light hono vite next; do
+    case ",$ONLY," in ,all,|*,"$recipe",*) ;; *) continue ;; esac
+    dir="$RECIPES/$recipe"
+    # shellcheck disable=SC2046
+    pinned_install "tests/js/recipes/$recipe" "$dir" "the $recipe recipe: $(recipe_packages "$recipe")" $(recipe_packages "$recipe")
+    cp -R "tests/js/recipes/$recipe/." "$dir/"
+    rm -rf "$dir/node_modules/turnwire"
+    mkdir -p "$dir/lib"
+    cp "${SUITE_MODULES[@]}" "$dir/lib/"
+    cp -R "$CONSUMER/node_modules/turnwire" "$dir/node_modules/turnwire"
+  done
 fi
 
 NODE_TESTS=(
@@ -197,12 +232,17 @@ if [ "$ONLY" = node ]; then
   exit 0
 fi
 
-step "the suite in Deno, Bun, workerd and Chromium; six runtimes, one digest"
+step "the suite in Deno, Bun, workerd, Chromium and the recipes (edge-light, Hono, Vite, Next.js); one digest"
 (
   cd "$CONSUMER"
   export TURNWIRE_FIXTURES="$ROOT/tests/fixtures"
   export TURNWIRE_DIGESTS="$CONSUMER/digests"
   export TURNWIRE_RUNTIMES="$RUNTIMES"
+  export TURNWIRE_RECIPES="$RECIPES"
+  # the Hono and Next.js recipes also run on the Node LTS lines
+  lts_bins=""
+  for version in $NODE_LTS; do lts_bins="$lts_bins $ROOT/target/js-node-lts/$version/node_modules/$NODE_PKG/bin/node"; done
+  export TURNWIRE_NODE_LTS_BINS="$lts_bins"
   if [ "$ONLY" != all ]; then export TURNWIRE_ONLY="$ONLY"; fi
   node run.mjs
 )

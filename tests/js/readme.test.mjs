@@ -71,6 +71,27 @@ describe("the README's per-library examples run against the pinned libraries", (
   }
 });
 
+describe("the README's recipes are the files of the tested apps (tests/js/recipes)", () => {
+  const blocks = [...section("Recipes: Vite, Next.js, Hono").matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const apps = { "Next.js": "next", Hono: "hono" };
+  const recipes = resolve(process.env.TURNWIRE_README, "..", "tests", "js", "recipes");
+
+  test("one block per file: the two Next.js route handlers, the Hono app", () => {
+    assert.deepEqual(
+      blocks.map((b) => b.split("\n")[0].match(/^\/\/ ([^:]+): (\S+)/)?.slice(1).join(" ")),
+      ["Next.js app/api/chat/route.js", "Next.js app/api/chat-edge/route.js", "Hono chat.mjs"],
+    );
+  });
+
+  for (const code of blocks) {
+    const [, app, file] = code.split("\n")[0].match(/^\/\/ ([^:]+): (\S+)/) ?? [];
+    test(`${app}: ${file}`, () => {
+      assert.ok(apps[app], `no recipe app for ${app}`);
+      assert.equal(code, readFileSync(join(recipes, apps[app], file), "utf8"));
+    });
+  }
+});
+
 describe("the README's ten-line examples run in their runtimes", () => {
   const blocks = [...section("Ten lines per runtime").matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
   const runtimesDir = process.env.TURNWIRE_RUNTIMES ? resolve(process.env.TURNWIRE_RUNTIMES) : "";

@@ -1,12 +1,15 @@
 // Runs the JS suite (tests/js/suite.mjs) in Deno, Bun, workerd and headless Chromium against the
-// package installed in the scratch consumer (the current directory), then checks "same inputs →
+// package installed in the scratch consumer (the current directory), and in the recipes
+// (tests/js/recipes: the edge-light entry in @edge-runtime/vm, Hono, Vite, Next.js; installed by
+// scripts/test-js.sh into $TURNWIRE_RECIPES/<name>), then checks "same inputs →
 // byte-identical bodies": the digest every runtime reports (SHA-256 over the body of every
-// fixture × provider, in a fixed order) must be the same in all six runtimes (these four and
+// fixture × provider, in a fixed order) must be the same in every runtime and recipe (these and
 // the two Node runs, which left theirs in $TURNWIRE_DIGESTS) and equal the digest of the Rust
 // goldens. scripts/test-js.sh runs it as
 //
 //   TURNWIRE_FIXTURES=tests/fixtures TURNWIRE_RUNTIMES=target/js-runtimes \
-//   TURNWIRE_DIGESTS=<dir> node run.mjs            (optional: TURNWIRE_ONLY=deno,chromium)
+//   TURNWIRE_RECIPES=target/js-recipes TURNWIRE_DIGESTS=<dir> node run.mjs
+//                                                  (optional: TURNWIRE_ONLY=deno,chromium,next)
 //
 // TURNWIRE_RUNTIMES holds node_modules with deno, bun, wrangler (+ miniflare, workerd) and
 // playwright-core (tests/js/runtimes/package.json). Every child process and every wait has a
@@ -18,12 +21,13 @@
 // runs streamTurn against them from inside the runtime; every request they get must be
 // accepted.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 import { startMockProviders } from "turnwire/mock";
 import { loadFixtures } from "./fixtures.mjs";
 import { goldenDigest, transcriptFixtures } from "./suite.mjs";
@@ -103,9 +107,9 @@ function runScript(command, args, env) {
 }
 
 /** `runScript` without blocking this process: for scripts that call the mock providers here. */
-function runScriptAsync(command, args, env) {
+function runScriptAsync(command, args, env, cwd) {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -350,10 +354,9 @@ function resolveExport(target, conditions) {
 
 const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
 
-/** Serves the consumer folder on 127.0.0.1 (port chosen by the system): the pages, the test
- * modules, fixtures.json and node_modules/turnwire. */
-async function startServer(pages) {
-  const root = resolve(".");
+/** Serves the consumer folder (or `root`) on 127.0.0.1 (port chosen by the system): the pages,
+ * the test modules, fixtures.json and node_modules/turnwire. */
+async function startServer(pages, root = resolve(".")) {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
     const file = resolve(root, `.${path}`);
@@ -390,11 +393,33 @@ async function chromium() {
     "/mock.json": mockInfo,
   });
   const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await openChromium();
+  const { context } = browser;
+  try {
+    const version = context.browser()?.version() ?? "";
+    const results = [];
+    for (const path of ["/", "/init.html", "/render.html", "/session-save.html", "/session-load.html"]) {
+      const result = await pageResult(context, origin + path);
+      result.runtime = result.runtime.replace(/^Chromium \S+/, `Chromium ${version}`);
+      results.push(result);
+    }
+    const chat = await browserChat(context);
+    chat.runtime = `Chromium ${version} (browser-chat example)`;
+    results.push(chat);
+    return results;
+  } finally {
+    await browser.close();
+    server.closeAllConnections();
+    await new Promise((ok) => server.close(ok));
+  }
+}
+
+/** Headless Chromium with a fresh profile; `close()` ends it and removes the profile. */
+async function openChromium() {
   const profile = mkdtempSync(join(tmpdir(), "turnwire-chromium-"));
   const { chromium } = requireTool("playwright-core");
-  let context;
   try {
-    context = await chromium.launchPersistentContext(profile, {
+    const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
       timeout: 60_000,
@@ -409,40 +434,277 @@ async function chromium() {
         "--enable-precise-memory-info",
       ],
     });
-    const version = context.browser()?.version() ?? "";
-    const results = [];
-    for (const path of ["/", "/init.html", "/render.html", "/session-save.html", "/session-load.html"]) {
-      const tab = await context.newPage();
-      const problems = [];
-      tab.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} for ${r.url()}`));
-      tab.on("console", (m) => ["warning", "error"].includes(m.type()) && problems.push(`console.${m.type()}: ${m.text()}`));
-      let pageError;
-      const failed = new Promise((_, fail) => tab.on("pageerror", (e) => fail((pageError = e))));
-      failed.catch(() => {});
-      await tab.goto(origin + path, { timeout: 30_000 });
-      const result = await Promise.race([
-        tab.waitForFunction(() => window.__turnwire, null, { timeout: PER_RUNTIME_MS, polling: 100 }).then((h) => h.jsonValue()),
-        failed,
-      ]).catch((e) => {
-        throw new Error(`${path}: ${pageError ? `uncaught ${pageError.stack ?? pageError}` : e.message}\n${problems.join("\n")}`);
-      });
-      for (const problem of problems) {
-        result.failed++;
-        result.failures.push({ name: `${path}: no console warnings or errors`, error: problem });
-      }
-      result.runtime = result.runtime.replace(/^Chromium \S+/, `Chromium ${version}`);
-      results.push(result);
-      await tab.close();
+    return {
+      context,
+      close: async () => {
+        await context.close();
+        rmSync(profile, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    rmSync(profile, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/** Opens `url` in a new tab and waits for the suite's summary in window.__turnwire; an HTTP
+ * error, a console warning or error, or an uncaught error fails it. */
+async function pageResult(context, url) {
+  const tab = await context.newPage();
+  const problems = [];
+  tab.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} for ${r.url()}`));
+  tab.on("console", (m) => ["warning", "error"].includes(m.type()) && problems.push(`console.${m.type()}: ${m.text()}`));
+  let pageError;
+  const failed = new Promise((_, fail) => tab.on("pageerror", (e) => fail((pageError = e))));
+  failed.catch(() => {});
+  await tab.goto(url, { timeout: 30_000 });
+  const path = new URL(url).pathname;
+  const result = await Promise.race([
+    tab.waitForFunction(() => window.__turnwire, null, { timeout: PER_RUNTIME_MS, polling: 100 }).then((h) => h.jsonValue()),
+    failed,
+  ]).catch((e) => {
+    throw new Error(`${path}: ${pageError ? `uncaught ${pageError.stack ?? pageError}` : e.message}\n${problems.join("\n")}`);
+  });
+  for (const problem of problems) {
+    result.failed++;
+    result.failures.push({ name: `${path}: no console warnings or errors`, error: problem });
+  }
+  await tab.close();
+  return result;
+}
+
+// ---- the recipes (tests/js/recipes/<name>: an app as a user would write it, installed by
+// scripts/test-js.sh into $TURNWIRE_RECIPES/<name> from its committed lockfile, with the suite
+// modules in lib/ and the packed turnwire copied into node_modules) ----
+
+const RECIPES = resolve(process.env.TURNWIRE_RECIPES ?? "");
+const recipeDir = (name) => {
+  const dir = join(RECIPES, name);
+  if (!existsSync(join(dir, "node_modules", "turnwire", "package.json"))) throw new Error(`${dir} is not installed (set TURNWIRE_RECIPES; scripts/test-js.sh installs it)`);
+  return dir;
+};
+const FIXTURES_FILE = resolve("fixtures.json");
+const sameBytes = (a, b) => Buffer.compare(readFileSync(a), readFileSync(b)) === 0;
+const gzipBytes = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** Adds `checks` ([name, ok, detail]) to the first of `results` as passed or failed tests. */
+function withChecks(results, checks) {
+  const [first] = results;
+  for (const [name, ok, detail] of checks) {
+    if (ok) first.passed++;
+    else {
+      first.failed++;
+      first.failures.push({ name, error: String(detail ?? "false") });
     }
-    const chat = await browserChat(context);
-    chat.runtime = `Chromium ${version} (browser-chat example)`;
-    results.push(chat);
-    return results;
+  }
+  return results;
+}
+
+/** Runs a recipe's build step (node <script> ...args in the recipe's folder); fails with its output. */
+function recipeBuild(dir, args, env = {}) {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, args, {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 300_000,
+    killSignal: "SIGKILL",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: "1", ...env },
+  });
+  if (r.status !== 0) throw new Error(`${args.join(" ")} failed (${r.status ?? r.signal ?? r.error})\n${r.stdout.slice(-6000)}${r.stderr.slice(-6000)}`);
+  console.log(`  ${args[0].split("/").slice(-3).join("/")} ${args.slice(1).join(" ")}: ${seconds(Date.now() - started)}`);
+  return r.stdout + r.stderr;
+}
+
+/** @edge-runtime/vm, code generation off, the wasm module injected from Node's realm. */
+const edgeLight = () => runScriptAsync(process.execPath, ["edge.run.mjs", FIXTURES_FILE, mockInfo], {}, recipeDir("edge-light"));
+
+// The Node binaries the Hono and Next.js recipes run on: this one, then the LTS lines
+// scripts/test-js.sh installed (TURNWIRE_NODE_LTS_BINS, space-separated paths).
+const NODE_BINS = [process.execPath, ...(process.env.TURNWIRE_NODE_LTS_BINS ?? "").split(" ").filter(Boolean)];
+const NODE_LINES = NODE_BINS.map((bin) => spawnSync(bin, ["-p", "process.versions.node"], { encoding: "utf8" }).stdout.trim().split(".")[0]);
+
+/** Hono: app.request, then @hono/node-server on 127.0.0.1; on every Node line. */
+async function hono() {
+  const results = [];
+  for (const bin of NODE_BINS) results.push(await runScriptAsync(bin, ["hono.run.mjs", FIXTURES_FILE, mockInfo], {}, recipeDir("hono")));
+  return results.flat();
+}
+
+/** Vite: `vite build`, dist/ served on 127.0.0.1 and opened in headless Chromium; then `vite dev`. */
+async function vite() {
+  const dir = recipeDir("vite");
+  const dist = join(dir, "dist");
+  rmSync(dist, { recursive: true, force: true });
+  recipeBuild(dir, ["node_modules/vite/bin/vite.js", "build"]);
+  const version = JSON.parse(readFileSync(join(dir, "node_modules/vite/package.json"), "utf8")).version;
+  const wasm = readdirSync(join(dist, "assets")).filter((f) => f.endsWith(".wasm"));
+  const packaged = join(dir, "node_modules/turnwire/dist/turnwire_bg.wasm");
+  const checks = [
+    ["vite build emitted one .wasm asset, turnwire_bg-<hash>.wasm", wasm.length === 1 && /^turnwire_bg-[\w-]+\.wasm$/.test(wasm[0]), wasm.join(", ")],
+    ["the asset is the package's turnwire_bg.wasm, byte for byte", wasm.length === 1 && sameBytes(join(dist, "assets", wasm[0]), packaged)],
+  ];
+  const server = await startServer({ "/": readFileSync(join(dist, "index.html")), "/fixtures.json": readFileSync(FIXTURES_FILE), "/mock.json": mockInfo }, dist);
+  const browser = await openChromium();
+  const chromiumVersion = browser.context.browser()?.version() ?? "";
+  let dev;
+  try {
+    const built = await pageResult(browser.context, `http://127.0.0.1:${server.address().port}/`);
+    built.runtime = `Vite ${version} build, Chromium ${chromiumVersion}`;
+    // vite dev serves the app folder: the page's two JSON files go beside index.html; the
+    // dependency pre-bundling starts afresh (it moves turnwire's JS away from its .wasm)
+    rmSync(join(dir, "node_modules/.vite"), { recursive: true, force: true });
+    writeFileSync(join(dir, "fixtures.json"), readFileSync(FIXTURES_FILE));
+    writeFileSync(join(dir, "mock.json"), mockInfo);
+    const port = await freePort();
+    dev = spawn(process.execPath, ["node_modules/vite/bin/vite.js", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    await waitForOutput(dev, /ready in/, "vite dev");
+    const served = await pageResult(browser.context, `http://127.0.0.1:${port}/`);
+    served.runtime = `Vite ${version} dev, Chromium ${chromiumVersion}`;
+    const optimized = join(dir, "node_modules/.vite/deps/_metadata.json");
+    checks.push(["vite dev pre-bundled turnwire (no optimizeDeps.exclude needed)", existsSync(optimized) && "turnwire" in (JSON.parse(readFileSync(optimized, "utf8")).optimized ?? {})]);
+    return withChecks([built, served], checks);
   } finally {
-    await context?.close();
+    await stopChild(dev);
+    await browser.close();
     server.closeAllConnections();
     await new Promise((ok) => server.close(ok));
-    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Resolves once `child` printed a line matching `ready`; fails when it exits first or after 30 s. */
+function waitForOutput(child, ready, what) {
+  let out = "";
+  return new Promise((ok, fail) => {
+    const done = (error) => {
+      clearTimeout(timer);
+      child.stdout.removeListener("data", onData);
+      child.stderr.removeListener("data", onData);
+      if (error) fail(error);
+      else ok(out);
+    };
+    const onData = (d) => {
+      out += d;
+      if (ready.test(out)) done();
+    };
+    const timer = setTimeout(() => done(new Error(`${what} is not ready after 30 s\n${out}`)), 30_000);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => done(new Error(`${what} exited with ${code}\n${out}`)));
+  });
+}
+
+/** Stops a server started here, by its pid, and waits for it to exit. */
+async function stopChild(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((ok) => child.once("exit", ok));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** The first fixture transcript that renders for `options`: its JSON text and Node's body bytes. */
+function readmeTranscript(options) {
+  for (const fixture of transcriptFixtures(fixtures)) {
+    const text = fixture.files["transcript.json"];
+    try {
+      return { text, body: Buffer.from(nodeApi.renderBody(text, options)) };
+    } catch {
+      // an error golden: the next one
+    }
+  }
+  throw new Error(`no fixture renders for ${JSON.stringify(options)}`);
+}
+
+/** A port the system has free now, on 127.0.0.1. */
+async function freePort() {
+  const probe = createServer();
+  await new Promise((ok, fail) => probe.once("error", fail).listen(0, "127.0.0.1", ok));
+  const { port } = probe.address();
+  await new Promise((ok) => probe.close(ok));
+  return port;
+}
+
+/**
+ * Next.js: `next build` (Turbopack), checks of the edge function in the build's manifest, then,
+ * on every Node line, `next start` on 127.0.0.1 and the fixtures POSTed to the Node.js route and
+ * to the edge route; each server is stopped by its pid.
+ */
+async function next() {
+  const dir = recipeDir("next");
+  const env = { NEXT_TELEMETRY_DISABLED: "1" };
+  const nextBin = "node_modules/next/dist/bin/next";
+  rmSync(join(dir, ".next"), { recursive: true, force: true });
+  const log = recipeBuild(dir, [nextBin, "build"], env);
+  const version = JSON.parse(readFileSync(join(dir, "node_modules/next/package.json"), "utf8")).version;
+  const server = join(dir, ".next/server");
+  const edgeFunctions = JSON.parse(readFileSync(join(server, "middleware-manifest.json"), "utf8")).functions ?? {};
+  const edgeFn = edgeFunctions["/api/edge/route"];
+  const packaged = join(dir, "node_modules/turnwire/dist/turnwire_bg.wasm");
+  // an edge function's own files (its chunks and wasm), and their size gzipped
+  const edgeFiles = (fn) => (fn?.files ?? []).filter((f) => f.startsWith("server/edge/")).map((f) => join(dir, ".next", f));
+  const edgeSize = (fn) => [...edgeFiles(fn), ...(fn?.wasm ?? []).map((w) => join(dir, ".next", w.filePath))].reduce((n, f) => n + gzipBytes(f), 0);
+  const edgeJs = edgeFiles(edgeFn).map((f) => readFileSync(f, "utf8")).join("\n");
+  const wasm = edgeFn?.wasm ?? [];
+  const edgeGzip = edgeSize(edgeFn);
+  const chatGzip = edgeSize(edgeFunctions["/api/chat-edge/route"]);
+  const checks = [
+    ["next build uses Turbopack", /Next\.js [\d.]+ \(Turbopack\)/.test(log), log.slice(0, 400)],
+    ["next build warns that the edge runtime is deprecated", log.includes("The Edge Runtime is deprecated"), log.slice(-2000)],
+    ["the manifest has the edge function /api/edge/route", Boolean(edgeFn)],
+    ["with one wasm binding, the package's turnwire_bg.wasm byte for byte", wasm.length === 1 && sameBytes(join(dir, ".next", wasm[0].filePath), packaged), JSON.stringify(wasm)],
+    ["and no .wasm among its assets (the edge glue has no default wasm URL)", !(edgeFn?.assets ?? []).some((a) => /\.wasm$/.test(a.filePath ?? a.name ?? "")), JSON.stringify(edgeFn?.assets)],
+    ["its code is dist/edge-light.mjs with dist/edge-glue.mjs (the realm-independent check)", edgeJs.includes("[object WebAssembly.Module]") && !edgeJs.includes("instanceof WebAssembly.Module")],
+    ["the edge function is under Vercel Hobby's 1 MB gzip limit", edgeGzip < 1_000_000, `${edgeGzip} bytes gzip`],
+    ["so is the README's (/api/chat-edge), and it has the same one wasm binding", chatGzip > 0 && chatGzip < 1_000_000 && edgeFunctions["/api/chat-edge/route"]?.wasm?.length === 1, `${chatGzip} bytes gzip`],
+  ];
+  const results = [];
+  // one build, started on every Node line
+  for (const bin of NODE_BINS) results.push(...(await nextStart(dir, bin, version)));
+  console.log(`  next: edge functions ${edgeGzip} bytes gzip with the suite, ${chatGzip} the README's route (wasm ${wasm.map((w) => gzipBytes(join(dir, ".next", w.filePath))).join(", ")}); Node route wasm as a server asset: ${existsSync(join(server, "assets")) ? readdirSync(join(server, "assets")).filter((f) => f.endsWith(".wasm")).join(", ") || "none" : "none"}`);
+  return withChecks(results, checks);
+}
+
+/** `next start` with `bin` on 127.0.0.1; the fixtures POSTed to both routes; stopped by its pid. */
+async function nextStart(dir, bin, version) {
+  const port = await freePort();
+  const node = spawnSync(bin, ["-p", "process.versions.node"], { encoding: "utf8" }).stdout.trim();
+  const child = spawn(bin, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: "1", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  try {
+    await waitForOutput(child, /Ready in/, "next start");
+    const results = [];
+    for (const [route, label] of [["node", "Node.js runtime"], ["edge", "edge runtime"]]) {
+      const response = await fetch(`http://127.0.0.1:${port}/api/${route}`, {
+        method: "POST",
+        body: readFileSync(FIXTURES_FILE),
+        headers: { "content-type": "application/json", "x-turnwire-mock": mockInfo },
+        signal: AbortSignal.timeout(PER_RUNTIME_MS),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`/api/${route} answered ${response.status}: ${text.slice(0, 4000)}\n${out.slice(-4000)}`);
+      results.push({ runtime: `Next.js ${version} route handler, ${label} (next start, Node ${node})`, ...JSON.parse(text) });
+    }
+    // the README's route handlers (app/api/chat, app/api/chat-edge) answer renderBody's bytes
+    const { text: transcript, body: expected } = readmeTranscript({ provider: "anthropic", model: "claude-sonnet-4-5" });
+    const checks = [];
+    for (const route of ["chat", "chat-edge"]) {
+      const response = await fetch(`http://127.0.0.1:${port}/api/${route}`, { method: "POST", body: transcript, signal: AbortSignal.timeout(30_000) });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      checks.push([`the README's /api/${route} answers renderBody's bytes`, response.ok && bytes.equals(expected), `HTTP ${response.status}: ${bytes.toString("utf8", 0, 400)}`]);
+    }
+    return withChecks(results, checks);
+  } finally {
+    await stopChild(child);
   }
 }
 
@@ -455,10 +717,14 @@ const RUNS = [
   ["chromium", chromium, ["dist/browser.mjs", "dist/turnwire.js (./init)", "dist/render-browser.mjs (./render)", "dist/browser.mjs (session save)", "dist/browser.mjs (session load)", "examples/browser-chat"], 6],
   ["deno-session", denoSession, ["dist/deno.mjs (session save)", "dist/deno.mjs (session load)"], 0],
   ["edge", edge, ["examples/edge (workerd, KV)", "examples/edge (Deno)"], 4],
+  ["edge-light", edgeLight, ["dist/edge-light.mjs (@edge-runtime/vm)"], 4],
+  ["hono", hono, NODE_LINES.flatMap((n) => [`dist/node.mjs (Hono app.request, Node ${n})`, `dist/node.mjs (Hono node-server, Node ${n})`]), 8 * NODE_BINS.length],
+  ["vite", vite, ["dist/browser.mjs (Vite build)", "dist/browser.mjs (vite dev)"], 8],
+  ["next", next, NODE_LINES.flatMap((n) => [`dist/node.mjs (Next.js Node route, Node ${n})`, `dist/edge-light.mjs (Next.js edge route, Node ${n})`]), 8 * NODE_BINS.length],
 ];
 
 const unknown = ONLY?.filter((name) => !RUNS.some(([n]) => n === name)) ?? [];
-if (unknown.length) throw new Error(`TURNWIRE_ONLY: unknown runtime ${unknown.join(", ")} (deno, bun, workerd, chromium, deno-session, edge)`);
+if (unknown.length) throw new Error(`TURNWIRE_ONLY: unknown runtime ${unknown.join(", ")} (${RUNS.map(([n]) => n).join(", ")})`);
 
 const rows = [];
 let ok = true;
