@@ -399,12 +399,11 @@ fn each_request_of_an_agent_session_extends_the_previous_one_so_its_cache_prefix
             // - 3 of 92 (Anthropic, DeepSeek, Gemini): the previous request ended on a call that
             //   never got its result (interrupted, given a synthetic result), and the model then
             //   spoke again with no user turn between: the two assistant messages merge.
-            // - 15 more (Gemini 3): the first call of each step carries Google's placeholder
-            //   signature only in the current turn (GEM-05), so it leaves the previous turn's
-            //   calls when a new user turn starts.
+            // (Gemini 3 missed 15 more while Google's placeholder signature went only on the
+            // current turn's calls, leaving them when a new user turn started: 74 of 92. It now
+            // stays on every turn's calls.)
             let want = match provider {
-                Provider::Anthropic | Provider::DeepSeek => 89,
-                Provider::Gemini => 74,
+                Provider::Anthropic | Provider::DeepSeek | Provider::Gemini => 89,
                 _ => 92,
             };
             if std::env::var("SHOW").is_err() {

@@ -150,7 +150,7 @@ fn parallel_calls_get_one_user_content_with_every_response_in_order() {
 }
 
 #[test]
-fn placeholder_only_on_first_calls_of_the_current_loop() {
+fn placeholder_on_the_first_call_of_each_step_in_every_turn() {
     let claude = json!({"provider": "anthropic", "model": "claude-sonnet-4-5"});
     let out = gemini(json!([
         human("list files"),
@@ -175,16 +175,17 @@ fn placeholder_only_on_first_calls_of_the_current_loop() {
         ]}
     ]));
     let c = contents(&out);
-    // earlier turn: no signature
+    // earlier turn: kept as it was sent while that turn was current, so the next request
+    // repeats the previous one's bytes (prompt caching)
     assert_eq!(c[1]["parts"][0]["functionCall"]["name"], "ls");
-    assert!(c[1]["parts"][0].get("thoughtSignature").is_none());
+    assert_eq!(c[1]["parts"][0]["thoughtSignature"], PLACEHOLDER);
     // current loop: the first call of each step, not the text before it, not the second call
     assert!(c[5]["parts"][0].get("thoughtSignature").is_none());
     assert_eq!(c[5]["parts"][1]["thoughtSignature"], PLACEHOLDER);
     assert_eq!(c[7]["parts"][0]["thoughtSignature"], PLACEHOLDER);
     assert!(c[7]["parts"][1].get("thoughtSignature").is_none());
     let signed = out.body.to_string().matches("thoughtSignature").count();
-    assert_eq!(signed, 2);
+    assert_eq!(signed, 3);
 }
 
 #[test]

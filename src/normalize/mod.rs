@@ -126,11 +126,11 @@ pub(crate) struct Trace {
 }
 
 /// Whether the target has rules about the current turn (the messages after the user message
-/// that opened it): Gemini's thought signature placeholders, Anthropic's thinking switch.
-/// For the others, where a user turn starts changes nothing that was rendered before it.
+/// that opened it): Anthropic's thinking switch. For the others, where a user turn starts
+/// changes nothing that was rendered before it (Gemini's placeholder signatures go on the
+/// first call of every step, in every turn).
 pub(crate) fn has_turn_rules(options: &NormalizeOptions) -> bool {
-    let profile = options::Profile::for_options(options);
-    profile.placeholder_signatures || profile.thinking == options::ThinkingReplay::AnthropicSigned
+    options::Profile::for_options(options).thinking == options::ThinkingReplay::AnthropicSigned
 }
 
 /// The first assistant message of the current turn, when the turn opened before the messages

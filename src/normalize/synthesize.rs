@@ -3,7 +3,10 @@
 //!
 //! - Gemini 3 (GEM-05): the first function call of each step of the current tool loop carries
 //!   a thought signature. Calls another model made get the placeholder Google documents for
-//!   history it did not produce (GEM-07).
+//!   history it did not produce (GEM-07) — in every turn, not only the current one: Gemini
+//!   checks only the current turn, but a call that carried the placeholder while its turn was
+//!   current keeps it afterwards, so the next request repeats the previous one's bytes and its
+//!   cached prefix holds (implicit caching).
 //! - DeepSeek thinking mode (DSK-03) and Kimi thinking models (KIM-03): every assistant message
 //!   with tool calls carries `reasoning_content`. A message with no
 //!   reasoning text at all gets an empty one (whether DeepSeek accepts the empty string for
@@ -13,7 +16,7 @@
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile};
 use super::thinking::required_reasoning;
-use super::work::{current_turn_start, describe_message, Item, Msg};
+use super::work::{describe_message, Item, Msg};
 use crate::model::{Block, ProviderMeta, Speaker, ThinkingBlock};
 
 /// The thought signature Gemini documents for function calls it did not produce.
@@ -29,12 +32,7 @@ pub(crate) fn supply(
 ) -> Vec<Msg> {
     let profile = Profile::for_options(opts);
     if profile.placeholder_signatures {
-        let start = current_turn_start(&msgs, true);
-        for m in msgs
-            .iter_mut()
-            .skip(start)
-            .filter(|m| m.speaker == Speaker::Ai)
-        {
+        for m in msgs.iter_mut().filter(|m| m.speaker == Speaker::Ai) {
             let origin = m.origin;
             let Some(first_call) = m.items.iter_mut().find_map(|i| match &mut i.block {
                 Block::ToolCall(c) => Some(c),
@@ -51,7 +49,7 @@ pub(crate) fn supply(
                         DiagnosticCode::ContinuitySynthesized,
                         FaultClass::ProviderProjection,
                         format!(
-                            "call `{}` in {} opens a step of the current tool loop without a thought signature from {}; it carries Gemini's documented placeholder",
+                            "call `{}` in {} opens a step of a tool loop without a thought signature from {}; it carries Gemini's documented placeholder",
                             first_call.id,
                             describe_message(origin),
                             opts.model
