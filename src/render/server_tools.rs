@@ -13,7 +13,7 @@
 //! calling is unsupported"): the functions win there; Gemini 3 takes both with
 //! `toolConfig.includeServerSideToolInvocations`.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::controls::note;
@@ -22,6 +22,8 @@ use crate::error::{Error, ErrorCode};
 use crate::normalize::{Diagnostic, DiagnosticCode};
 use crate::providers::common::obj;
 use crate::providers::Provider;
+
+mod read;
 
 /// Which server tool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -101,84 +103,6 @@ impl ServerTool {
             user_location: None,
         }
     }
-}
-
-/// Read through a `Value` by hand: serde's derives, monomorphised for every reader the options
-/// come through, cost the render module kilobytes.
-impl<'de> Deserialize<'de> for ServerTool {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::Error as _;
-        let Value::Object(mut o) = Value::deserialize(d)? else {
-            return Err(D::Error::custom(EXPECTED));
-        };
-        let kind = match o.remove("type").as_ref().and_then(Value::as_str) {
-            Some("web_search") => ServerToolKind::WebSearch,
-            Some("code_execution") => ServerToolKind::CodeExecution,
-            Some(other) => {
-                return Err(D::Error::custom(format!(
-                    "{EXPECTED} (unknown server tool \"{other}\")"
-                )))
-            }
-            None => return Err(D::Error::custom(format!("{EXPECTED} (type is missing)"))),
-        };
-        let mut t = ServerTool::new(kind);
-        for (key, v) in o {
-            match key.as_str() {
-                "maxUses" => {
-                    t.max_uses = match v.as_u64().map(u32::try_from) {
-                        Some(Ok(n)) => Some(n),
-                        _ => return Err(D::Error::custom("maxUses must be a whole number")),
-                    }
-                }
-                "allowedDomains" => t.allowed_domains = strings(v, "allowedDomains")?,
-                "blockedDomains" => t.blocked_domains = strings(v, "blockedDomains")?,
-                "userLocation" => t.user_location = Some(user_location(v)?),
-                other => {
-                    return Err(D::Error::custom(format!(
-                        "{EXPECTED} (unknown field `{other}`)"
-                    )))
-                }
-            }
-        }
-        Ok(t)
-    }
-}
-
-const EXPECTED: &str = "a server tool is {\"type\": \"web_search\" | \"code_execution\"} with optional maxUses, allowedDomains, blockedDomains and userLocation";
-
-fn strings<E: serde::de::Error>(v: Value, field: &str) -> Result<Vec<String>, E> {
-    let list = match v {
-        Value::Array(list) => list,
-        _ => return Err(E::custom(format!("{field} must be a list of domain names"))),
-    };
-    list.into_iter()
-        .map(|d| match d {
-            Value::String(s) => Ok(s),
-            _ => Err(E::custom(format!("{field} must be a list of domain names"))),
-        })
-        .collect()
-}
-
-fn user_location<E: serde::de::Error>(v: Value) -> Result<UserLocation, E> {
-    const WANT: &str = "userLocation is {city?, region?, country?, timezone?} with string values";
-    let Value::Object(o) = v else {
-        return Err(E::custom(WANT));
-    };
-    let mut l = UserLocation::default();
-    for (key, v) in o {
-        let slot = match key.as_str() {
-            "city" => &mut l.city,
-            "region" => &mut l.region,
-            "country" => &mut l.country,
-            "timezone" => &mut l.timezone,
-            _ => return Err(E::custom(WANT)),
-        };
-        match v {
-            Value::String(s) => *slot = Some(s),
-            _ => return Err(E::custom(WANT)),
-        }
-    }
-    Ok(l)
 }
 
 /// The server tools a render sends, in its target's form.
@@ -399,83 +323,4 @@ fn responses_search(t: &ServerTool) -> Value {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn plan(provider: Provider, model: &str, tools: &[&str]) -> Result<ServerToolPlan, Error> {
-        let mut o = RenderOptions::new(provider, model);
-        o.server_tools = tools
-            .iter()
-            .map(|t| serde_json::from_str(t).expect("tool"))
-            .collect();
-        o.server_tool_plan()
-    }
-
-    #[test]
-    fn each_provider_gets_its_own_declarations_or_a_note() {
-        let both = [r#"{"type":"web_search"}"#, r#"{"type":"code_execution"}"#];
-        for (provider, model, sent, notes) in [
-            (Provider::Anthropic, "claude-sonnet-4-5", 2, 0),
-            (Provider::OpenAiResponses, "gpt-5.2", 2, 0),
-            (Provider::Gemini, "gemini-2.5-pro", 2, 0),
-            (Provider::OpenAiChat, "gpt-5.2", 0, 2),
-            (Provider::Mistral, "mistral-large-latest", 0, 2),
-            (Provider::Kimi, "kimi-k2.6", 0, 2),
-            (Provider::DeepSeek, "deepseek-chat", 0, 2),
-            (Provider::OpenAiCompatible, "llama-3.3-70b", 0, 2),
-        ] {
-            let p = plan(provider, model, &both).expect("plans");
-            assert_eq!((p.tools.len(), p.notes.len()), (sent, notes), "{provider}");
-        }
-        let chat = plan(
-            Provider::OpenAiChat,
-            "gpt-5-search-api",
-            &[r#"{"type":"web_search","userLocation":{"country":"GB"}}"#],
-        )
-        .expect("plans");
-        assert_eq!(
-            chat.web_search_options,
-            Some(
-                serde_json::json!({"user_location": {"type": "approximate", "approximate": {"country": "GB"}}})
-            )
-        );
-    }
-
-    #[test]
-    fn bad_declarations_are_errors_at_their_path() {
-        for (tools, path) in [
-            (
-                vec![r#"{"type":"web_search"}"#, r#"{"type":"web_search"}"#],
-                "$.serverTools[1]",
-            ),
-            (
-                vec![r#"{"type":"web_search","allowedDomains":["a"],"blockedDomains":["b"]}"#],
-                "$.serverTools[0]",
-            ),
-            (
-                vec![r#"{"type":"web_search","maxUses":0}"#],
-                "$.serverTools[0].maxUses",
-            ),
-        ] {
-            let e = plan(Provider::Anthropic, "claude-sonnet-4-5", &tools).expect_err("refused");
-            assert_eq!((e.code(), e.path()), (ErrorCode::InvalidValue, path));
-        }
-        assert!(serde_json::from_str::<ServerTool>(r#"{"type":"web_fetch"}"#).is_err());
-    }
-
-    #[test]
-    fn gemini_2_drops_server_tools_next_to_functions_and_gemini_3_keeps_both() {
-        let p = plan(
-            Provider::Gemini,
-            "gemini-2.5-pro",
-            &[r#"{"type":"web_search"}"#],
-        )
-        .expect("plans");
-        let (tools, flag, d) = p.for_gemini("gemini-2.5-pro", 1);
-        assert!(tools.is_empty() && !flag && d.is_some());
-        let (tools, flag, d) = p.for_gemini("gemini-3-pro-preview", 1);
-        assert!(tools.len() == 1 && flag && d.is_none());
-        let (tools, flag, _) = p.for_gemini("gemini-2.5-pro", 0);
-        assert!(tools.len() == 1 && !flag);
-    }
-}
+mod tests;
