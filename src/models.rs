@@ -95,6 +95,10 @@ pub struct ModelCaps {
     /// Claude 4.6+ (ANT-24) and deepseek-reasoner (DSK-06) refuse one: the conversation must
     /// end with a user message.
     pub accepts_prefill: bool,
+    /// Function declarations may share a request with built-in tools and with structured
+    /// output (Gemini 3). Gemini 2.x refuses both: "Tool use with function calling is
+    /// unsupported", and no calls with a JSON response (GEM-15).
+    pub functions_with_other_tools: bool,
     /// How thinking is switched on (Anthropic).
     pub thinking_mode: ThinkingMode,
     /// The effort levels the model takes, lowest first: Anthropic `output_config.effort`,
@@ -116,6 +120,7 @@ const fn caps(family: &'static str) -> ModelCaps {
         thinking_budget_range: None,
         media_in_function_responses: false,
         accepts_prefill: true,
+        functions_with_other_tools: false,
         thinking_mode: ThinkingMode::Budget,
         efforts: &[],
     }
@@ -181,6 +186,7 @@ const O_SERIES: ModelCaps = ModelCaps {
 };
 const GEMINI3: ModelCaps = ModelCaps {
     thought_signatures_required: true,
+    functions_with_other_tools: true,
     media_in_function_responses: true,
     max_output_tokens: Some(65_536),
     ..caps("gemini-3")

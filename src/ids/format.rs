@@ -41,6 +41,18 @@ pub enum IdFormat {
     },
 }
 
+/// Whether `id` is an Anthropic server-tool call id: `^srvtoolu_[a-zA-Z0-9_]+$` (ANT-08).
+///
+/// ```
+/// assert!(turnwire::ids::is_anthropic_server_tool_id("srvtoolu_01A9"));
+/// assert!(!turnwire::ids::is_anthropic_server_tool_id("toolu_01A9"));
+/// ```
+pub fn is_anthropic_server_tool_id(id: &str) -> bool {
+    id.strip_prefix("srvtoolu_").is_some_and(|rest| {
+        !rest.is_empty() && rest.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    })
+}
+
 impl IdFormat {
     /// Whether `id` is lexically valid for this format: prefix, character set and length (for
     /// [`IdFormat::Kimi`], the `functions.<name>:<digits>` shape with `<name>` a valid tool

@@ -22,6 +22,6 @@ pub(crate) mod hash;
 mod projector;
 mod tool_name;
 
-pub use format::IdFormat;
+pub use format::{is_anthropic_server_tool_id, IdFormat};
 pub use projector::IdProjector;
 pub use tool_name::ToolNameProjector;

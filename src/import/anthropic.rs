@@ -18,6 +18,7 @@ use super::context::{part_type, parts, provenance, string_at, wrong_type, Reader
 use super::options::{body_options, BodyFields};
 use super::{ImportSource, Imported};
 use crate::error::{Error, ErrorCode};
+use crate::model::ServerToolBlock;
 use crate::model::{
     Block, MediaBlock, MediaEncoding, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
     ToolCallBlock, ToolResponseBlock,
@@ -163,8 +164,8 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
                     ..ToolCallBlock::new(id, name, Value::Null)
                 })
             }
-            k => match super::server_tools::anthropic_block(k, &part) {
-                Some(b) => b,
+            _ => match ServerToolBlock::from_anthropic(&part) {
+                Some(b) => Block::ServerTool(b),
                 None => r.opaque(part, &at, "this assistant part"),
             },
         };

@@ -21,6 +21,7 @@ use super::gemini_options::{generation_config, tool_config, tools, INVOCATIONS};
 use super::values::media_type_of_url;
 use super::{ImportSource, Imported};
 use crate::error::{Error, ErrorCode};
+use crate::model::ServerToolBlock;
 use crate::model::{
     Block, MediaBlock, MediaEncoding, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
     ToolCallBlock, ToolResponseBlock,
@@ -223,8 +224,8 @@ fn model_parts(
                 t.meta = signature(part);
                 out.push(Block::Text(t));
             }
-        } else if let Some(b) = super::server_tools::gemini_block(part) {
-            out.push(b);
+        } else if let Some(b) = ServerToolBlock::from_gemini(part) {
+            out.push(Block::ServerTool(b));
         } else {
             out.push(r.opaque(part.clone(), &part_at, "this model part"));
         }

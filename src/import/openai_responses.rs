@@ -20,6 +20,7 @@ use super::options::{body_options, BodyFields};
 use super::values::{arguments, url_media};
 use super::{ImportSource, Imported};
 use crate::error::Error;
+use crate::model::ServerToolBlock;
 use crate::model::{
     Block, ProviderMeta, Speaker, TextBlock, ThinkingBlock, ToolCallBlock, ToolResponseBlock,
 };
@@ -130,8 +131,8 @@ fn read(
             ("reasoning", _) => (Speaker::Ai, vec![reasoning(&item)]),
             ("function_call", _) => (Speaker::Ai, vec![call(r, &item, &at)?]),
             ("function_call_output", _) => (Speaker::Tool, output(r, &item, &at)?),
-            (k, _) => match super::server_tools::responses_block(k, &item) {
-                Some(b) => (Speaker::Ai, vec![b]),
+            _ => match ServerToolBlock::from_responses(&item) {
+                Some(b) => (Speaker::Ai, vec![Block::ServerTool(b)]),
                 None => (Speaker::Ai, vec![r.opaque(item, &at, "this input item")]),
             },
         };

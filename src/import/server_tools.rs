@@ -1,9 +1,9 @@
-//! Server tools in request bodies: declarations read back as `serverTools` where turnwire
-//! would write them byte for byte, history blocks read as server-tool blocks.
+//! Server-tool declarations in request bodies, read back as `serverTools` where turnwire would
+//! write them byte for byte (the history's server-tool blocks are read by
+//! `ServerToolBlock::from_anthropic` and its siblings).
 
 use serde_json::Value;
 
-use crate::model::{Block, ServerToolBlock, ServerToolPhase};
 use crate::providers::Provider;
 use crate::render::{ServerTool, ServerToolKind, UserLocation};
 
@@ -73,50 +73,4 @@ fn location(v: &Value) -> UserLocation {
         country: s("country"),
         timezone: s("timezone"),
     }
-}
-
-/// An Anthropic assistant block of a server tool (`server_tool_use`, `*_tool_result`).
-pub(super) fn anthropic_block(kind: &str, part: &Value) -> Option<Block> {
-    let phase = match kind {
-        "server_tool_use" => ServerToolPhase::Call,
-        k if k.ends_with("_tool_result") => ServerToolPhase::Result,
-        _ => return None,
-    };
-    Some(Block::ServerTool(ServerToolBlock::new(
-        "anthropic",
-        phase,
-        part.clone(),
-    )))
-}
-
-/// A Gemini model part of a server tool (`executableCode`, `codeExecutionResult`, `toolCall`,
-/// `toolResponse`).
-pub(super) fn gemini_block(part: &Value) -> Option<Block> {
-    let phase = if part.get("executableCode").is_some() || part.get("toolCall").is_some() {
-        ServerToolPhase::Call
-    } else if part.get("codeExecutionResult").is_some() || part.get("toolResponse").is_some() {
-        ServerToolPhase::Result
-    } else {
-        return None;
-    };
-    Some(Block::ServerTool(ServerToolBlock::new(
-        "gemini",
-        phase,
-        part.clone(),
-    )))
-}
-
-/// An OpenAI Responses input item of a built-in tool (`web_search_call`, …).
-pub(super) fn responses_block(kind: &str, item: &Value) -> Option<Block> {
-    matches!(
-        kind,
-        "web_search_call" | "code_interpreter_call" | "file_search_call" | "image_generation_call"
-    )
-    .then(|| {
-        Block::ServerTool(ServerToolBlock::new(
-            "openai-responses",
-            ServerToolPhase::Call,
-            item.clone(),
-        ))
-    })
 }

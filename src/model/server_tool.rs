@@ -85,6 +85,48 @@ impl ServerToolBlock {
         }
     }
 
+    /// An Anthropic content block of a server tool (`server_tool_use`, every `*_tool_result`),
+    /// `None` for any other block.
+    pub fn from_anthropic(block: &Value) -> Option<Self> {
+        let phase = match block.get("type").and_then(Value::as_str)? {
+            "server_tool_use" => ServerToolPhase::Call,
+            t if t.ends_with("_tool_result") => ServerToolPhase::Result,
+            _ => return None,
+        };
+        Some(ServerToolBlock::new("anthropic", phase, block.clone()))
+    }
+
+    /// A Gemini part of code the model ran or a server-side tool it called (`executableCode`,
+    /// `toolCall`) or their results (`codeExecutionResult`, `toolResponse`), `None` for any
+    /// other part.
+    pub fn from_gemini(part: &Value) -> Option<Self> {
+        let has = |k: &str| part.get(k).is_some();
+        let phase = if has("executableCode") || has("toolCall") {
+            ServerToolPhase::Call
+        } else if has("codeExecutionResult") || has("toolResponse") {
+            ServerToolPhase::Result
+        } else {
+            return None;
+        };
+        Some(ServerToolBlock::new("gemini", phase, part.clone()))
+    }
+
+    /// An OpenAI Responses item of a tool the API runs itself (`web_search_call`,
+    /// `code_interpreter_call`, `file_search_call`, `image_generation_call`), `None` for any
+    /// other item.
+    pub fn from_responses(item: &Value) -> Option<Self> {
+        const BUILT_IN: [&str; 4] = [
+            "web_search_call",
+            "code_interpreter_call",
+            "file_search_call",
+            "image_generation_call",
+        ];
+        let kind = item.get("type").and_then(Value::as_str)?;
+        BUILT_IN
+            .contains(&kind)
+            .then(|| ServerToolBlock::new("openai-responses", ServerToolPhase::Call, item.clone()))
+    }
+
     /// The text another provider sees: `text` when set, otherwise a description of `wire`
     /// (the query and the sources of a search, the code and the output of a run).
     pub fn portable_text(&self) -> String {
@@ -153,39 +195,23 @@ fn gemini_ids(part: &Value) -> (String, String) {
 /// A readable account of a provider's server-tool block, for a model that cannot take it.
 fn describe(name: &str, wire: &Value) -> String {
     let mut out = format!("[{name}]");
-    let mut line = |label: &str, v: &str| {
-        if !v.trim().is_empty() {
-            out.push_str(&format!(" {label}: {v}"));
-        }
-    };
-    let str_at = |v: &Value, path: &[&str]| -> String {
-        let mut cur = v;
-        for k in path {
-            cur = cur.get(*k).unwrap_or(&Value::Null);
-        }
-        cur.as_str().unwrap_or_default().to_string()
-    };
     // The query of a search, whichever provider asked it.
-    let query = [
-        str_at(wire, &["input", "query"]),
-        str_at(wire, &["action", "query"]),
-        str_at(wire, &["toolCall", "args", "query"]),
-    ]
-    .into_iter()
-    .find(|q| !q.is_empty())
+    let query = first_text(
+        wire,
+        &["/input/query", "/action/query", "/toolCall/args/query"],
+    )
+    .map(str::to_string)
     .or_else(|| queries(wire.get("action")));
-    if let Some(q) = query {
-        line("query", &q);
+    if let Some(q) = query.filter(|q| !q.trim().is_empty()) {
+        out.push_str(&format!(" query: {q}"));
     }
     let code = [
-        str_at(wire, &["input", "code"]),
-        str_at(wire, &["input", "command"]),
-        str_at(wire, &["code"]),
-        str_at(wire, &["executableCode", "code"]),
-    ]
-    .into_iter()
-    .find(|c| !c.is_empty());
-    if let Some(c) = code {
+        "/input/code",
+        "/input/command",
+        "/code",
+        "/executableCode/code",
+    ];
+    if let Some(c) = first_text(wire, &code) {
         out.push_str(&format!("\n```\n{c}\n```"));
     }
     for source in sources(wire) {
@@ -199,6 +225,14 @@ fn describe(name: &str, wire: &Value) -> String {
         out.push_str(&format!(" error: {code}"));
     }
     out
+}
+
+/// The first non-empty string at one of `pointers` (JSON Pointers) in `wire`.
+fn first_text<'a>(wire: &'a Value, pointers: &[&str]) -> Option<&'a str> {
+    pointers
+        .iter()
+        .filter_map(|p| wire.pointer(p)?.as_str())
+        .find(|s| !s.is_empty())
 }
 
 /// `action.queries` of a Responses search.

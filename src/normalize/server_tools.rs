@@ -65,7 +65,7 @@ fn replay_refusal(
             match b.phase {
                 ServerToolPhase::Call => {
                     let id = text("id").unwrap_or_default();
-                    if !valid_server_id(id) {
+                    if !crate::ids::is_anthropic_server_tool_id(id) {
                         return Some("its id is not an Anthropic server-tool id (ANT-08)");
                     }
                     calls.insert(id.to_string());
@@ -83,13 +83,6 @@ fn replay_refusal(
         }
         _ => Some("another provider ran it"),
     }
-}
-
-/// `^srvtoolu_[a-zA-Z0-9_]+$`.
-fn valid_server_id(id: &str) -> bool {
-    id.strip_prefix("srvtoolu_").is_some_and(|rest| {
-        !rest.is_empty() && rest.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
-    })
 }
 
 fn as_text(item: Item, why: &str, diags: &mut Vec<Diagnostic>) -> Item {

@@ -248,8 +248,7 @@ impl RenderOptions {
             .is_some_and(ToolChoice::forces_a_call);
         let gemini_2 = self.provider == Provider::Gemini
             && !crate::models::capabilities_or_defaults(self.provider, &self.model)
-                .family
-                .starts_with("gemini-3");
+                .functions_with_other_tools;
         if gemini_2 && forced {
             return Err(Error::new(
                 ErrorCode::UnsupportedOption,

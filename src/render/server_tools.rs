@@ -19,6 +19,7 @@ use serde_json::{Map, Value};
 use super::controls::note;
 use super::options::RenderOptions;
 use crate::error::{Error, ErrorCode};
+use crate::models::ModelCaps;
 use crate::normalize::{Diagnostic, DiagnosticCode};
 use crate::providers::common::obj;
 use crate::providers::Provider;
@@ -123,12 +124,13 @@ impl ServerToolPlan {
     pub(crate) fn for_gemini(
         &self,
         model: &str,
+        caps: ModelCaps,
         functions: usize,
     ) -> (Vec<Value>, bool, Option<Diagnostic>) {
         if self.tools.is_empty() || functions == 0 {
             return (self.tools.clone(), false, None);
         }
-        if gemini_major(model).is_some_and(|v| v >= 3) {
+        if caps.functions_with_other_tools {
             return (self.tools.clone(), true, None);
         }
         let d = note(
@@ -138,13 +140,6 @@ impl ServerToolPlan {
         .at_path("$.serverTools");
         (Vec::new(), false, Some(d))
     }
-}
-
-/// The major version of a `gemini-N…` model name.
-fn gemini_major(model: &str) -> Option<u32> {
-    let rest = model.rsplit('/').next()?.strip_prefix("gemini-")?;
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
 }
 
 impl RenderOptions {

@@ -22,7 +22,7 @@ use std::collections::HashSet;
 
 use serde_json::{json, Value};
 
-use crate::model::{ProviderMeta, ServerToolBlock, ServerToolPhase};
+use crate::model::{ProviderMeta, ServerToolBlock};
 use crate::stream::ids::mint_call_id;
 use crate::stream::json::{count, index_key, text};
 use crate::stream::wire::WireFormat;
@@ -120,18 +120,13 @@ impl Decoder {
                     .cloned();
                 s.blocks.start_tool(&key, &id, name, None, initial)
             }
-            Some("server_tool_use") => s.blocks.start_server(
-                &key,
-                ServerToolBlock::new("anthropic", ServerToolPhase::Call, block.clone()),
-            ),
-            Some(t) if t.ends_with("_tool_result") => s.blocks.start_server(
-                &key,
-                ServerToolBlock::new("anthropic", ServerToolPhase::Result, block.clone()),
-            ),
-            Some(_) => {
-                self.ignored.insert(key);
-                Ok(())
-            }
+            Some(_) => match ServerToolBlock::from_anthropic(block) {
+                Some(server) => s.blocks.start_server(&key, server),
+                None => {
+                    self.ignored.insert(key);
+                    Ok(())
+                }
+            },
             None => Err(StreamError::unexpected(
                 FORMAT,
                 "`content_block_start` without a `content_block.type`",

@@ -33,7 +33,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::model::{ProviderMeta, ServerToolBlock, ServerToolPhase};
+use crate::model::{ProviderMeta, ServerToolBlock};
 use crate::stream::ids::mint_call_id;
 use crate::stream::json::{count, minus, plus, text};
 use crate::stream::state::StreamState;
@@ -81,18 +81,6 @@ fn usage(u: &Value) -> Usage {
         cache_read_tokens: cached,
         cache_write_tokens: None,
         reasoning_tokens: thoughts,
-    }
-}
-
-/// Whether a part is a server-tool call (`executableCode`, `toolCall`) or result
-/// (`codeExecutionResult`, `toolResponse`).
-fn server_phase(p: &Value) -> Option<ServerToolPhase> {
-    if p.get("executableCode").is_some() || p.get("toolCall").is_some() {
-        Some(ServerToolPhase::Call)
-    } else if p.get("codeExecutionResult").is_some() || p.get("toolResponse").is_some() {
-        Some(ServerToolPhase::Result)
-    } else {
-        None
     }
 }
 
@@ -156,11 +144,10 @@ impl Decoder {
             s.check_all(errors);
             return;
         }
-        if let Some(phase) = server_phase(p) {
+        if let Some(server) = ServerToolBlock::from_gemini(p) {
             // Code the model ran, or a server-side tool it called: kept whole for replay.
             self.close_lane(s);
-            s.blocks
-                .add_server(ServerToolBlock::new("gemini", phase, p.clone()));
+            s.blocks.add_server(server);
             return;
         }
         let piece = text(p, "text");

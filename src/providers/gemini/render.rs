@@ -74,7 +74,8 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
         );
     }
     let (server, include_invocations, note) =
-        r.server_tools.for_gemini(&o.model, declarations.len());
+        r.server_tools
+            .for_gemini(&o.model, r.caps, declarations.len());
     p.extend_notes(note);
     let functions = !declarations.is_empty();
     let mut tools = Vec::with_capacity(1 + server.len());

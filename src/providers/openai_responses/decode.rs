@@ -32,7 +32,7 @@
 
 use serde_json::{json, Value};
 
-use crate::model::{ProviderMeta, ServerToolBlock, ServerToolPhase};
+use crate::model::{ProviderMeta, ServerToolBlock};
 use crate::stream::ids::mint_call_id;
 use crate::stream::json::{count, index_key, minus, text};
 use crate::stream::state::StreamState;
@@ -110,18 +110,6 @@ fn reasoning_meta(item: &Value, fallback: Option<&ProviderMeta>) -> ProviderMeta
     }
 }
 
-/// Output items of tools the API runs itself, kept as server-tool blocks.
-const BUILT_IN_CALLS: [&str; 4] = [
-    "web_search_call",
-    "code_interpreter_call",
-    "file_search_call",
-    "image_generation_call",
-];
-
-fn server_block(item: &Value) -> ServerToolBlock {
-    ServerToolBlock::new("openai-responses", ServerToolPhase::Call, item.clone())
-}
-
 impl Decoder {
     fn call_id(item: &Value, s: &StreamState, o: &StreamOptions) -> String {
         match text(item, "call_id").filter(|c| !c.is_empty()) {
@@ -157,8 +145,10 @@ impl Decoder {
                             .tool_args(&k, text(item, "arguments").unwrap_or_default())
                     })
             }
-            Some(t) if BUILT_IN_CALLS.contains(&t) => s.blocks.start_server(&k, server_block(item)),
-            _ => Ok(()),
+            _ => match ServerToolBlock::from_responses(item) {
+                Some(server) => s.blocks.start_server(&k, server),
+                None => Ok(()),
+            },
         };
         s.check(r);
     }
@@ -167,8 +157,8 @@ impl Decoder {
         let item = v.get("item").unwrap_or(&Value::Null);
         let k = key(v, text(item, "id"));
         let kind = text(item, "type");
-        if kind.is_some_and(|t| BUILT_IN_CALLS.contains(&t)) {
-            s.blocks.finish_server(&k, server_block(item));
+        if let Some(server) = ServerToolBlock::from_responses(item) {
+            s.blocks.finish_server(&k, server);
             return;
         }
         if !matches!(kind, Some("message" | "reasoning" | "function_call")) {

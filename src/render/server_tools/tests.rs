@@ -63,6 +63,10 @@ fn bad_declarations_are_errors_at_their_path() {
     assert!(serde_json::from_str::<ServerTool>(r#"{"type":"web_fetch"}"#).is_err());
 }
 
+fn caps(model: &str) -> crate::models::ModelCaps {
+    crate::models::capabilities_or_defaults(Provider::Gemini, model)
+}
+
 #[test]
 fn gemini_2_drops_server_tools_next_to_functions_and_gemini_3_keeps_both() {
     let p = plan(
@@ -71,10 +75,10 @@ fn gemini_2_drops_server_tools_next_to_functions_and_gemini_3_keeps_both() {
         &[r#"{"type":"web_search"}"#],
     )
     .expect("plans");
-    let (tools, flag, d) = p.for_gemini("gemini-2.5-pro", 1);
+    let (tools, flag, d) = p.for_gemini("gemini-2.5-pro", caps("gemini-2.5-pro"), 1);
     assert!(tools.is_empty() && !flag && d.is_some());
-    let (tools, flag, d) = p.for_gemini("gemini-3-pro-preview", 1);
+    let (tools, flag, d) = p.for_gemini("gemini-3-pro-preview", caps("gemini-3-pro-preview"), 1);
     assert!(tools.len() == 1 && flag && d.is_none());
-    let (tools, flag, _) = p.for_gemini("gemini-2.5-pro", 0);
+    let (tools, flag, _) = p.for_gemini("gemini-2.5-pro", caps("gemini-2.5-pro"), 0);
     assert!(tools.len() == 1 && !flag);
 }

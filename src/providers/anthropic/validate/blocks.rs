@@ -138,10 +138,7 @@ fn check_server_tool_use(block: &Value, path: &Path, out: &mut Findings) {
             "server_tool_use.id: Field required (a string)",
         ),
         Some(id) => {
-            let rest = id.strip_prefix("srvtoolu_").unwrap_or("");
-            let ok =
-                !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if !ok {
+            if !crate::ids::is_anthropic_server_tool_id(id) {
                 out.push(
                     "ANT-08",
                     ipath,
