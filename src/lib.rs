@@ -19,6 +19,7 @@ mod context_window;
 mod conversation;
 mod error;
 pub mod export;
+mod fast_map;
 pub mod ids;
 pub mod import;
 mod incremental;

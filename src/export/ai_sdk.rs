@@ -2,7 +2,7 @@
 //! for media inside tool results), continuity tokens under the `providerOptions` keys the
 //! stock `@ai-sdk/*` providers read back (docs/research/ai-sdk-format.md §2).
 
-use std::collections::HashMap;
+use crate::fast_map::HashMap;
 
 use serde_json::{json, Map, Value};
 

@@ -85,7 +85,7 @@ fn project(messages: &mut [Value], key: &str, map: &[(String, String)]) {
     if map.is_empty() {
         return;
     }
-    let projected: std::collections::HashMap<&str, &str> =
+    let projected: crate::fast_map::HashMap<&str, &str> =
         map.iter().map(|(c, p)| (c.as_str(), p.as_str())).collect();
     for m in messages {
         let Some(Value::Array(parts)) = m.get_mut("content") else {

@@ -2,7 +2,7 @@
 //! continuity tokens in the fields pi-ai reads back for each `api`
 //! (docs/research/pi-ai-format.md §2, §4).
 
-use std::collections::HashMap;
+use crate::fast_map::HashMap;
 
 /// The member of a pi-ai text part that keeps a server-tool block for the way back.
 pub(crate) const SERVER_TOOL_KEY: &str = "turnwireServerTool";

@@ -82,7 +82,7 @@ pub(crate) fn digest(seed: &str, len: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
+    use crate::fast_map::HashSet;
 
     #[test]
     fn fnv1a64_matches_reference_vectors() {

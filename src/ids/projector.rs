@@ -1,6 +1,6 @@
 //! Canonical tool-call ids → one provider's id format, injectively and in call order.
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use super::format::{is_id_char, IdFormat, KIMI_PREFIX, MISTRAL_LEN};
 use super::hash::{digest, U128_BASE62_DIGITS};
@@ -62,7 +62,7 @@ impl IdProjector {
         Self {
             format,
             ordinal: 0,
-            used: HashSet::new(),
+            used: HashSet::default(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! Tool-name projection: any name → `^[a-zA-Z0-9_-]{1,64}$` (OAC-05, ANT-20), injectively.
 
-use std::collections::{HashMap, HashSet};
+use crate::fast_map::{HashMap, HashSet};
 
 use super::format::is_id_char;
 use super::hash::digest;

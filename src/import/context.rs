@@ -1,7 +1,7 @@
 //! What every importer carries while it reads: the provenance of assistant turns, the tool
 //! names of the calls seen so far (results often name only the call id), and the diagnostics.
 
-use std::collections::HashMap;
+use crate::fast_map::HashMap;
 
 use serde_json::{Map, Value};
 
@@ -28,8 +28,8 @@ impl Reader {
     pub fn new(assistant: Provenance) -> Self {
         Reader {
             assistant,
-            names: HashMap::new(),
-            renamed: HashMap::new(),
+            names: HashMap::default(),
+            renamed: HashMap::default(),
             diagnostics: Vec::new(),
             messages: Vec::new(),
         }

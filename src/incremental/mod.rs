@@ -90,7 +90,7 @@ use prefix::{Middle, Undo};
 pub(crate) use splice::{body_value, diagnostics, id_map, tool_names, write_body};
 pub(crate) use tail::{render_tail, Tail};
 
-use std::collections::{HashMap, HashSet};
+use crate::fast_map::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 

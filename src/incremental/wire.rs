@@ -11,7 +11,7 @@ pub(super) fn wire_ids(
     options: &RenderOptions,
     id_map: &mut [(String, String)],
 ) -> Result<HashMap<String, String>, Fallback> {
-    let mut renumbered: HashMap<String, String> = HashMap::new();
+    let mut renumbered: HashMap<String, String> = HashMap::default();
     if prefix.boundary == 0 || prefix.id_map.is_empty() || id_map.is_empty() {
         return Ok(renumbered);
     }
@@ -44,7 +44,7 @@ pub(super) fn tail_names(
         .iter()
         .map(|(f, t)| (f.as_str(), t.as_str()))
         .collect();
-    let mut names = HashMap::new();
+    let mut names = HashMap::default();
     for name in call_names(tail_msgs) {
         if names.contains_key(name) {
             continue;

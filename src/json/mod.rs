@@ -11,7 +11,7 @@ pub(crate) mod depth;
 mod locate;
 mod parse;
 pub(crate) mod report;
-mod scan;
+pub(crate) mod scan;
 pub(crate) mod surrogates;
 pub(crate) mod write;
 

@@ -46,6 +46,30 @@ pub(crate) fn quote_or_backslash(text: &[u8], from: usize) -> Option<usize> {
         .map(|k| i + k)
 }
 
+/// Whether `text` holds U+FFFD (the bytes `EF BF BD`): what a UTF-16 string's unpaired
+/// surrogates become in UTF-8, so a text without one came from a well-formed string.
+///
+/// ```ignore
+/// assert!(has_replacement_char("a\u{FFFD}b".as_bytes()));
+/// assert!(!has_replacement_char("a\u{FFFC}b".as_bytes()));
+/// ```
+#[cfg_attr(not(feature = "wasm-bind"), allow(dead_code))]
+pub(crate) fn has_replacement_char(text: &[u8]) -> bool {
+    let at = |k: usize| text.get(k..k + 3) == Some(&[0xEF, 0xBF, 0xBD][..]);
+    let mut i = 0;
+    while let Some(x) = word_at(text, i) {
+        let mut hits = eq_mask(x, 0xEF);
+        while hits != 0 {
+            if at(i + (hits.trailing_zeros() / 8) as usize) {
+                return true;
+            }
+            hits &= hits - 1;
+        }
+        i += 8;
+    }
+    (i..text.len()).any(at)
+}
+
 /// Calls `found` with the index of every backslash followed by a `u`, in order (escaped
 /// backslashes included: the caller tells a real escape by the run of backslashes before it).
 ///
@@ -167,5 +191,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_replacement_char_is_found_at_every_offset_and_nothing_else_is() {
+        let near_misses: [&[u8]; 5] = [
+            b"\xEF\xBF\xBC",
+            b"\xEF\xBE\xBD",
+            b"\xEE\xBF\xBD",
+            b"\xEF",
+            b"\xEF\xBF",
+        ];
+        for pad in 0..20 {
+            for tail in 0..4 {
+                let mut text = vec![b'a'; pad];
+                text.extend_from_slice("\u{FFFD}".as_bytes());
+                text.extend(std::iter::repeat_n(b'z', tail));
+                assert!(has_replacement_char(&text), "pad {pad} tail {tail}");
+                for miss in near_misses {
+                    let mut text = vec![b'a'; pad];
+                    text.extend_from_slice(miss);
+                    text.extend(std::iter::repeat_n(b'z', tail));
+                    assert!(
+                        !has_replacement_char(&text),
+                        "{miss:?} pad {pad} tail {tail}"
+                    );
+                }
+            }
+        }
+        assert!(!has_replacement_char(b""));
+        assert!(!has_replacement_char("\u{FFFC}\u{FFFE}\u{EFBF}".as_bytes()));
     }
 }

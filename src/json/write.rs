@@ -17,11 +17,9 @@ pub(crate) fn write_value(out: &mut Vec<u8>, v: &Value) {
         Value::Null => out.extend_from_slice(b"null"),
         Value::Bool(true) => out.extend_from_slice(b"true"),
         Value::Bool(false) => out.extend_from_slice(b"false"),
-        // Numbers keep the digits they were read with (arbitrary_precision): serde_json writes
-        // them, so they come out exactly as it writes them.
-        Value::Number(n) => {
-            let _ = serde_json::to_writer(&mut *out, n);
-        }
+        // Numbers keep the digits they were read with (arbitrary_precision), which is what
+        // serde_json writes for them.
+        Value::Number(n) => out.extend_from_slice(n.as_str().as_bytes()),
         Value::String(s) => write_str(out, s),
         Value::Array(items) => {
             out.push(b'[');
@@ -45,6 +43,52 @@ pub(crate) fn write_value(out: &mut Vec<u8>, v: &Value) {
             }
             out.push(b'}');
         }
+    }
+}
+
+/// The length in bytes of what [`write_value`] writes for `v` (to size a buffer exactly).
+///
+/// ```ignore
+/// assert_eq!(written_len(&serde_json::json!({"a": "x\n"})), br#"{"a":"x\n"}"#.len());
+/// ```
+#[cfg_attr(not(feature = "wasm-stream"), allow(dead_code))]
+pub(crate) fn written_len(v: &Value) -> usize {
+    let str_len = |s: &str| {
+        2 + s
+            .bytes()
+            .map(|b| escape(b).map_or(1, <[u8]>::len))
+            .sum::<usize>()
+    };
+    match v {
+        Value::Null => 4,
+        Value::Bool(true) => 4,
+        Value::Bool(false) => 5,
+        Value::Number(n) => n.as_str().len(),
+        Value::String(s) => str_len(s),
+        Value::Array(items) => {
+            1 + items.len().max(1) + items.iter().map(written_len).sum::<usize>()
+        }
+        Value::Object(members) => {
+            1 + members.len().max(1)
+                + members
+                    .iter()
+                    .map(|(k, item)| str_len(k) + 1 + written_len(item))
+                    .sum::<usize>()
+        }
+    }
+}
+
+/// `v` as compact JSON text: what `Value::to_string` gives, written by [`write_value`]
+/// (tool-call arguments, which Chat Completions and Responses take as a string).
+///
+/// ```ignore
+/// assert_eq!(to_string(&serde_json::json!({"path": "a\"b"})), r#"{"path":"a\"b"}"#);
+/// ```
+pub(crate) fn to_string(v: &Value) -> String {
+    match String::from_utf8(to_vec(v)) {
+        Ok(text) => text,
+        // not reached: escapes are ASCII and every other byte is copied from a `str`
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
     }
 }
 
@@ -134,10 +178,13 @@ mod tests {
     use serde_json::json;
 
     fn same(v: &Value) {
+        let written = to_vec(v);
         assert_eq!(
-            String::from_utf8(to_vec(v)).unwrap(),
+            String::from_utf8(written.clone()).unwrap(),
             serde_json::to_string(v).unwrap()
         );
+        assert_eq!(written_len(v), written.len(), "{v}");
+        assert_eq!(to_string(v), v.to_string());
     }
 
     #[test]

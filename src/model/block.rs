@@ -194,7 +194,7 @@ impl ToolResponseBlock {
         let result = match &self.result {
             None | Some(Value::Null) => String::new(),
             Some(Value::String(s)) => s.clone(),
-            Some(other) => other.to_string(),
+            Some(other) => crate::json::write::to_string(other),
         };
         match &self.error {
             Some(e) if result.trim().is_empty() => e.clone(),

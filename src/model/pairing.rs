@@ -2,7 +2,7 @@
 //! before it with its id; one before any such call answers none. The tool-call states
 //! ([`super::tool_calls`]) and the safe cut points ([`super::safe_cut_points`]) read it.
 
-use std::collections::HashMap;
+use crate::fast_map::HashMap;
 
 use super::block::{Block, ToolCallBlock, ToolResponseBlock};
 use super::message::Message;
@@ -23,7 +23,7 @@ pub(crate) fn pairing(messages: &[Message]) -> Pairing<'_> {
         answers: Vec::new(),
     };
     // call id -> the latest call with it so far
-    let mut latest: HashMap<&str, usize> = HashMap::new();
+    let mut latest: HashMap<&str, usize> = HashMap::default();
     for (mi, m) in messages.iter().enumerate() {
         for (bi, b) in m.blocks.iter().enumerate() {
             let at = BlockRef {

@@ -5,7 +5,7 @@
 //! the tool messages and puts it back after its call. Nothing is replaced; a result that had to
 //! move across other messages is reported.
 
-use std::collections::HashMap;
+use crate::fast_map::HashMap;
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Item, Msg};
@@ -30,7 +30,7 @@ pub(crate) fn place(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
         }
     }
 
-    let mut carried: HashMap<String, Carried> = HashMap::new();
+    let mut carried: HashMap<String, Carried> = HashMap::default();
     let mut rest: Vec<Option<Msg>> = Vec::with_capacity(msgs.len());
     for (j, mut m) in msgs.into_iter().enumerate() {
         if m.speaker != Speaker::Tool {

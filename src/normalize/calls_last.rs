@@ -4,7 +4,7 @@
 //! then the rest. Responses input is a flat list of items, so this reproduces the order the
 //! model produced them in; nothing is reordered or dropped.
 
-use std::collections::HashMap;
+use crate::fast_map::HashMap;
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile};
@@ -44,7 +44,7 @@ fn segments(items: Vec<Item>) -> Vec<Vec<Item>> {
 /// The results of a tool message, each with the items attached to it, by call id, and the call
 /// ids in their order.
 fn result_groups(tool: Msg) -> (Msg, HashMap<String, Vec<Item>>, Vec<String>) {
-    let mut groups: HashMap<String, Vec<Item>> = HashMap::new();
+    let mut groups: HashMap<String, Vec<Item>> = HashMap::default();
     let mut order: Vec<String> = Vec::new();
     let mut current: Option<String> = None;
     let mut template = tool;
@@ -102,7 +102,7 @@ pub(crate) fn order(
                 let (template, groups, order) = result_groups(t);
                 (Some(template), groups, order)
             }
-            None => (None, HashMap::new(), Vec::new()),
+            None => (None, HashMap::default(), Vec::new()),
         };
         for seg in segments(std::mem::take(&mut m.items)) {
             let results: Vec<Item> = seg

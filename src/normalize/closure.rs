@@ -4,7 +4,7 @@
 //! pending has it replaced by a synthetic one. Real completions are never replaced or
 //! duplicated. Placement is left to the adjacency pass.
 
-use std::collections::{HashMap, HashSet};
+use crate::fast_map::{HashMap, HashSet};
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
 use super::options::COMPACTED_RESULT_TEXT;
@@ -52,7 +52,7 @@ fn diag(
 
 pub(crate) fn close(mut msgs: Vec<Msg>, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
     // call id -> position of its (single, after dedupe) response
-    let mut responses: HashMap<String, (usize, usize)> = HashMap::new();
+    let mut responses: HashMap<String, (usize, usize)> = HashMap::default();
     for (mi, m) in msgs.iter().enumerate() {
         for (bi, item) in m.items.iter().enumerate() {
             if let Block::ToolResponse(r) = &item.block {

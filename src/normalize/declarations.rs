@@ -4,7 +4,7 @@
 //! away, the agent switched tool sets, a reconstructed call) are listed so the adapter can
 //! declare them, each named in a diagnostic.
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile};
@@ -24,7 +24,7 @@ pub(crate) fn undeclared(
         return Vec::new();
     }
     let declared: HashSet<&str> = opts.declared_tools.iter().map(String::as_str).collect();
-    let mut seen: HashSet<&str> = HashSet::new();
+    let mut seen: HashSet<&str> = HashSet::default();
     let mut out = Vec::new();
     for item in msgs.iter().flat_map(|m| &m.items) {
         let Block::ToolCall(c) = &item.block else {

@@ -3,7 +3,7 @@
 //! Best means: a completed result, then an error, then a completion turnwire synthesised in an
 //! earlier render, then a pending one; among equals the earliest.
 
-use std::collections::HashMap;
+use crate::fast_map::HashMap;
 
 use super::diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Msg};
@@ -24,7 +24,7 @@ fn rank_name(rank: u8) -> &'static str {
 
 pub(crate) fn dedupe(mut msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
     // call id -> (message, item, rank) of the best completion so far
-    let mut best: HashMap<String, (usize, usize, u8)> = HashMap::new();
+    let mut best: HashMap<String, (usize, usize, u8)> = HashMap::default();
     let mut losers: Vec<(usize, usize)> = Vec::new();
     for (mi, msg) in msgs.iter().enumerate() {
         for (bi, item) in msg.items.iter().enumerate() {

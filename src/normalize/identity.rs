@@ -17,7 +17,7 @@
 //! - A result stored before any call with its id answers the first later call left without a
 //!   result of its own; when there is none it answers nothing and the orphan pass handles it.
 
-use std::collections::{HashMap, HashSet};
+use crate::fast_map::{HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -90,12 +90,12 @@ fn settle_calls(
     msgs: Vec<Msg>,
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<Msg>, HashMap<String, Vec<Call>>) {
-    let mut used: HashSet<String> = HashSet::new();
-    let mut next_suffix: HashMap<String, usize> = HashMap::new();
-    let mut calls: HashMap<String, Vec<Call>> = HashMap::new();
+    let mut used: HashSet<String> = HashSet::default();
+    let mut next_suffix: HashMap<String, usize> = HashMap::default();
+    let mut calls: HashMap<String, Vec<Call>> = HashMap::default();
     // Open calls of the current turn by stored id. A turn ends at a user message or an
     // assistant message with anything besides calls; repeats across turns are retries.
-    let mut open: HashMap<String, Vec<Open>> = HashMap::new();
+    let mut open: HashMap<String, Vec<Open>> = HashMap::default();
     let mut turn = 0usize;
 
     let mut out: Vec<Msg> = Vec::with_capacity(msgs.len());

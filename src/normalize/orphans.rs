@@ -2,7 +2,7 @@
 //! REQ-915-026…028). By default their content is kept as plain text, so nothing is lost; the
 //! `drop` and `reconstruct-call` policies are options.
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use serde_json::{Map, Value};
 

@@ -13,7 +13,7 @@
 //! What each block decides depends only on its own message and the target, so a message
 //! renders the same whatever follows it (the incremental renderer relies on that).
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Item, Msg};
@@ -37,7 +37,7 @@ pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnost
 }
 
 fn project_message(items: Vec<Item>, target: Provider, diags: &mut Vec<Diagnostic>) -> Vec<Item> {
-    let mut calls: HashSet<String> = HashSet::new();
+    let mut calls: HashSet<String> = HashSet::default();
     items
         .into_iter()
         .map(|item| {

@@ -1,7 +1,7 @@
 //! The per-render projection state adapters share: id and tool-name projectors, the id map,
 //! and the projection diagnostics.
 
-use std::collections::HashMap;
+use crate::fast_map::HashMap;
 
 use crate::ids::{IdFormat, IdProjector, ToolNameProjector};
 use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
@@ -32,8 +32,8 @@ impl Projection {
         Projection {
             ids: IdProjector::new(format),
             names: ToolNameProjector::new(),
-            by_canonical: HashMap::new(),
-            names_by_call: HashMap::new(),
+            by_canonical: HashMap::default(),
+            names_by_call: HashMap::default(),
             id_map: Vec::new(),
             diagnostics: Vec::new(),
         }

@@ -204,7 +204,7 @@ impl Conversation {
             .unwrap_or(u32::MAX)
             .saturating_mul(2)
             .saturating_add(64);
-        let keep: std::collections::HashSet<u64> = live.into_iter().collect();
+        let keep: crate::fast_map::HashSet<u64> = live.into_iter().collect();
         let dropped = Array::new();
         self.pieces.for_each(&mut |_, key| {
             let id = key.as_f64().map(|f| f as u64);

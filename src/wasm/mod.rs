@@ -159,23 +159,9 @@ fn parse_result(text: &str) -> Result<JsValue, Error> {
 /// [`to_js`] for one large value (a stream's reply): its JSON text is measured first and written
 /// into a buffer of exactly that size, so no doubling buffer holds up to twice the text.
 fn to_js_exact(value: &serde_json::Value) -> Result<JsValue, Error> {
-    /// Counts the bytes written to it.
-    struct Count(usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0 += buf.len();
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let failed = not_json;
-    let mut count = Count(0);
-    serde_json::to_writer(&mut count, value).map_err(|e| failed(&e))?;
-    let mut bytes = Vec::with_capacity(count.0);
-    serde_json::to_writer(&mut bytes, value).map_err(|e| failed(&e))?;
-    let text = String::from_utf8(bytes).map_err(|e| failed(&e))?;
+    let mut bytes = Vec::with_capacity(crate::json::write::written_len(value));
+    crate::json::write::write_value(&mut bytes, value);
+    let text = String::from_utf8(bytes).map_err(|e| not_json(&e))?;
     parse_result(&text)
 }
 

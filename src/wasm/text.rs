@@ -34,13 +34,20 @@ extern "C" {
 /// instead of being turned into U+FFFD on the way in. Meant for JSON text: there a lone
 /// surrogate can only be inside a string literal, where the escape means the same unit.
 pub(crate) fn json_text(s: &JsString) -> String {
+    let text = String::from(s);
+    // an unpaired surrogate arrives as U+FFFD: a text without one came from a well-formed
+    // string (a scan of the bytes costs less than `isWellFormed` on the string)
+    if !crate::json::scan::has_replacement_char(text.as_bytes()) {
+        return text;
+    }
     let well_formed = s
         .unchecked_ref::<MaybeOldString>()
         .is_well_formed()
         .unwrap_or_else(|_| s.is_valid_utf16());
     if well_formed {
-        return String::from(s);
+        return text;
     }
+    drop(text);
     // With the `u` flag the class matches only surrogates that are not part of a pair.
     let lone = RegExp::new("[\\uD800-\\uDFFF]", "gu");
     let escape = Closure::<dyn FnMut(JsString) -> JsString>::new(|unit: JsString| {

@@ -65,6 +65,23 @@ export function defineRepairSuite(api, label, host) {
       }
     });
 
+    test("JSON text that holds a real U+FFFD keeps it unreported; a lone surrogate beside one is still repaired", () => {
+      // the text reaches wasm as UTF-8, where a lone surrogate becomes U+FFFD too: a real one
+      // must not be mistaken for a repair, and must not hide one
+      const real = [human("bad byte \uFFFD here"), { speaker: "ai", blocks: [{ type: "text", text: "ok" }] }, human("fine")];
+      const mixed = [human("bad byte \uFFFD here"), { speaker: "ai", blocks: [{ type: "text", text: "ok" }] }, human("x")];
+      const mixedText = JSON.stringify(mixed).replace('"x"', '"\uD83D x"');
+      for (const provider of ["anthropic", "openai-chat", "gemini"]) {
+        const options = { provider, model: provider === "gemini" ? "gemini-2.5-pro" : "m" };
+        const clean = api.renderForProvider(JSON.stringify(real), options);
+        assert.deepEqual(repairs(clean, "lone_surrogate_replaced"), [], provider);
+        assert.ok(JSON.stringify(clean.body).includes("bad byte \uFFFD here"), provider);
+        const repaired = api.renderForProvider(mixedText, options);
+        assert.deepEqual(repairs(repaired, "lone_surrogate_replaced"), ["$[2].blocks[0].text"], provider);
+        assert.ok(JSON.stringify(repaired.body).includes("\uFFFD x"), provider);
+      }
+    });
+
     test("validateRequest flags a body with an unpaired surrogate: object, text, raw text, bytes", () => {
       const body = { model: "m", max_tokens: 16, messages: [{ role: "user", content: "cut \uD83D" }] };
       const asText = JSON.stringify(body); // "\ud83d" escaped

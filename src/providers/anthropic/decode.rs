@@ -18,7 +18,7 @@
 //! Ignored: `ping`, `citations_delta` and other unknown delta types, and blocks of other
 //! unknown types with all their deltas.
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use serde_json::{json, Value};
 

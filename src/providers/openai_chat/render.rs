@@ -1,6 +1,8 @@
 //! Chat Completions request bodies — OpenAI's and the OpenAI-compatible dialects (Mistral,
 //! Kimi, DeepSeek, generic servers): a pure projection of the normalised transcript.
 
+use std::borrow::Cow;
+
 use crate::providers::common::obj;
 use serde_json::{Map, Value};
 
@@ -132,8 +134,8 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
                 messages.push(obj!({"role": "user", "content": user_content(&m.blocks)}))
             }
             Speaker::System => {
-                let texts: Vec<String> = m.blocks.iter().filter_map(plain_text).collect();
-                messages.push(obj!({"role": "system", "content": texts.join("\n\n")}));
+                let text = joined_text(&m.blocks).unwrap_or_default();
+                messages.push(obj!({"role": "system", "content": text}));
             }
         }
     }
@@ -223,11 +225,34 @@ fn plain_text(b: &Block) -> Option<String> {
     }
 }
 
+/// The texts of the plain-text blocks (text, code) joined by blank lines, built in one string;
+/// `None` when there is none.
+fn joined_text(blocks: &[Block]) -> Option<String> {
+    let mut out: Option<String> = None;
+    for b in blocks {
+        let piece: Cow<'_, str> = match b {
+            Block::Text(t) => Cow::Borrowed(&t.text),
+            Block::Code(c) => Cow::Owned(fenced(c)),
+            _ => continue,
+        };
+        match &mut out {
+            Some(text) => {
+                text.push_str("\n\n");
+                text.push_str(&piece);
+            }
+            None => out = Some(piece.into_owned()),
+        }
+    }
+    out
+}
+
 /// User content: one string when it is only text, else an array of parts.
 fn user_content(blocks: &[Block]) -> Value {
-    if blocks.iter().all(|b| plain_text(b).is_some()) {
-        let texts: Vec<String> = blocks.iter().filter_map(plain_text).collect();
-        return texts.join("\n\n").into();
+    if blocks
+        .iter()
+        .all(|b| matches!(b, Block::Text(_) | Block::Code(_)))
+    {
+        return joined_text(blocks).unwrap_or_default().into();
     }
     Value::Array(
         blocks
@@ -266,7 +291,7 @@ fn media_part(m: &MediaBlock) -> Value {
 }
 
 fn assistant(m: &Message, p: &mut Projection, d: &Dialect) -> Map<String, Value> {
-    let texts: Vec<String> = m.blocks.iter().filter_map(plain_text).collect();
+    let text = joined_text(&m.blocks);
     let mut calls = Vec::new();
     let mut reasoning: Option<Vec<&str>> = None;
     for b in &m.blocks {
@@ -277,7 +302,7 @@ fn assistant(m: &Message, p: &mut Projection, d: &Dialect) -> Map<String, Value>
                 let args = c
                     .parameters
                     .as_ref()
-                    .map_or_else(|| "{}".to_string(), Value::to_string);
+                    .map_or_else(|| "{}".to_string(), crate::json::write::to_string);
                 calls.push(obj!({"id": id, "type": "function", "function": obj!({"name": name, "arguments": args})}));
             }
             // The normaliser leaves thinking only where the dialect takes reasoning text back.
@@ -287,14 +312,7 @@ fn assistant(m: &Message, p: &mut Projection, d: &Dialect) -> Map<String, Value>
     }
     let mut msg = Map::new();
     msg.insert("role".into(), "assistant".into());
-    msg.insert(
-        "content".into(),
-        if texts.is_empty() {
-            Value::Null
-        } else {
-            texts.join("\n\n").into()
-        },
-    );
+    msg.insert("content".into(), text.map_or(Value::Null, Value::String));
     if let (Some(field), Some(parts)) = (&d.reasoning_field, reasoning) {
         let text: Vec<&str> = parts.into_iter().filter(|t| !t.is_empty()).collect();
         msg.insert(field.clone(), text.join("\n\n").into());

@@ -256,7 +256,7 @@ fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
                 let arguments = c
                     .parameters
                     .as_ref()
-                    .map_or_else(|| "{}".to_string(), Value::to_string);
+                    .map_or_else(|| "{}".to_string(), crate::json::write::to_string);
                 // No `fc_` item id: calls pair with outputs by call_id (ORS-04).
                 out.push(obj!({
                     "type": "function_call",

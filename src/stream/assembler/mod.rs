@@ -12,7 +12,7 @@
 //! [`StreamError`]; the assembler keeps what it can (an orphan text delta still becomes text)
 //! and stays usable. Nothing in here panics.
 
-use std::collections::{HashMap, HashSet};
+use crate::fast_map::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 

@@ -1,7 +1,7 @@
 //! The request controls `tool_choice` (`ANT-36`, `ANT-37`), `stop_sequences` (`ANT-38`) and
 //! structured output (`ANT-39`) of docs/provider-rules-added.md.
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use serde_json::{Map, Value};
 

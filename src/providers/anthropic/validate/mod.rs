@@ -87,7 +87,7 @@ mod thinking;
 mod thinking_mode;
 mod tool_pairing;
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use serde_json::{Map, Value};
 

@@ -1,7 +1,7 @@
 //! Id and name patterns: `ANT-08` (tool ids) and `ANT-20` (declared tool names, names used in
 //! history).
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use serde_json::Value;
 

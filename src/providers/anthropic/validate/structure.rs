@@ -1,7 +1,7 @@
 //! `ANT-STRUCT` on the top-level fields: `model`, `max_tokens`, `thinking`, `system` and `tools`
 //! (tool names also get `ANT-20`).
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use serde_json::{Map, Value};
 
@@ -145,7 +145,7 @@ pub(super) fn check_tools<'a>(
             return None;
         }
     };
-    let mut names = HashSet::new();
+    let mut names = HashSet::default();
     for (t, tool) in tools.iter().enumerate() {
         let tpath = path.i(t);
         let Some(tool_obj) = tool.as_object() else {

@@ -1,6 +1,6 @@
 //! Tool-use / tool-result pairing across messages: `ANT-03` to `ANT-07`.
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use super::message::{block_type, Msg, Role, PAIRING};
 use crate::providers::validate_support::{Findings, Path};
@@ -109,7 +109,7 @@ pub(super) fn check_ant_05_results_first(msgs: &[Msg<'_>], out: &mut Findings) {
 /// ANT-06: at most one tool_result per tool_use id within a message.
 pub(super) fn check_ant_06_one_result_per_use(msgs: &[Msg<'_>], out: &mut Findings) {
     for (i, msg) in msgs.iter().enumerate() {
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         for (b, id) in msg.tool_result_ids() {
             if !seen.insert(id) {
                 out.push(
@@ -124,7 +124,7 @@ pub(super) fn check_ant_06_one_result_per_use(msgs: &[Msg<'_>], out: &mut Findin
 
 /// ANT-07: tool_use ids are unique across the request.
 pub(super) fn check_ant_07_unique_tool_use_ids(msgs: &[Msg<'_>], out: &mut Findings) {
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     for (i, msg) in msgs.iter().enumerate() {
         for (b, id) in msg.tool_use_ids() {
             if !seen.insert(id) {

@@ -1,7 +1,7 @@
 //! `GEM-19` and `GEM-20` (docs/provider-rules-added.md): `toolConfig.functionCallingConfig`
 //! and `generationConfig.stopSequences`.
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use serde_json::{Map, Value};
 

@@ -163,7 +163,7 @@ fn check_envelope<'a>(
     obj: &'a serde_json::Map<String, Value>,
     model: Option<&str>,
     out: &mut Findings,
-) -> Option<std::collections::HashSet<&'a str>> {
+) -> Option<crate::fast_map::HashSet<&'a str>> {
     check_system_instruction(obj, out);
     let declared = check_tools(obj, out);
     check_gem_19_tool_config(obj, declared.as_ref(), out);

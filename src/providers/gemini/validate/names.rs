@@ -1,7 +1,7 @@
 //! `GEM-10`: function names match `^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$` in declarations and in
 //! history, and names in history are declared when function declarations are sent.
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use serde_json::Value;
 

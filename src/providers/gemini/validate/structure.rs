@@ -1,7 +1,7 @@
 //! `GEM-STRUCT` on the top-level fields other than `contents`: `systemInstruction`, `tools`
 //! (declaration names also get `GEM-10`) and `generationConfig`.
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use serde_json::{Map, Value};
 
@@ -76,7 +76,7 @@ pub(super) fn check_tools<'a>(
             return None;
         }
     };
-    let mut names = HashSet::new();
+    let mut names = HashSet::default();
     let mut declared_any = false;
     for (t, tool) in tools.iter().enumerate() {
         let tpath = path.i(t);

@@ -1,7 +1,7 @@
 //! Tool-call ids: `KIM-01` (native `functions.{name}:{idx}` format, one counter across the
 //! conversation, echoed verbatim by tool messages) and `KIM-04` (ids unique in the request).
 
-use std::collections::{HashMap, HashSet};
+use crate::fast_map::{HashMap, HashSet};
 
 use crate::providers::openai_compatible::validate::view::WireMsg;
 use crate::providers::validate_support::Findings;
@@ -33,8 +33,8 @@ fn format_message(what: &str, id: &str) -> String {
 /// KIM-01 and KIM-04 on every call id; KIM-01 on every `tool_call_id`.
 pub(super) fn check_kim_01_04_ids(msgs: &[WireMsg<'_>], out: &mut Findings) {
     // counter -> first id that used it.
-    let mut counters: HashMap<&str, &str> = HashMap::new();
-    let mut ids: HashSet<&str> = HashSet::new();
+    let mut counters: HashMap<&str, &str> = HashMap::default();
+    let mut ids: HashSet<&str> = HashSet::default();
     for m in msgs {
         if m.is("assistant") {
             for call in m.calls() {

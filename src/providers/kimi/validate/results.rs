@@ -1,7 +1,7 @@
 //! `KIM-06`: every tool message's `tool_call_id` names a call made earlier in the history and
 //! is not empty (Kimi's wording of OAC-01 and OAC-04).
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use crate::providers::openai_compatible::validate::view::WireMsg;
 use crate::providers::validate_support::Findings;
@@ -10,7 +10,7 @@ use crate::providers::validate_support::Findings;
 /// `tool_call_id` is empty or matches no earlier `tool_calls[].id` (reported besides OAC-01 /
 /// OAC-04, so matchers of Kimi's text find it).
 pub(super) fn check_kim_06_tool_call_id_found(msgs: &[WireMsg<'_>], out: &mut Findings) {
-    let mut called: HashSet<&str> = HashSet::new();
+    let mut called: HashSet<&str> = HashSet::default();
     for m in msgs {
         if m.is("assistant") {
             called.extend(m.calls().into_iter().filter_map(|c| c.id));

@@ -1,7 +1,7 @@
 //! Tool runs: `MIS-03` (as many tool messages as calls) and `MIS-06` (each tool message names
 //! the function it answers).
 
-use std::collections::HashMap;
+use crate::fast_map::HashMap;
 
 use serde_json::Value;
 
@@ -30,7 +30,7 @@ pub(super) fn check_mis_03_call_count(msgs: &[WireMsg<'_>], out: &mut Findings) 
 
 /// MIS-06: every tool message carries `name`, equal to the name of the call it answers.
 pub(super) fn check_mis_06_tool_names(msgs: &[WireMsg<'_>], out: &mut Findings) {
-    let mut expected: HashMap<usize, &str> = HashMap::new();
+    let mut expected: HashMap<usize, &str> = HashMap::default();
     for run in tool_runs(msgs) {
         let calls = run.assistant.calls();
         for tool in &run.tools {

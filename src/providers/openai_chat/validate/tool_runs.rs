@@ -1,6 +1,6 @@
 //! Tool-call pairing across messages: `OAC-01`, `OAC-02` and `OAC-09`.
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use super::message::{Msg, Role};
 use crate::providers::validate_support::{Findings, Path};
@@ -80,7 +80,7 @@ pub(super) fn check_oac_01_02_tool_runs(msgs: &[Msg<'_>], out: &mut Findings) {
             run = Some(Run {
                 assistant: msg.idx,
                 calls: msg.call_ids().into_iter().map(|(_, id)| id).collect(),
-                answered: HashSet::new(),
+                answered: HashSet::default(),
             });
         }
     }
@@ -91,7 +91,7 @@ pub(super) fn check_oac_01_02_tool_runs(msgs: &[Msg<'_>], out: &mut Findings) {
 
 /// OAC-09: tool-call ids are unique across the request.
 pub(super) fn check_oac_09_unique_call_ids(msgs: &[Msg<'_>], out: &mut Findings) {
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     for msg in msgs.iter().filter(|m| m.is(Role::Assistant)) {
         for (j, id) in msg.call_ids() {
             if !id.is_empty() && !seen.insert(id) {

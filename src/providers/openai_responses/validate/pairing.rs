@@ -1,7 +1,7 @@
 //! Function-call pairing across items: `ORS-01`, `ORS-02`, `ORS-10`, plus the `ORS-STRUCT`
 //! pairing checks (unique `call_id`s among function calls, at most one output per call).
 
-use std::collections::{HashMap, HashSet};
+use crate::fast_map::{HashMap, HashSet};
 
 use super::items::{Item, Kind};
 use super::STRUCT;
@@ -9,7 +9,7 @@ use crate::providers::validate_support::Findings;
 
 /// `call_id`s are unique among `function_call` items (a duplicate makes pairing ambiguous).
 pub(super) fn check_unique_call_ids(items: &[Item<'_>], out: &mut Findings) {
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     for item in items.iter().filter(|i| i.kind == Kind::FunctionCall) {
         if let Some(id) = item.call_id() {
             if !seen.insert(id) {
@@ -30,8 +30,8 @@ pub(super) fn check_unique_call_ids(items: &[Item<'_>], out: &mut Findings) {
 /// ORS-01 (no earlier call) and second outputs. Returns call index → output index.
 fn pair_outputs(items: &[Item<'_>], chained: bool, out: &mut Findings) -> HashMap<usize, usize> {
     let mut open: Vec<(usize, &str)> = Vec::new();
-    let mut called: HashSet<&str> = HashSet::new();
-    let mut pairs = HashMap::new();
+    let mut called: HashSet<&str> = HashSet::default();
+    let mut pairs = HashMap::default();
     for item in items {
         let Some(id) = item.call_id() else {
             continue;

@@ -1,7 +1,7 @@
 //! `ORS-STRUCT` on the top-level fields: `model`, `instructions`, `tools`, `reasoning`,
 //! `include`, `store`, `previous_response_id` and `max_output_tokens`.
 
-use std::collections::HashSet;
+use crate::fast_map::HashSet;
 
 use serde_json::{Map, Value};
 
@@ -103,7 +103,7 @@ fn check_tools(obj: &Map<String, Value>, out: &mut Findings) {
             return;
         }
     };
-    let mut names = HashSet::new();
+    let mut names = HashSet::default();
     for (t, tool) in tools.iter().enumerate() {
         let tpath = path.i(t);
         let Some(tool_obj) = tool.as_object() else {
