@@ -70,7 +70,6 @@ pub(crate) fn apply(
         let needs = required.contains(&i);
         let mut items = Vec::with_capacity(m.items.len());
         for mut item in std::mem::take(&mut m.items) {
-            let block_prov = block_provenance(&item.block).unwrap_or_default().or(&prov);
             match &mut item.block {
                 Block::Thinking(t) => match continuity::thinking(t, &prov, opts, profile, needs) {
                     Fate::Keep => items.push(item),
@@ -87,15 +86,31 @@ pub(crate) fn apply(
                     }
                     Fate::Convert(why) => items.extend(convert(item, &why, opts, diags)),
                 },
-                Block::Text(TextBlock { meta, text, .. }) => {
-                    keep_or_strip(meta, &block_prov, item.origin, opts, profile, diags);
+                Block::Text(TextBlock {
+                    meta,
+                    text,
+                    provenance,
+                    ..
+                }) => {
+                    if meta.is_some() {
+                        let block_prov = provenance
+                            .as_ref()
+                            .map_or_else(|| prov.clone(), |p| p.or(&prov));
+                        keep_or_strip(meta, &block_prov, item.origin, opts, profile, diags);
+                    }
                     // an empty text part only carried its signature: nothing is left to send
                     if meta.is_some() || !text.trim().is_empty() {
                         items.push(item);
                     }
                 }
                 Block::ToolCall(c) => {
-                    keep_or_strip(&mut c.meta, &block_prov, item.origin, opts, profile, diags);
+                    if c.meta.is_some() {
+                        let block_prov = c
+                            .provenance
+                            .as_ref()
+                            .map_or_else(|| prov.clone(), |p| p.or(&prov));
+                        keep_or_strip(&mut c.meta, &block_prov, item.origin, opts, profile, diags);
+                    }
                     items.push(item);
                 }
                 _ => items.push(item),
@@ -136,15 +151,6 @@ fn lone_reasoning(
             _ => Some(item),
         })
         .collect()
-}
-
-fn block_provenance(b: &Block) -> Option<Provenance> {
-    match b {
-        Block::Text(t) => t.provenance.clone(),
-        Block::ToolCall(c) => c.provenance.clone(),
-        Block::Thinking(t) => t.provenance.clone(),
-        _ => None,
-    }
 }
 
 /// The assistant messages that must carry reasoning: with a `reasoning_content` target that
