@@ -180,6 +180,42 @@ async function checkBlob(setup, turn, options, expected, label) {
 }
 
 const BLOB_PATH = "turnwire Conversation: append(turn) + renderBlob()";
+const TURNS_PATH = "turnwire Conversation: turn after turn, append(turn) + renderBlob()";
+const TURNS = 12;
+
+/**
+ * Times `TURNS` successive turns on each of several held conversations (`setup`): append a user
+ * turn + renderBlob (timed), then the assistant's answer (untimed, not rendered). The last
+ * conversation's body is checked against renderBody of its whole history.
+ */
+async function turnAfterTurn(setup, options, history, label) {
+  const user = (k) => ({ speaker: "human", blocks: [{ type: "text", text: `Turn ${k}: now run the tests again and fix what fails.` }] });
+  const answer = (k) => ({ speaker: "ai", blocks: [{ type: "text", text: `Turn ${k}: the tests pass now.` }] });
+  const xs = [];
+  const t0 = performance.now();
+  let rounds = 0;
+  while (rounds < 3 || (rounds < 10 && performance.now() - t0 < 2500)) {
+    const c = setup();
+    const added = [];
+    for (let k = 0; k < TURNS; k++) {
+      const a = performance.now();
+      c.append(user(k));
+      c.renderBlob(options);
+      xs.push(performance.now() - a);
+      c.append(answer(k));
+      added.push(user(k), answer(k));
+    }
+    if (rounds === 0) {
+      c.append(user(TURNS));
+      const bytes = Buffer.from(await c.renderBlob(options).arrayBuffer());
+      const expected = Buffer.from(tw.renderBody(JSON.stringify([...history, ...added, user(TURNS)]), options));
+      if (!bytes.equals(expected)) throw new Error(`Conversation ${label}: turn after turn differs from renderBody of the whole history`);
+    }
+    c.free();
+    rounds++;
+  }
+  return stats(xs);
+}
 const EDIT_PATHS = {
   replace: "turnwire Conversation: replace(last turn) + renderBlob()",
   regenerate: "turnwire Conversation: truncate(1) + append + renderBlob()",
@@ -287,6 +323,10 @@ if (existsSync(join(AGENT_DIR, "agent-transcript.mjs"))) {
       const blobSetup = heldConversation(base, turn, options, expected, `agent-shaped ${target}`, "renderBlob");
       await checkBlob(blobSetup, turn, options, expected, `agent-shaped ${target}`);
       row(target, BLOB_PATH, await measure(n, (c) => { c.append(turn); return c.renderBlob(options); }, { setup: blobSetup, teardown: (c) => c.free(), plan: many }));
+      // Turn after turn: the held conversation as an agent keeps it across turns. Each timed step
+      // appends the next user turn and renders (renderBlob); the assistant's answer is appended
+      // untimed, as a streamed reply is. The median over every turn of several conversations.
+      row(target, TURNS_PATH, await turnAfterTurn(blobSetup, options, t.messages.map(toCanonical), `agent-shaped ${target}`));
       // Edits near the end (issue 13): what an agent does to regenerate or revise the last turn.
       const edited = { speaker: "human", blocks: [{ type: "text", text: `${turnText} Only the parser tests.` }] };
       const heldWithTurn = () => {
@@ -493,6 +533,13 @@ for (const target of TARGETS) {
     verdicts.push({ kind: "agent-scale", target, met, ratio: r });
     md.push(`| agent-shaped \`Conversation\` append + render, 10,000 vs 2,000 messages, ${target} | ${convText(conv(10000), bytes(10000))} vs ${fmt(conv(2000).median)} ms: **${r.toFixed(2)}×** | ≤ 1.5× | ${met ? "met" : `**missed** (${(r / 1.5).toFixed(1)}× over)`} |`);
   }
+  const turns = (size) => at(size).find((r) => r.path === TURNS_PATH);
+  if (turns(2000) && turns(10000)) {
+    const r = turns(10000).median / turns(2000).median;
+    const met = r <= 1.5;
+    verdicts.push({ kind: "agent-scale-turns", target, met, ratio: r });
+    md.push(`| agent-shaped \`Conversation\`, turn after turn (append + \`renderBlob()\`, ${TURNS} turns per held conversation), 10,000 vs 2,000 messages, ${target} | ${fmt(turns(10000).median)} ms vs ${fmt(turns(2000).median)} ms: **${r.toFixed(2)}×** | ≤ 1.5× | ${met ? "met" : `**missed** (${(r / 1.5).toFixed(1)}× over)`} |`);
+  }
 }
 for (const target of TARGETS) {
   const rows = statelessRows(APPEND_SIZE, target);
@@ -592,6 +639,8 @@ if (results.agent.length) {
   md.push("## Agent-shaped sessions: append one user turn, render again");
   md.push("");
   md.push("Sessions from `../shared/bench/agent-transcript.mjs` (seed " + (SEED + 2) + "): long tool loops, one tool message per result, about 5 % interrupted fan-out (calls without a result), signed thinking, and the next user message right after the last results. Timed as the append table above; peers render the whole history (a peer that refuses the history, as the AI SDK does with calls left without results, is marked). Median ms (p95 ms), ratio to the fastest peer.");
+  md.push("");
+  md.push(`The append rows time the first turn after loading: each run loads the history (\`Conversation.fromJSON\`), renders it twice (untimed), then appends one user turn and renders. \`turn after turn\` times what an agent pays on every later turn: on a held conversation, ${TURNS} successive turns each append a user message and render (timed), then append the assistant's answer (untimed); the median over every turn of 3–10 conversations.`);
   md.push("");
   for (const n of AGENT_SIZES) {
     md.push(`### ${n.toLocaleString("en")} messages`);

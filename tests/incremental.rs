@@ -962,6 +962,78 @@ fn agent_shaped_sessions_stay_incremental_through_tool_loops_interrupted_calls_a
     }
 }
 
+/// An agent's stored session (tool loops, no closing answer: one turn from Anthropic's point of
+/// view, since a user message right after results joins the loop) loaded, then used turn after
+/// turn: the model answers, the user writes the next task. Every render after the load's first
+/// stays incremental; closing the long turn does not render the history again.
+#[test]
+fn a_loaded_agent_session_used_turn_after_turn_stays_incremental() {
+    let input = fixture_support::agent_session(120, 6, false);
+    for provider in Provider::ALL {
+        for thinking in [false, true] {
+            let o = session_options(provider, thinking);
+            let mut convo = Conversation::from_transcript(
+                Transcript::from_value(&Value::Array(input.clone())).unwrap(),
+            );
+            convo.render_body(&o).unwrap();
+            convo.render_body(&o).unwrap();
+            for k in 0..6 {
+                convo.append_value(&json!({"speaker": "human", "blocks": [{"type": "text", "text": format!("turn {k}")}]})).unwrap();
+                let got = convo.render_body(&o).unwrap();
+                assert_eq!(
+                    got,
+                    render_body(convo.transcript(), &o).unwrap(),
+                    "{provider} thinking={thinking} turn {k}"
+                );
+                let stats = convo.last_render_stats();
+                assert!(
+                    stats.incremental && stats.messages_rendered <= 8,
+                    "{provider} thinking={thinking} turn {k}: {stats:?}"
+                );
+                convo.append_value(&json!({"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"}, "blocks": [{"type": "text", "text": format!("answer {k}")}]})).unwrap();
+            }
+        }
+    }
+}
+
+/// The same, where the open tool loop was started by a model whose thinking the target cannot
+/// replay: while it is open, Anthropic requests run with thinking off (ANT-10); the next turn
+/// runs with it on again, and its body is still exactly the stateless render's.
+#[test]
+fn a_new_turn_after_a_loop_that_ran_with_thinking_off_renders_exactly() {
+    let mut input = session(6);
+    input.push(json!({"speaker": "human", "blocks": [{"type": "text", "text": "task 6"}]}));
+    for step in 0..4 {
+        let id = format!("call_x{step}");
+        input.push(json!({"speaker": "ai", "metadata": {"provider": "openai", "model": "gpt-5.2"}, "blocks": [
+            {"type": "tool_call", "id": id, "name": "read_file", "parameters": {"path": format!("x{step}.rs")}}
+        ]}));
+        input.push(json!({"speaker": "tool", "blocks": [
+            {"type": "tool_response", "callId": id, "toolName": "read_file", "result": format!("x {step}")}
+        ]}));
+    }
+    for provider in Provider::ALL {
+        for thinking in [false, true] {
+            let o = session_options(provider, thinking);
+            let mut convo = Conversation::new();
+            for msg in &input {
+                convo.append_value(msg).unwrap();
+                convo.render_body(&o).unwrap();
+            }
+            for k in 0..3 {
+                convo.append_value(&json!({"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"}, "blocks": [{"type": "text", "text": format!("answer {k}")}]})).unwrap();
+                convo.append_value(&json!({"speaker": "human", "blocks": [{"type": "text", "text": format!("turn {k}")}]})).unwrap();
+                let got = convo.render_body(&o).unwrap();
+                assert_eq!(
+                    got,
+                    render_body(convo.transcript(), &o).unwrap(),
+                    "{provider} thinking={thinking} turn {k}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn a_user_turn_after_an_interrupted_tool_loop_stays_incremental() {
     // Finished turns, then one the user interrupted after its results, then the next task:

@@ -140,21 +140,29 @@ fn advance_to(
     let Some((middle, cuts)) = split(prefix, tail, to, transcript, options, resolved) else {
         return Ok(None);
     };
+    let step = transcript
+        .messages
+        .get(to)
+        .is_some_and(|m| m.speaker == Speaker::Ai);
     let undo = prefix.extend(middle);
+    // A boundary at a user turn ends the turn the journal was kept for: the render through it
+    // is checked as a prefix that is not inside a tool loop.
+    let journal = if step {
+        Vec::new()
+    } else {
+        std::mem::take(&mut prefix.steps)
+    };
     let after = match render_tail(prefix, transcript, options, resolved)? {
         Ok(after) if agrees(prefix, &undo, tail, &cuts, &after) => Some(after),
         _ => None,
     };
     if after.is_none() {
         prefix.undo(undo);
-    } else if transcript
-        .messages
-        .get(to)
-        .is_some_and(|m| m.speaker == Speaker::Ai)
-    {
+        if !step {
+            prefix.steps = journal;
+        }
+    } else if step {
         prefix.steps.push(undo);
-    } else {
-        prefix.steps.clear();
     }
     Ok(after)
 }

@@ -79,9 +79,17 @@ fn splice_check(
     if n.thinking_enabled != resolved.normalize.thinking_enabled {
         return Some(Fallback::ThinkingTurnedOff);
     }
+    // A user turn after a prefix that ends inside a tool loop closes the loop's turn. Of the
+    // current-turn rules only the request-wide thinking switch (ANT-10) reaches the prefix's
+    // messages, and only when the loop's opener has no thinking to replay while thinking is on
+    // (its requests ran with thinking off, the new turn's runs with it on). A prefix is not
+    // built inside such a loop today (its tails turn thinking off and fall back), so this only
+    // keeps that assumption checked; otherwise the prefix stays as it is.
     // (an orphan result turned into user text ends the turn too: look at the output)
     if prefix.mid_turn()
         && has_turn_rules(&resolved.normalize)
+        && resolved.normalize.thinking_enabled
+        && !prefix.opener.is_some_and(|o| o.thinking)
         && turn_starts(&n.transcript.messages)
     {
         return Some(Fallback::UserTurnAfterToolLoop);
