@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 use turnwire::{
     render, render_body, Conversation, ForeignThinking, OrphanPolicy, Provider, RenderOptions,
-    ThinkingOptions, Transcript,
+    RenderStats, ThinkingOptions, Transcript,
 };
 
 #[derive(Debug, Clone, Copy)]
@@ -962,6 +962,19 @@ fn agent_shaped_sessions_stay_incremental_through_tool_loops_interrupted_calls_a
     }
 }
 
+/// A conversation loaded from a stored history.
+fn loaded(input: &[Value]) -> Conversation {
+    Conversation::from_transcript(Transcript::from_value(&Value::Array(input.to_vec())).unwrap())
+}
+
+/// Renders `convo`, checks the body against the stateless render of its transcript, and gives
+/// the render's stats.
+fn render_as_stateless(convo: &mut Conversation, o: &RenderOptions, label: &str) -> RenderStats {
+    let got = convo.render_body(o).unwrap();
+    assert_eq!(got, render_body(convo.transcript(), o).unwrap(), "{label}");
+    convo.last_render_stats().clone()
+}
+
 /// An agent's stored session (tool loops, no closing answer: one turn from Anthropic's point of
 /// view, since a user message right after results joins the loop) loaded, then used turn after
 /// turn: the model answers, the user writes the next task. Every render after the load's first
@@ -972,20 +985,16 @@ fn a_loaded_agent_session_used_turn_after_turn_stays_incremental() {
     for provider in Provider::ALL {
         for thinking in [false, true] {
             let o = session_options(provider, thinking);
-            let mut convo = Conversation::from_transcript(
-                Transcript::from_value(&Value::Array(input.clone())).unwrap(),
-            );
+            let mut convo = loaded(&input);
             convo.render_body(&o).unwrap();
             convo.render_body(&o).unwrap();
             for k in 0..6 {
                 convo.append_value(&json!({"speaker": "human", "blocks": [{"type": "text", "text": format!("turn {k}")}]})).unwrap();
-                let got = convo.render_body(&o).unwrap();
-                assert_eq!(
-                    got,
-                    render_body(convo.transcript(), &o).unwrap(),
-                    "{provider} thinking={thinking} turn {k}"
+                let stats = render_as_stateless(
+                    &mut convo,
+                    &o,
+                    &format!("{provider} thinking={thinking} turn {k}"),
                 );
-                let stats = convo.last_render_stats();
                 assert!(
                     stats.incremental && stats.messages_rendered <= 8,
                     "{provider} thinking={thinking} turn {k}: {stats:?}"
@@ -1023,11 +1032,10 @@ fn a_new_turn_after_a_loop_that_ran_with_thinking_off_renders_exactly() {
             for k in 0..3 {
                 convo.append_value(&json!({"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"}, "blocks": [{"type": "text", "text": format!("answer {k}")}]})).unwrap();
                 convo.append_value(&json!({"speaker": "human", "blocks": [{"type": "text", "text": format!("turn {k}")}]})).unwrap();
-                let got = convo.render_body(&o).unwrap();
-                assert_eq!(
-                    got,
-                    render_body(convo.transcript(), &o).unwrap(),
-                    "{provider} thinking={thinking} turn {k}"
+                render_as_stateless(
+                    &mut convo,
+                    &o,
+                    &format!("{provider} thinking={thinking} turn {k}"),
                 );
             }
         }
@@ -1052,9 +1060,7 @@ fn a_user_turn_after_an_interrupted_tool_loop_stays_incremental() {
     for provider in Provider::ALL {
         for thinking in [false, true] {
             let o = session_options(provider, thinking);
-            let mut convo = Conversation::from_transcript(
-                Transcript::from_value(&Value::Array(input.clone())).unwrap(),
-            );
+            let mut convo = loaded(&input);
             convo.render_body(&o).unwrap();
             convo.append_value(&json!({"speaker": "human", "blocks": [{"type": "text", "text": "and task 22"}]})).unwrap();
             let got = convo.render_body(&o).unwrap();
