@@ -106,8 +106,17 @@ fn read_transcript(value: &JsValue) -> Result<Transcript, Error> {
 }
 
 #[cfg(feature = "wasm-render")]
-/// Reads render options given as a JS object.
-fn read_options(value: &JsValue) -> Result<RenderOptions, Error> {
+thread_local! {
+    /// The last render options read, with their JSON text: an agent renders every turn with the
+    /// same options, whose tool schemas can be tens of KB to parse again.
+    static LAST_OPTIONS: std::cell::RefCell<Option<(String, std::rc::Rc<RenderOptions>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+#[cfg(feature = "wasm-render")]
+/// Reads render options given as a JS object. Options whose JSON text is the last call's (and
+/// that needed no conversion on the way) are that call's, read once.
+fn read_options(value: &JsValue) -> Result<std::rc::Rc<RenderOptions>, Error> {
     if !value.is_object() {
         return Err(Error::new(
             ErrorCode::InvalidType,
@@ -119,8 +128,24 @@ fn read_options(value: &JsValue) -> Result<RenderOptions, Error> {
         ));
     }
     let converted = text::stringify(value, "the render options", "$")?;
+    let plain = converted.repairs.is_empty();
+    if plain {
+        let last = LAST_OPTIONS.with(|last| {
+            last.borrow()
+                .as_ref()
+                .filter(|(text, _)| *text == converted.text)
+                .map(|(_, options)| options.clone())
+        });
+        if let Some(options) = last {
+            return Ok(options);
+        }
+    }
     let mut options = RenderOptions::from_json(&converted.text)?;
     crate::json::report::push_capped(&mut options.read_repairs, converted.repairs);
+    let options = std::rc::Rc::new(options);
+    if plain {
+        LAST_OPTIONS.with(|last| *last.borrow_mut() = Some((converted.text, options.clone())));
+    }
     Ok(options)
 }
 

@@ -176,6 +176,31 @@ export function defineRepairSuite(api, label, host) {
       assert.equal(rendered.diagnostics.find((d) => d.code === "non_json_value_replaced").messageIndex, 1);
     });
 
+    test("options read again on every call: a changed object renders its change, a converted value is reported each time", () => {
+      // the binding keeps the last options it read, by their JSON text: nothing about an object
+      // that changed in between, or that needed a conversion, may come from it
+      const options = { ...OPENAI, tools: [{ name: "run", parameters: { type: "object" } }] };
+      const first = api.renderForProvider(callWith({}), options);
+      assert.equal(first.body.tools[0].function.name, "run");
+      assert.equal(api.renderForProvider(callWith({}), options).body.tools[0].function.name, "run");
+      options.tools[0].name = "walk";
+      options.maxTokens = 77;
+      const changed = api.renderForProvider(callWith({}), options);
+      assert.deepEqual([changed.body.tools[0].function.name, changed.body.max_completion_tokens], ["walk", 77]);
+      const converted = { ...OPENAI, tools: [{ name: "run", parameters: { type: "object", default: 5n } }] };
+      for (let i = 0; i < 3; i++) {
+        const out = api.renderForProvider(callWith({}), converted);
+        assert.deepEqual(repairs(out, "non_json_value_replaced"), ["$.tools[0].parameters.default"], `call ${i}`);
+      }
+      // the same text with and without a conversion (5n and 5): only the first reports one
+      const plainFive = { ...OPENAI, tools: [{ name: "run", parameters: { type: "object", default: 5 } }] };
+      assert.deepEqual(repairs(api.renderForProvider(callWith({}), plainFive), "non_json_value_replaced"), []);
+      assert.equal(repairs(api.renderForProvider(callWith({}), converted), "non_json_value_replaced").length, 1);
+      assert.deepEqual(repairs(api.renderForProvider(callWith({}), plainFive), "non_json_value_replaced"), []);
+      // a bad option is an error on every call, never a cached success
+      for (let i = 0; i < 2; i++) assert.throws(() => api.renderForProvider(callWith({}), { ...OPENAI, maxTokens: "many" }), (e) => api.isTurnwireError(e));
+    });
+
     test("integers beyond 2^64 in arguments given as JSON text keep every digit (point 3)", () => {
       const big = "123456789012345678901234567890";
       const text = JSON.stringify(callWith({ n: 0 })).replace('"n":0', `"n":${big},"m":-9223372036854775809`);
