@@ -19,9 +19,10 @@ use crate::model::{JsonPath, Message, Transcript};
 use crate::render::{render, RenderOptions, RenderReport, Rendered, Resolved};
 
 /// How many render targets (distinct options) a conversation keeps a cache for by default; the
-/// least recently rendered one is dropped first. Each cache holds about 3–5× the history (the
-/// wire messages before the boundary, as values and as text), so this bounds a conversation's
-/// memory at about 12–20× its history however many providers it renders for. Set it per
+/// least recently rendered one is dropped first. Each cache holds about the history's size
+/// again (the wire messages before the boundary, as their JSON text, and what a render needs to
+/// know about them), so this bounds a conversation's memory at about 5× its history however
+/// many providers it renders for. Set it per
 /// conversation with [`Conversation::set_cache_targets`].
 pub const DEFAULT_CACHE_TARGETS: usize = 4;
 

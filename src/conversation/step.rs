@@ -76,9 +76,16 @@ pub(super) fn step(
     crate::memory::check("rendering")?;
     stats.incremental = prefix.boundary > 0;
     stats.messages_rendered = transcript.messages.len() - prefix.boundary;
-    stats.fragments_reused = prefix.wire.len();
+    stats.fragments_reused = prefix.wire_len();
     let output = match want {
-        Want::Object => Output::Object(object(&prefix, &tail, transcript, options, resolved)),
+        Want::Object => match object(&prefix, &tail, transcript, options, resolved) {
+            Some(r) => Output::Object(r),
+            None => {
+                target.prefix = kept.unwrap_or(prefix);
+                stats.fallback = stats.fallback.or(Some(Fallback::SpliceFailed));
+                return full(transcript, options, Want::Object, stats, &mut target.now);
+            }
+        },
         Want::Body { sink, report } => {
             if incremental::write_body(&prefix, &tail, sink).is_none() {
                 target.prefix = kept.unwrap_or(prefix);
@@ -136,25 +143,27 @@ fn through_cache(
     )
 }
 
-/// The whole result of a render through `prefix`: exactly what [`render`] gives.
+/// The whole result of a render through `prefix`: exactly what [`render`] gives (`None` when
+/// the cached messages would not read back, and the render must be a full one).
 fn object(
     prefix: &Prefix,
     tail: &Tail,
     transcript: &Transcript,
     options: &RenderOptions,
     resolved: &Resolved,
-) -> Rendered {
+) -> Option<Rendered> {
+    let body = incremental::body_value(prefix, tail)?;
     let RenderReport {
         id_map,
         tool_names,
         diagnostics,
     } = report_of(prefix, tail, transcript, options, resolved);
-    Rendered {
-        body: incremental::body_value(prefix, tail),
+    Some(Rendered {
+        body,
         id_map,
         tool_names,
         diagnostics,
-    }
+    })
 }
 
 /// A render's result but its body, through `prefix`.

@@ -20,10 +20,12 @@ pub(crate) struct Prefix {
     pub(super) undeclared: Vec<String>,
     /// Every canonical id the prefix has seen.
     pub(super) ids: HashSet<String>,
-    /// The prefix's wire messages (without a chat target's leading system message).
-    pub wire: Vec<Value>,
-    /// Their compact JSON, comma-separated.
+    /// The prefix's wire messages (without a chat target's leading system message) as their
+    /// compact JSON, comma-separated. Only the bytes are kept: the messages' `Value` trees
+    /// would hold several times the history in small allocations.
     pub(super) wire_bytes: Vec<u8>,
+    /// Where each wire message ends in `wire_bytes` (the next one starts after a comma).
+    pub(super) wire_ends: Vec<usize>,
     /// `wire_bytes` cut into pieces with ids no other piece ever has: a piece's bytes never
     /// change while it exists ([`crate::BodyPart::Cached`]).
     pub(super) segments: Segments,
@@ -121,9 +123,9 @@ impl Prefix {
                 self.wire_bytes.push(b',');
             }
             crate::json::write::write_value(&mut self.wire_bytes, v);
+            self.wire_ends.push(self.wire_bytes.len());
         }
         self.segments.grow(self.wire_bytes.len());
-        self.wire.extend(m.wire);
         for (_, p) in &m.id_map {
             self.emitted.insert(p.clone());
         }
@@ -151,7 +153,7 @@ impl Prefix {
                 .filter(|i| !self.ids.contains(*i))
                 .cloned()
                 .collect(),
-            wire: self.wire.len(),
+            wire: self.wire_ends.len(),
             wire_bytes: self.wire_bytes.len(),
             id_map: self.id_map.len(),
             emitted: m
@@ -186,6 +188,19 @@ impl Prefix {
             bytes: self.wire_bytes.get(p.start..p.end).unwrap_or_default(),
             halves: p.halves(),
         })
+    }
+
+    /// How many wire messages the prefix holds.
+    pub(crate) fn wire_len(&self) -> usize {
+        self.wire_ends.len()
+    }
+
+    /// The compact JSON of each wire message, in order.
+    pub(super) fn wire_texts(&self) -> impl Iterator<Item = &[u8]> {
+        let starts = std::iter::once(0).chain(self.wire_ends.iter().map(|&end| end + 1));
+        starts
+            .zip(&self.wire_ends)
+            .map(|(start, &end)| self.wire_bytes.get(start..end).unwrap_or_default())
     }
 
     /// Ids of every piece this prefix holds (merged ones and their halves).
@@ -235,7 +250,7 @@ impl Prefix {
         for i in u.ids {
             self.ids.remove(&i);
         }
-        self.wire.truncate(u.wire);
+        self.wire_ends.truncate(u.wire);
         self.hashes.truncate(u.wire);
         self.wire_bytes.truncate(u.wire_bytes);
         self.segments.truncate(u.wire_bytes);

@@ -42,10 +42,9 @@ fn envelope_hash(envelope: &Map<String, Value>, key: &str, buf: &mut Vec<u8>) ->
 pub(crate) fn through(prefix: &mut Prefix, tail: &Tail) -> Sent {
     let mut buf = Vec::new();
     let done = prefix.hashes.len();
-    for v in prefix.wire.iter().skip(done) {
-        let h = value_hash(v, &mut buf);
-        prefix.hashes.push(h);
-    }
+    // a message's bytes in the prefix are what `value_hash` writes for it
+    let new: Vec<u64> = prefix.wire_texts().skip(done).map(hash).collect();
+    prefix.hashes.extend(new);
     let mut messages = Vec::with_capacity(tail.lead.len() + prefix.hashes.len() + tail.wire.len());
     messages.extend(tail.lead.iter().map(|v| value_hash(v, &mut buf)));
     messages.extend_from_slice(&prefix.hashes);

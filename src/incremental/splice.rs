@@ -72,15 +72,23 @@ fn envelope_around(envelope: &Map<String, Value>, key: &str) -> Option<(Vec<u8>,
     seen.then_some((open, close))
 }
 
-/// The body value of `prefix` + `tail`.
-pub(crate) fn body_value(prefix: &Prefix, tail: &Tail) -> Value {
+/// The body value of `prefix` + `tail`: the prefix's messages read back from their bytes
+/// (`None` if one would not read, which its own writer rules out).
+pub(crate) fn body_value(prefix: &Prefix, tail: &Tail) -> Option<Value> {
     let mut envelope = tail.envelope.clone();
-    let mut wire = Vec::with_capacity(tail.lead.len() + prefix.wire.len() + tail.wire.len());
+    let mut wire = Vec::with_capacity(tail.lead.len() + prefix.wire_len() + tail.wire.len());
     wire.extend(tail.lead.iter().cloned());
-    wire.extend(prefix.wire.iter().cloned());
+    for text in prefix.wire_texts() {
+        let text = std::str::from_utf8(text).ok()?;
+        wire.push(
+            crate::json::parse(text, "$", "a cached message")
+                .ok()?
+                .value,
+        );
+    }
     wire.extend(tail.wire.iter().cloned());
     envelope.insert(tail.key.to_string(), Value::Array(wire));
-    Value::Object(envelope)
+    Some(Value::Object(envelope))
 }
 
 /// Canonical → provider ids of `prefix` + `tail`.
