@@ -125,6 +125,12 @@ impl Prefix {
             crate::json::write::write_value(&mut self.wire_bytes, v);
             self.wire_ends.push(self.wire_bytes.len());
         }
+        // At most an eighth of spare room (and 64 KiB): growing by doubling would otherwise
+        // leave up to the bytes' size again unused for as long as the conversation lives.
+        let room = self.wire_bytes.len() / 8 + (64 << 10);
+        if self.wire_bytes.capacity() > self.wire_bytes.len() + room {
+            self.wire_bytes.shrink_to(self.wire_bytes.len() + room);
+        }
         self.segments.grow(self.wire_bytes.len());
         for (_, p) in &m.id_map {
             self.emitted.insert(p.clone());
