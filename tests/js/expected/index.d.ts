@@ -1332,7 +1332,7 @@ export class Conversation {
     truncate(length: number): Message[];
     /**
      * How many render targets (distinct options) keep a cache, least recently rendered dropped
-     * first (default 4: each cache holds about 3–5× the history). Raise it for a round robin
+     * first (default 4: each cache holds about the history's size again). Raise it for a round robin
      * over more providers; a target whose cache was dropped renders in full once.
      */
     cacheTargets: number;
