@@ -76,7 +76,10 @@ impl Segments {
                 end: b.end,
                 level: a.level + 1,
                 halves: Some(Box::new((a, b))),
-                shown: AtomicBool::new(true),
+                // not shown yet: a caller makes its piece from the halves' when a body shows
+                // it, so it must not be merged again before that (the caller would have no
+                // piece for it, and would copy the bytes of the one made from it)
+                shown: AtomicBool::new(false),
             };
             self.top.insert(i, merged);
         }
@@ -164,8 +167,17 @@ mod tests {
         }
         assert_eq!(s.pieces().count(), 8);
         s.grow(90);
-        // shown now: the eight merge when the next piece comes
-        assert_eq!(covered(&s), vec![(0, 80), (80, 90)]);
+        // shown now: they merge in pairs when the next piece comes, and the pairs merge only
+        // once a body has shown them (what a caller built for a pair is what the next merge
+        // is built from)
+        assert_eq!(
+            covered(&s),
+            vec![(0, 20), (20, 40), (40, 60), (60, 80), (80, 90)]
+        );
+        s.grow(100);
+        assert_eq!(covered(&s), vec![(0, 40), (40, 80), (80, 90), (90, 100)]);
+        s.grow(110);
+        assert_eq!(covered(&s), vec![(0, 80), (80, 100), (100, 110)]);
     }
 
     #[test]
@@ -176,7 +188,7 @@ mod tests {
             let _ = covered(&s); // a body shows them
         }
         s.truncate(80);
-        assert_eq!(s.pieces().count(), 1);
+        assert_eq!(covered(&s), vec![(0, 40), (40, 60), (60, 80)]);
         let before: Vec<u64> = s.ids();
         s.truncate(50);
         let c = covered(&s);

@@ -160,3 +160,46 @@ describe("REQ-915-050 a turn in flight owns its conversation", () => {
     assert.equal(mock.stats.rejected, 0);
   });
 });
+
+// Issue 12: renderBlob hands JavaScript only the bytes it has not seen. Cached pieces of the
+// prefix become Blobs once; a merged piece is a Blob of its halves' Blobs. A piece merged again
+// before any body showed it had no Blob to be made from, and its bytes (the whole prefix, on a
+// loaded conversation) were copied again: 28.8 MB on turns 5 and 9 of a 10,000-message session.
+describe("renderBlob copies only new bytes, turn after turn (issue 12)", () => {
+  test("a loaded conversation, 40 turns: each render hands over its tail, never the prefix again", async () => {
+    const filler = "fn main() { println!(\"{}\", 42); } // ".repeat(40);
+    const history = [];
+    for (let t = 0; t < 150; t++) {
+      history.push(human(`task ${t}`), call(`call_${t}`, `f${t}.rs`), result(`call_${t}`, { result: `${filler}${t}` }), answer(`done ${t}`));
+    }
+    const RealBlob = globalThis.Blob;
+    let copied = 0;
+    globalThis.Blob = class extends RealBlob {
+      constructor(parts, options) {
+        for (const p of parts) if (ArrayBuffer.isView(p)) copied += p.byteLength;
+        super(parts, options);
+      }
+    };
+    try {
+      for (const options of [OPTIONS, { provider: "openai-chat", model: "gpt-5.2" }]) {
+        const conv = Conversation.fromJSON(JSON.stringify(history));
+        conv.renderBlob(options);
+        conv.renderBlob(options);
+        const prefixBytes = copied;
+        for (let k = 0; k < 40; k++) {
+          conv.append(human(`turn ${k}`));
+          copied = 0;
+          const blob = conv.renderBlob(options);
+          const bytes = new Uint8Array(await blob.arrayBuffer());
+          assert.deepEqual(bytes, conv.render(options), `${options.provider} turn ${k}`);
+          assert.ok(copied < 4096, `${options.provider} turn ${k}: ${copied} bytes copied (the first renders: ${prefixBytes})`);
+          conv.append(answer(`answer ${k}`));
+        }
+        conv.free();
+        copied = 0;
+      }
+    } finally {
+      globalThis.Blob = RealBlob;
+    }
+  });
+});
