@@ -9,6 +9,45 @@ pub(crate) fn fenced(c: &crate::model::CodeBlock) -> String {
     )
 }
 
+/// The text a text or code block sends where a target takes plain text (code fenced);
+/// `None` for any other block.
+pub(crate) fn plain_text(b: &crate::model::Block) -> Option<std::borrow::Cow<'_, str>> {
+    use crate::model::Block;
+    match b {
+        Block::Text(t) => Some(std::borrow::Cow::Borrowed(&t.text)),
+        Block::Code(c) => Some(std::borrow::Cow::Owned(fenced(c))),
+        _ => None,
+    }
+}
+
+/// The [`plain_text`] of every text and code block, joined by blank lines and built in one
+/// string; `None` when there is none.
+///
+/// ```ignore
+/// // [text "a", media, code ```x```] → "a\n\n```\nx\n```"
+/// ```
+pub(crate) fn joined_text(blocks: &[crate::model::Block]) -> Option<String> {
+    let mut out: Option<String> = None;
+    for piece in blocks.iter().filter_map(plain_text) {
+        match &mut out {
+            Some(text) => {
+                text.push_str("\n\n");
+                text.push_str(&piece);
+            }
+            None => out = Some(piece.into_owned()),
+        }
+    }
+    out
+}
+
+/// Whether every block is text or code (a user message a target can take as one string).
+pub(crate) fn only_plain_text(blocks: &[crate::model::Block]) -> bool {
+    use crate::model::Block;
+    blocks
+        .iter()
+        .all(|b| matches!(b, Block::Text(_) | Block::Code(_)))
+}
+
 /// The media type with `image/jpg` spelled as providers want it.
 pub(crate) fn media_type(mime: &str) -> String {
     let m = mime.to_ascii_lowercase();

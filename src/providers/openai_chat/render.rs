@@ -1,8 +1,6 @@
 //! Chat Completions request bodies — OpenAI's and the OpenAI-compatible dialects (Mistral,
 //! Kimi, DeepSeek, generic servers): a pure projection of the normalised transcript.
 
-use std::borrow::Cow;
-
 use crate::providers::common::obj;
 use serde_json::{Map, Value};
 
@@ -10,7 +8,9 @@ use crate::ids::IdFormat;
 use crate::model::{split_data_url, Block, MediaBlock, MediaEncoding, Message, Speaker};
 use crate::normalize::synthesize::REASONING_CONTENT_FIELD;
 use crate::normalize::Normalized;
-use crate::providers::common::{declared_names, fenced, media_type, system_text};
+use crate::providers::common::{
+    declared_names, joined_text, media_type, only_plain_text, plain_text, system_text,
+};
 use crate::providers::Projection;
 use crate::providers::Provider;
 use crate::render::Resolved;
@@ -217,41 +217,9 @@ fn tool_choice(choice: &ToolChoice, provider: Provider, p: &mut Projection) -> V
     }
 }
 
-fn plain_text(b: &Block) -> Option<String> {
-    match b {
-        Block::Text(t) => Some(t.text.clone()),
-        Block::Code(c) => Some(fenced(c)),
-        _ => None,
-    }
-}
-
-/// The texts of the plain-text blocks (text, code) joined by blank lines, built in one string;
-/// `None` when there is none.
-fn joined_text(blocks: &[Block]) -> Option<String> {
-    let mut out: Option<String> = None;
-    for b in blocks {
-        let piece: Cow<'_, str> = match b {
-            Block::Text(t) => Cow::Borrowed(&t.text),
-            Block::Code(c) => Cow::Owned(fenced(c)),
-            _ => continue,
-        };
-        match &mut out {
-            Some(text) => {
-                text.push_str("\n\n");
-                text.push_str(&piece);
-            }
-            None => out = Some(piece.into_owned()),
-        }
-    }
-    out
-}
-
 /// User content: one string when it is only text, else an array of parts.
 fn user_content(blocks: &[Block]) -> Value {
-    if blocks
-        .iter()
-        .all(|b| matches!(b, Block::Text(_) | Block::Code(_)))
-    {
+    if only_plain_text(blocks) {
         return joined_text(blocks).unwrap_or_default().into();
     }
     Value::Array(

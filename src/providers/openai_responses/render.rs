@@ -8,7 +8,9 @@ use crate::ids::IdFormat;
 use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker};
 use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::Normalized;
-use crate::providers::common::{declared_names, fenced, media_type, system_text};
+use crate::providers::common::{
+    declared_names, joined_text, media_type, only_plain_text, plain_text, system_text,
+};
 use crate::providers::Projection;
 use crate::render::Resolved;
 use crate::{RenderOptions, ToolChoice};
@@ -134,14 +136,11 @@ fn input(msgs: &[Message], p: &mut Projection) -> Vec<Value> {
                 "role": "user",
                 "content": user_content(&m.blocks),
             })),
-            Speaker::System => {
-                let texts: Vec<String> = m.blocks.iter().filter_map(plain_text).collect();
-                out.push(obj!({
-                    "type": "message",
-                    "role": "developer",
-                    "content": texts.join("\n\n"),
-                }));
-            }
+            Speaker::System => out.push(obj!({
+                "type": "message",
+                "role": "developer",
+                "content": joined_text(&m.blocks).unwrap_or_default(),
+            })),
             Speaker::Ai => assistant(m, p, &mut out),
             Speaker::Tool => tool_outputs(m, p, &mut out),
         }
@@ -149,19 +148,10 @@ fn input(msgs: &[Message], p: &mut Projection) -> Vec<Value> {
     out
 }
 
-fn plain_text(b: &Block) -> Option<String> {
-    match b {
-        Block::Text(t) => Some(t.text.clone()),
-        Block::Code(c) => Some(fenced(c)),
-        _ => None,
-    }
-}
-
 /// User content: one string when it is only text, else an array of input parts.
 fn user_content(blocks: &[Block]) -> Value {
-    if blocks.iter().all(|b| plain_text(b).is_some()) {
-        let texts: Vec<String> = blocks.iter().filter_map(plain_text).collect();
-        return texts.join("\n\n").into();
+    if only_plain_text(blocks) {
+        return joined_text(blocks).unwrap_or_default().into();
     }
     Value::Array(blocks.iter().filter_map(input_part).collect())
 }
@@ -221,7 +211,7 @@ fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
         match b {
             Block::Text(_) | Block::Code(_) => {
                 if let Some(t) = plain_text(b) {
-                    text.push(t.to_string());
+                    text.push(t.into_owned());
                 }
             }
             Block::Thinking(t) => {
