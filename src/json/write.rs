@@ -2,8 +2,14 @@
 //! what request bodies are made of (long strings: tool outputs, file contents). Strings are
 //! scanned eight bytes at a time for the bytes that need an escape (`"`, `\` and controls), and
 //! copied in runs.
+//!
+//! The `_ascii` variants write every non-ASCII character as a `\u` escape instead (the same
+//! JSON value): text handed to the host's `JSON.parse`. A JavaScript host decodes pure ASCII
+//! from wasm memory about four times as fast as UTF-8 with any non-ASCII character in it (Node
+//! 20, 4.8 MB body: 2.1 against 8.1 ms), and parses it no slower.
 
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// Appends `v` as compact JSON to `out`, exactly as `serde_json::to_writer` would.
 ///
@@ -13,6 +19,23 @@ use serde_json::Value;
 /// assert_eq!(out, br#"{"a":["x\"y",1,null]}"#);
 /// ```
 pub(crate) fn write_value(out: &mut Vec<u8>, v: &Value) {
+    write_value_in::<false>(out, v);
+}
+
+/// [`write_value`] with every non-ASCII character written as a `\u` escape (a surrogate pair
+/// above U+FFFF): the same JSON value, in pure ASCII.
+///
+/// ```ignore
+/// let mut out = Vec::new();
+/// write_value_ascii(&mut out, &serde_json::json!({"é": "😀"}));
+/// assert_eq!(out, br#"{"\u00e9":"\ud83d\ude00"}"#);
+/// ```
+#[cfg_attr(not(feature = "wasm-bind"), allow(dead_code))]
+pub(crate) fn write_value_ascii(out: &mut Vec<u8>, v: &Value) {
+    write_value_in::<true>(out, v);
+}
+
+fn write_value_in<const ASCII: bool>(out: &mut Vec<u8>, v: &Value) {
     match v {
         Value::Null => out.extend_from_slice(b"null"),
         Value::Bool(true) => out.extend_from_slice(b"true"),
@@ -20,14 +43,14 @@ pub(crate) fn write_value(out: &mut Vec<u8>, v: &Value) {
         // Numbers keep the digits they were read with (arbitrary_precision), which is what
         // serde_json writes for them.
         Value::Number(n) => out.extend_from_slice(n.as_str().as_bytes()),
-        Value::String(s) => write_str(out, s),
+        Value::String(s) => write_str_in::<ASCII>(out, s),
         Value::Array(items) => {
             out.push(b'[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
                     out.push(b',');
                 }
-                write_value(out, item);
+                write_value_in::<ASCII>(out, item);
             }
             out.push(b']');
         }
@@ -37,9 +60,9 @@ pub(crate) fn write_value(out: &mut Vec<u8>, v: &Value) {
                 if i > 0 {
                     out.push(b',');
                 }
-                write_str(out, key);
+                write_str_in::<ASCII>(out, key);
                 out.push(b':');
-                write_value(out, item);
+                write_value_in::<ASCII>(out, item);
             }
             out.push(b'}');
         }
@@ -51,14 +74,23 @@ pub(crate) fn write_value(out: &mut Vec<u8>, v: &Value) {
 /// ```ignore
 /// assert_eq!(written_len(&serde_json::json!({"a": "x\n"})), br#"{"a":"x\n"}"#.len());
 /// ```
-#[cfg_attr(not(feature = "wasm-stream"), allow(dead_code))]
+#[cfg(test)]
 pub(crate) fn written_len(v: &Value) -> usize {
-    let str_len = |s: &str| {
-        2 + s
-            .bytes()
-            .map(|b| escape(b).map_or(1, <[u8]>::len))
-            .sum::<usize>()
+    written_len_in::<false>(v)
+}
+
+/// The length in bytes of what [`write_value_ascii`] writes for `v`.
+#[cfg_attr(not(feature = "wasm-stream"), allow(dead_code))]
+pub(crate) fn written_len_ascii(v: &Value) -> usize {
+    written_len_in::<true>(v)
+}
+
+fn written_len_in<const ASCII: bool>(v: &Value) -> usize {
+    let byte_len = |b: u8| match b {
+        0x80.. if ASCII => ascii_escape_len(b),
+        _ => escape(b).map_or(1, <[u8]>::len),
     };
+    let str_len = |s: &str| 2 + s.bytes().map(byte_len).sum::<usize>();
     match v {
         Value::Null => 4,
         Value::Bool(true) => 4,
@@ -66,13 +98,13 @@ pub(crate) fn written_len(v: &Value) -> usize {
         Value::Number(n) => n.as_str().len(),
         Value::String(s) => str_len(s),
         Value::Array(items) => {
-            1 + items.len().max(1) + items.iter().map(written_len).sum::<usize>()
+            1 + items.len().max(1) + items.iter().map(written_len_in::<ASCII>).sum::<usize>()
         }
         Value::Object(members) => {
             1 + members.len().max(1)
                 + members
                     .iter()
-                    .map(|(k, item)| str_len(k) + 1 + written_len(item))
+                    .map(|(k, item)| str_len(k) + 1 + written_len_in::<ASCII>(item))
                     .sum::<usize>()
         }
     }
@@ -143,6 +175,10 @@ fn escape(b: u8) -> Option<&'static [u8]> {
 
 /// Appends `s` as a JSON string.
 pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
+    write_str_in::<false>(out, s);
+}
+
+fn write_str_in<const ASCII: bool>(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
@@ -153,7 +189,8 @@ pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
             .get(i..i + 8)
             .and_then(|w| <[u8; 8]>::try_from(w).ok())
         {
-            let mask = escape_mask(u64::from_le_bytes(word));
+            let word = u64::from_le_bytes(word);
+            let mask = escape_mask(word) | if ASCII { word & HIGHS } else { 0 };
             if mask == 0 {
                 i += 8;
                 continue;
@@ -161,7 +198,18 @@ pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
             // the first byte of the word that needs an escape
             i += (mask.trailing_zeros() / 8) as usize;
         }
-        if let Some(esc) = bytes.get(i).copied().and_then(escape) {
+        let Some(&b) = bytes.get(i) else { break };
+        if ASCII && b >= 0x80 {
+            // every byte before it was ASCII or part of a character already escaped, so `i` is
+            // where a character starts
+            if let Some(c) = s.get(i..).and_then(|rest| rest.chars().next()) {
+                out.extend_from_slice(bytes.get(run..i).unwrap_or_default());
+                push_unicode_escape(out, c);
+                i += c.len_utf8();
+                run = i;
+                continue;
+            }
+        } else if let Some(esc) = escape(b) {
             out.extend_from_slice(bytes.get(run..i).unwrap_or_default());
             out.extend_from_slice(esc);
             run = i + 1;
@@ -170,6 +218,52 @@ pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
     }
     out.extend_from_slice(bytes.get(run..).unwrap_or_default());
     out.push(b'"');
+}
+
+/// How many bytes of `\u` escapes the UTF-8 byte `b` (0x80 and up) stands for when written by
+/// the `_ascii` writers: a character's first byte counts its escapes, the bytes after it none.
+fn ascii_escape_len(b: u8) -> usize {
+    match b {
+        0x80..=0xBF => 0,
+        0xF0.. => 12,
+        _ => 6,
+    }
+}
+
+/// `c` as `\uXXXX` (two of them, a surrogate pair, above U+FFFF).
+fn push_unicode_escape(out: &mut Vec<u8>, c: char) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut units = [0u16; 2];
+    for &unit in c.encode_utf16(&mut units).iter() {
+        let nibble = |shift: u16| HEX[usize::from((unit >> shift) & 0xF)];
+        out.extend_from_slice(&[b'\\', b'u', nibble(12), nibble(8), nibble(4), nibble(0)]);
+    }
+}
+
+/// JSON text with every non-ASCII character written as a `\u` escape: the same JSON value in
+/// pure ASCII (for the host's `JSON.parse`, see the module). Text already ASCII is returned as
+/// it is. Outside string literals JSON text is ASCII, so only strings change.
+///
+/// ```ignore
+/// assert_eq!(ascii_escaped(r#"{"a":"é"}"#), r#"{"a":"\u00e9"}"#);
+/// ```
+#[cfg_attr(not(feature = "wasm-bind"), allow(dead_code))]
+pub(crate) fn ascii_escaped(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = Vec::with_capacity(text.len() + text.len() / 4);
+    let mut run = 0;
+    for (i, c) in text.char_indices() {
+        if !c.is_ascii() {
+            out.extend_from_slice(text.as_bytes().get(run..i).unwrap_or_default());
+            push_unicode_escape(&mut out, c);
+            run = i + c.len_utf8();
+        }
+    }
+    out.extend_from_slice(text.as_bytes().get(run..).unwrap_or_default());
+    // not reached: every byte written is ASCII
+    Cow::Owned(String::from_utf8(out).unwrap_or_default())
 }
 
 #[cfg(test)]
@@ -196,6 +290,39 @@ mod tests {
             }
         }
         same(&Value::String("\u{7f}\u{2028}\u{FFFD}".into()));
+    }
+
+    /// The `_ascii` writers: pure ASCII, the same JSON value, lengths exact.
+    fn same_in_ascii(v: &Value) {
+        let mut written = Vec::new();
+        write_value_ascii(&mut written, v);
+        assert!(written.is_ascii(), "{v}");
+        assert_eq!(written_len_ascii(v), written.len(), "{v}");
+        let back: Value = serde_json::from_slice(&written).unwrap();
+        assert_eq!(&back, v);
+        let plain = serde_json::to_string(v).unwrap();
+        assert_eq!(ascii_escaped(&plain).as_bytes(), &written[..], "{v}");
+    }
+
+    #[test]
+    fn ascii_writers_escape_every_non_ascii_character_and_keep_the_value() {
+        for pad in 0..17 {
+            let a = "a".repeat(pad);
+            for s in [
+                "é",
+                "😀",
+                "漢字",
+                "\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}",
+                "\"\n\u{1}é",
+            ] {
+                same_in_ascii(&Value::String(format!("{a}{s}{a}{s}")));
+            }
+        }
+        same_in_ascii(&json!({"ké": ["😀x", 1.5, null, {"漢": "\u{2028}"}], "plain": "abc"}));
+        let mut out = Vec::new();
+        write_value_ascii(&mut out, &json!({"é": "😀"}));
+        assert_eq!(out, br#"{"\u00e9":"\ud83d\ude00"}"#);
+        assert!(matches!(ascii_escaped("{\"a\":1}"), Cow::Borrowed(_)));
     }
 
     #[test]

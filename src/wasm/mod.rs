@@ -151,7 +151,8 @@ fn read_options(value: &JsValue) -> Result<std::rc::Rc<RenderOptions>, Error> {
 
 /// Serialises an output as plain JS data: maps as plain objects, `null` as `null`. It goes
 /// through JSON text and the host's `JSON.parse`, which builds the objects faster than one
-/// boundary call per value and keeps a per-type serialiser out of the `.wasm`.
+/// boundary call per value and keeps a per-type serialiser out of the `.wasm`. The text is
+/// handed over in pure ASCII (`json::write` says why).
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Error> {
     let text = serde_json::to_string(value).map_err(|e| not_json(&e))?;
     parse_result(&text)
@@ -168,6 +169,11 @@ fn not_json(e: &dyn std::fmt::Display) -> Error {
 
 /// The host's `JSON.parse` of a result's JSON text.
 fn parse_result(text: &str) -> Result<JsValue, Error> {
+    parse_ascii(&crate::json::write::ascii_escaped(text))
+}
+
+/// [`parse_result`] for text already in pure ASCII.
+fn parse_ascii(text: &str) -> Result<JsValue, Error> {
     js_sys::JSON::parse(text).map_err(|e| {
         Error::new(
             ErrorCode::InvalidValue,
@@ -184,10 +190,10 @@ fn parse_result(text: &str) -> Result<JsValue, Error> {
 /// [`to_js`] for one large value (a stream's reply): its JSON text is measured first and written
 /// into a buffer of exactly that size, so no doubling buffer holds up to twice the text.
 fn to_js_exact(value: &serde_json::Value) -> Result<JsValue, Error> {
-    let mut bytes = Vec::with_capacity(crate::json::write::written_len(value));
-    crate::json::write::write_value(&mut bytes, value);
+    let mut bytes = Vec::with_capacity(crate::json::write::written_len_ascii(value));
+    crate::json::write::write_value_ascii(&mut bytes, value);
     let text = String::from_utf8(bytes).map_err(|e| not_json(&e))?;
-    parse_result(&text)
+    parse_ascii(&text)
 }
 
 /// The size of this module's WebAssembly memory in bytes. It grows when needed and never

@@ -119,21 +119,22 @@ pub(super) fn request_js(body: &JsString, report: &RenderReport) -> Result<JsVal
 }
 
 /// `{body, idMap, toolNames, diagnostics}` as plain JS data, like [`to_js`], with the body's
-/// JSON text written by `json::write` (a body is most of a render's bytes).
+/// JSON text written by `json::write` (a body is most of a render's bytes), in pure ASCII.
 pub(super) fn rendered_js(out: Rendered) -> Result<JsValue, Error> {
     let (body, report) = out.into_parts();
     let mut text = Vec::new();
     text.extend_from_slice(b"{\"body\":");
-    crate::json::write::write_value(&mut text, &body);
+    crate::json::write::write_value_ascii(&mut text, &body);
     drop(body);
-    let rest = serde_json::to_vec(&report).map_err(|e| super::not_json(&e))?;
+    let rest = serde_json::to_string(&report).map_err(|e| super::not_json(&e))?;
+    let rest = crate::json::write::ascii_escaped(&rest);
     // `rest` is `{"idMap":…}`: its members follow the body's
-    if let Some(members) = rest.get(1..) {
+    if let Some(members) = rest.as_bytes().get(1..) {
         if members.len() > 1 {
             text.push(b',');
         }
         text.extend_from_slice(members);
     }
     let text = String::from_utf8(text).map_err(|e| super::not_json(&e))?;
-    super::parse_result(&text)
+    super::parse_ascii(&text)
 }

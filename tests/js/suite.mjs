@@ -337,6 +337,29 @@ export function defineSuite(api, label, host) {
       }
     });
 
+    test("objects out keep every character: they cross from wasm as pure-ASCII JSON (issue 12)", () => {
+      const scripts = "é ß ø — “quotes” 漢字かな 한국어 עברית العربية 😀👍🏽 \u2028\u2029 \uFFFD \u0000\u001f \\ \" end";
+      const history = [
+        { speaker: "human", blocks: [{ type: "text", text: `read ${scripts}` }] },
+        { speaker: "ai", blocks: [{ type: "text", text: scripts }, { type: "tool_call", id: "c1", name: "läs_fil", parameters: { "pfad ü": scripts, n: [1.5, "😀"] } }] },
+        { speaker: "tool", blocks: [{ type: "tool_response", callId: "c1", toolName: "läs_fil", result: scripts.repeat(3) }] },
+        { speaker: "human", blocks: [{ type: "text", text: "und? 🙂" }] },
+      ];
+      for (const [provider, model] of Object.entries(PROVIDERS)) {
+        const options = { provider, model };
+        const bytes = api.renderBody(history, options);
+        const out = api.renderForProvider(history, options);
+        assert.deepEqual(out.body, JSON.parse(new TextDecoder().decode(bytes)), provider);
+        const request = api.renderRequest(history, options);
+        assert.deepEqual({ ...out, body: undefined }, { ...request, body: undefined }, provider);
+        const c = new api.Conversation(history);
+        assert.deepEqual(c.renderObject(options).body, out.body, provider);
+        assert.deepEqual(c.toJSON(), history, provider);
+        c.free();
+      }
+      assert.equal(api.normalize(history, OPENAI).transcript[1].blocks[0].text, scripts);
+    });
+
     test("outputs are plain objects and null stays null", () => {
       const out = api.renderForProvider(HISTORY, ANTHROPIC);
       assertPlainDeep(out);
