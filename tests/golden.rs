@@ -13,7 +13,7 @@
 use std::path::Path;
 
 use serde_json::json;
-use turnwire::{render, validate_request_text, Provider, RenderOptions, Transcript};
+use turnwire::{render, render_body, validate_request_text, Provider, RenderOptions, Transcript};
 
 mod fixture_support;
 use fixture_support::{cases, options_for};
@@ -27,6 +27,14 @@ fn golden_text(dir: &Path, provider: Provider) -> (String, Vec<String>) {
     let (value, problems) = match (transcript, options) {
         (Ok(t), Ok(o)) => match render(&t, &o) {
             Ok(out) => {
+                // issue 12 (same input, same bytes): the body written straight from the
+                // adapter's tree is the body `render` builds as a `Value`, written
+                assert_eq!(
+                    render_body(&t, &o).unwrap(),
+                    out.body_bytes(),
+                    "{}: render_body differs from render's body",
+                    dir.display()
+                );
                 // the bytes as sent, so the JSON text rules (unpaired surrogates) are checked too
                 let problems = validate_request_text(provider, Some(&o.model), &out.body_bytes())
                     .unwrap()

@@ -9,6 +9,7 @@
 
 pub(crate) mod depth;
 mod locate;
+pub(crate) mod out;
 mod parse;
 pub(crate) mod report;
 pub(crate) mod scan;

@@ -35,7 +35,7 @@ pub(crate) fn write_value_ascii(out: &mut Vec<u8>, v: &Value) {
     write_value_in::<true>(out, v);
 }
 
-fn write_value_in<const ASCII: bool>(out: &mut Vec<u8>, v: &Value) {
+pub(crate) fn write_value_in<const ASCII: bool>(out: &mut Vec<u8>, v: &Value) {
     match v {
         Value::Null => out.extend_from_slice(b"null"),
         Value::Bool(true) => out.extend_from_slice(b"true"),
@@ -178,7 +178,7 @@ pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
     write_str_in::<false>(out, s);
 }
 
-fn write_str_in<const ASCII: bool>(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn write_str_in<const ASCII: bool>(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');

@@ -191,14 +191,21 @@ impl ToolResponseBlock {
     /// assert_eq!(r.text(), r#"{"files":2}"#);
     /// ```
     pub fn text(&self) -> String {
+        self.result_text().into_owned()
+    }
+
+    /// [`text`](Self::text), borrowed where it is the string result or the error as they are
+    /// (the adapters send it without a copy).
+    pub(crate) fn result_text(&self) -> std::borrow::Cow<'_, str> {
+        use std::borrow::Cow;
         let result = match &self.result {
-            None | Some(Value::Null) => String::new(),
-            Some(Value::String(s)) => s.clone(),
-            Some(other) => crate::json::write::to_string(other),
+            None | Some(Value::Null) => Cow::Borrowed(""),
+            Some(Value::String(s)) => Cow::Borrowed(s.as_str()),
+            Some(other) => Cow::Owned(crate::json::write::to_string(other)),
         };
         match &self.error {
-            Some(e) if result.trim().is_empty() => e.clone(),
-            Some(e) => format!("{e}\n{result}"),
+            Some(e) if result.trim().is_empty() => Cow::Borrowed(e.as_str()),
+            Some(e) => Cow::Owned(format!("{e}\n{result}")),
             None => result,
         }
     }

@@ -88,10 +88,20 @@ pub(crate) fn declared_names(options: &crate::RenderOptions) -> impl Iterator<It
     options.tools.iter().map(|t| t.name.as_str())
 }
 
+/// The start of a function declaration: its `name`, then its `description` when it has one.
+pub(crate) fn named(name: String, description: Option<&str>) -> crate::json::out::Obj<'_> {
+    let mut d = crate::json::out::Obj::new();
+    d.insert("name", name);
+    if let Some(desc) = description {
+        d.insert("description", desc);
+    }
+    d
+}
+
 /// `temperature` and `top_p`, unless the model's sampling is fixed (OpenAI reasoning models
 /// reject them): then they are left out with a `sampling_adjusted` diagnostic.
 pub(crate) fn insert_sampling(
-    body: &mut serde_json::Map<String, serde_json::Value>,
+    body: &mut crate::json::out::Obj<'_>,
     o: &crate::RenderOptions,
     r: &crate::render::Resolved,
     p: &mut crate::providers::Projection,
@@ -105,7 +115,7 @@ pub(crate) fn insert_sampling(
                 None,
             );
         } else {
-            body.insert(field.into(), v.into());
+            body.insert(field, v);
         }
     }
 }

@@ -43,6 +43,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::{Error, ErrorCode};
+use crate::json::out::Out;
 use crate::model::Transcript;
 use crate::normalize::{normalize, normalize_owned, Diagnostic, Normalized};
 use crate::providers::Projection;
@@ -222,11 +223,30 @@ fn finish_render(
     options: &RenderOptions,
     r: &Resolved,
 ) -> Result<Rendered, Error> {
+    let (body, report) = finish_with(read_repairs, normalized, options, r, |b| b.into_value())?;
+    Ok(Rendered {
+        body,
+        id_map: report.id_map,
+        tool_names: report.tool_names,
+        diagnostics: report.diagnostics,
+    })
+}
+
+/// Projects a normalised transcript and finishes its report; `make` turns the body into what
+/// the caller wants (a `Value`, or bytes written straight from the adapter's [`Out`]).
+fn finish_with<B>(
+    read_repairs: &[Diagnostic],
+    normalized: Normalized,
+    options: &RenderOptions,
+    r: &Resolved,
+    make: impl FnOnce(Out<'_>) -> B,
+) -> Result<(B, RenderReport), Error> {
     if normalized.transcript.messages.is_empty() {
         return Err(empty_transcript());
     }
     crate::memory::check("rendering (normalised)")?;
-    let (body, mut projection) = project(&normalized, options, r)?;
+    let (body, mut projection) = project_out(&normalized, options, r)?;
+    let body = make(body);
     crate::memory::check("rendering (projected)")?;
     let renamed = projection.finish();
     let mut diagnostics = normalized.diagnostics;
@@ -237,12 +257,30 @@ fn finish_render(
             d.emitted_id = projection.emitted(id).cloned();
         }
     }
-    Ok(Rendered {
-        body,
+    let report = RenderReport {
         id_map: IdMap(projection.id_map),
         tool_names: IdMap(renamed),
         diagnostics: reading_first(read_repairs, options, &r.limits.notes, diagnostics),
-    })
+    };
+    Ok((body, report))
+}
+
+/// Renders an owned transcript straight to its body's bytes, appended to `out` (with `ASCII`,
+/// every non-ASCII character as a `\u` escape: text for the host's `JSON.parse`), and returns
+/// the rest of what a render reports. The body is never built as a `Value`.
+#[cfg_attr(not(feature = "wasm-render"), allow(dead_code))]
+pub(crate) fn render_owned_into<const ASCII: bool>(
+    mut transcript: Transcript,
+    options: &RenderOptions,
+    out: &mut Vec<u8>,
+) -> Result<RenderReport, Error> {
+    let r = Resolved::of(options)?;
+    let read = std::mem::take(&mut transcript.read_repairs);
+    let normalized = normalize_owned(transcript, &r.normalize);
+    let ((), report) = finish_with(&read, normalized, options, &r, |body| {
+        body.write::<ASCII>(out)
+    })?;
+    Ok(report)
 }
 
 /// The error of a transcript that normalises to nothing.
@@ -262,14 +300,31 @@ pub(crate) fn project(
     options: &RenderOptions,
     r: &Resolved,
 ) -> Result<(Value, Projection), Error> {
-    let (mut body, projection) = r.api.body(normalized, options, r);
+    project_out(normalized, options, r).map(|(body, p)| (body.into_value(), p))
+}
+
+/// [`project`], the body as the adapter built it: it becomes a `Value` here only when
+/// `providerOptions` or `extra` have to be merged into it.
+pub(crate) fn project_out<'a>(
+    normalized: &'a Normalized,
+    options: &'a RenderOptions,
+    r: &'a Resolved,
+) -> Result<(Out<'a>, Projection), Error> {
+    let (body, projection) = r.api.body(normalized, options, r);
+    let patched = options
+        .provider_options
+        .contains_key(options.provider.as_str());
+    if !patched && options.extra.is_empty() {
+        return Ok((body, projection));
+    }
+    let mut body = body.into_value();
     apply_provider_options(&mut body, options)?;
     if let Value::Object(members) = &mut body {
         for (k, v) in &options.extra {
             members.entry(k.clone()).or_insert_with(|| v.clone());
         }
     }
-    Ok((body, projection))
+    Ok((Out::from(body), projection))
 }
 
 /// Renders and returns only the JSON body bytes.
@@ -282,5 +337,11 @@ pub(crate) fn project(
 /// # Ok::<(), turnwire::Error>(())
 /// ```
 pub fn render_body(transcript: &Transcript, options: &RenderOptions) -> Result<Vec<u8>, Error> {
-    render(transcript, options).map(|r| r.body_bytes())
+    let r = Resolved::of(options)?;
+    let normalized = normalize(transcript, &r.normalize);
+    let mut out = Vec::new();
+    finish_with(&transcript.read_repairs, normalized, options, &r, |body| {
+        body.write::<false>(&mut out)
+    })?;
+    Ok(out)
 }

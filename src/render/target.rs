@@ -5,7 +5,7 @@
 //! target instead of matching on providers: where the body keeps its wire messages, whether the
 //! system prompt is one of them, and how a normalised transcript becomes a body.
 
-use serde_json::Value;
+use crate::json::out::Out;
 
 use super::{RenderOptions, Resolved};
 use crate::normalize::Normalized;
@@ -32,7 +32,7 @@ pub(crate) trait Target {
 
     /// Writes the request body of a normalised transcript, with the projection state (ids,
     /// tool names, projection diagnostics) it used; `r` is what the call resolved once.
-    fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection);
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection);
 }
 
 /// Where a wire API keeps a tool call and the result that answers it, as the provider reads
@@ -87,7 +87,7 @@ impl Target for Messages {
         result_id: "tool_use_id",
     };
     const REASONING_ITEMS: bool = false;
-    fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
         anthropic::render::body(n, o, r)
     }
 }
@@ -118,7 +118,7 @@ impl Target for ChatCompletions {
         result_id: "tool_call_id",
     };
     const REASONING_ITEMS: bool = false;
-    fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
         openai_chat::render::body(n, o, r)
     }
 }
@@ -148,7 +148,7 @@ impl Target for Responses {
         result_id: "call_id",
     };
     const REASONING_ITEMS: bool = true;
-    fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
         openai_responses::render::body(n, o, r)
     }
 }
@@ -173,7 +173,7 @@ impl Target for GenerateContent {
         result_id: "id",
     };
     const REASONING_ITEMS: bool = false;
-    fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
         gemini::render::body(n, o, r)
     }
 }
@@ -253,7 +253,12 @@ impl WireApi {
     }
 
     /// [`Target::body`].
-    pub fn body(self, n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+    pub fn body<'a>(
+        self,
+        n: &'a Normalized,
+        o: &'a RenderOptions,
+        r: &'a Resolved,
+    ) -> (Out<'a>, Projection) {
         with_target!(self, T => T::body(n, o, r))
     }
 }

@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 use super::types::TranscriptInput;
 use super::{read_options, read_transcript, to_js};
 use crate::error::{Error, ErrorCode};
-use crate::render::{render_owned, RenderOptions, RenderReport, Rendered};
+use crate::render::{render_owned_into, RenderOptions, RenderReport, Rendered};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_RENDERED_REQUEST: &'static str = r#"
@@ -32,8 +32,9 @@ pub fn render_for_provider(
 ) -> Result<Ts<Rendered>, JsValue> {
     let transcript = read_transcript(transcript)?;
     let options = read_options(&options.js_value())?;
-    let out = render_owned(transcript, &options)?;
-    Ok(Ts::new_unchecked(rendered_js(out)?))
+    let mut text = BODY_MEMBER.to_vec();
+    let report = render_owned_into::<true>(transcript, &options, &mut text)?;
+    Ok(Ts::new_unchecked(with_report_js(text, &report)?))
 }
 
 /// Renders the token-counting request for what `renderForProvider` would send (Anthropic
@@ -64,7 +65,9 @@ pub fn render_body(
 ) -> Result<Vec<u8>, JsValue> {
     let transcript = read_transcript(transcript)?;
     let options = read_options(&options.js_value())?;
-    Ok(render_owned(transcript, &options)?.body_bytes())
+    let mut body = Vec::new();
+    render_owned_into::<false>(transcript, &options, &mut body)?;
+    Ok(body)
 }
 
 /// Renders a transcript for sending: the request body as JSON text (exactly `renderBody`'s
@@ -83,9 +86,11 @@ pub fn render_request(
 ) -> Result<JsValue, JsValue> {
     let transcript = read_transcript(transcript)?;
     let options = read_options(&options.js_value())?;
-    let rendered = render_owned(transcript, &options)?;
-    let body = body_text(&[&rendered.body_bytes()])?;
-    Ok(request_js(&body, &rendered.into_parts().1)?)
+    let mut bytes = Vec::new();
+    let report = render_owned_into::<false>(transcript, &options, &mut bytes)?;
+    let body = body_text(&[&bytes])?;
+    drop(bytes);
+    Ok(request_js(&body, &report)?)
 }
 
 /// The body given as the UTF-8 slices that make it up (each cut between JSON tokens) as one
@@ -118,15 +123,23 @@ pub(super) fn request_js(body: &JsString, report: &RenderReport) -> Result<JsVal
     Ok(out)
 }
 
+/// What the JSON text of a render's result starts with: its body comes first.
+const BODY_MEMBER: &[u8] = b"{\"body\":";
+
 /// `{body, idMap, toolNames, diagnostics}` as plain JS data, like [`to_js`], with the body's
 /// JSON text written by `json::write` (a body is most of a render's bytes), in pure ASCII.
 pub(super) fn rendered_js(out: Rendered) -> Result<JsValue, Error> {
     let (body, report) = out.into_parts();
-    let mut text = Vec::new();
-    text.extend_from_slice(b"{\"body\":");
+    let mut text = BODY_MEMBER.to_vec();
     crate::json::write::write_value_ascii(&mut text, &body);
     drop(body);
-    let rest = serde_json::to_string(&report).map_err(|e| super::not_json(&e))?;
+    with_report_js(text, &report)
+}
+
+/// The result object from `text` ([`BODY_MEMBER`] and the body's JSON text in pure ASCII)
+/// and the report's members after it.
+fn with_report_js(mut text: Vec<u8>, report: &RenderReport) -> Result<JsValue, Error> {
+    let rest = serde_json::to_string(report).map_err(|e| super::not_json(&e))?;
     let rest = crate::json::write::ascii_escaped(&rest);
     // `rest` is `{"idMap":…}`: its members follow the body's
     if let Some(members) = rest.as_bytes().get(1..) {

@@ -1,7 +1,9 @@
 //! Anthropic Messages request bodies: a pure projection of the normalised transcript.
 
-use crate::providers::common::obj;
-use serde_json::{Map, Value};
+use std::borrow::Cow;
+
+use crate::json::out::{out, Obj, Out};
+use serde_json::Value;
 
 use crate::ids::IdFormat;
 use crate::model::{
@@ -9,21 +11,21 @@ use crate::model::{
 };
 use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::{DiagnosticCode, Normalized};
-use crate::providers::common::{declared_names, fenced, media_type, system_text};
+use crate::providers::common::{declared_names, fenced, media_type, named, system_text};
 use crate::providers::Projection;
 use crate::render::{anthropic_thinking, Resolved};
 use crate::{CachePoint, RenderOptions, ToolChoice, DEFAULT_MAX_TOKENS};
 
 /// Builds the whole request body.
-pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
     let mut p = Projection::new(IdFormat::Anthropic);
     p.reserve_names(declared_names(o));
     let limits = &r.limits;
-    let mut body = Map::new();
-    body.insert("model".into(), o.model.clone().into());
+    let mut body = Obj::new();
+    body.insert("model", &o.model);
     body.insert(
-        "max_tokens".into(),
-        limits.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS).into(),
+        "max_tokens",
+        limits.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS),
     );
     let system = system_text(o, &n.system);
     let cache = &r.cache;
@@ -33,94 +35,91 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
         }
         // A breakpoint needs a block to sit on: the system prompt becomes one text block.
         Some(mark) => {
-            let block = obj!({"type": "text", "text": system, "cache_control": mark.clone()});
-            body.insert("system".into(), Value::Array(vec![block]));
+            let block = out!({"type": "text", "text": system, "cache_control": mark});
+            body.insert("system", vec![block]);
         }
         None => {
-            body.insert("system".into(), system.into());
+            body.insert("system", system);
         }
     }
-    let mut tools: Vec<Value> = o
+    let mut tools: Vec<Out> = o
         .tools
         .iter()
         .map(|t| {
             declaration(
-                &p.tool_name(&t.name),
+                p.tool_name(&t.name),
                 t.description.as_deref(),
-                t.parameters.clone(),
+                t.parameters.as_ref(),
             )
         })
         .collect();
     for name in &n.undeclared_tools {
         let projected = p.tool_name(name);
-        tools.push(declaration(
-            &projected,
-            Some(HISTORY_TOOL_DESCRIPTION),
-            None,
-        ));
+        tools.push(declaration(projected, Some(HISTORY_TOOL_DESCRIPTION), None));
     }
-    tools.extend(r.server_tools.tools.iter().cloned());
-    body.insert("messages".into(), messages(&n.transcript.messages, &mut p));
+    tools.extend(r.server_tools.tools.iter().map(Out::from));
+    body.insert("messages", messages(&n.transcript.messages, &mut p));
     match (tools.last_mut(), cache.mark_for(CachePoint::Tools)) {
-        (Some(Value::Object(last)), Some(mark)) => {
-            last.insert("cache_control".into(), mark.clone());
+        (Some(last), Some(mark)) => {
+            if let Some(last) = last.as_obj_mut() {
+                last.insert("cache_control", mark);
+            }
         }
         (None, _) => p.extend_notes(cache.nothing_to_mark(CachePoint::Tools, "no tools")),
         _ => {}
     }
     if !tools.is_empty() {
-        body.insert("tools".into(), Value::Array(tools));
+        body.insert("tools", tools);
         if let Some(choice) = &r.controls.tool_choice {
-            body.insert("tool_choice".into(), tool_choice(choice, &mut p));
+            body.insert("tool_choice", tool_choice(choice, &mut p));
         }
     }
     if !r.controls.stop.is_empty() {
-        body.insert("stop_sequences".into(), r.controls.stop.clone().into());
+        body.insert("stop_sequences", Out::strs(&r.controls.stop));
     }
     let thinking = anthropic_thinking(o, r, n.thinking_enabled);
-    let mut output = Map::new();
+    let mut output = Obj::new();
     if let Some(effort) = thinking.effort {
-        output.insert("effort".into(), effort.into());
+        output.insert("effort", effort);
     }
     if let Some(crate::ResponseFormat::JsonSchema { schema, .. }) = &r.controls.response_format {
-        let format = obj!({"type": "json_schema", "schema": schema.clone()});
-        output.insert("format".into(), format);
+        output.insert("format", out!({"type": "json_schema", "schema": schema}));
     }
     if !output.is_empty() {
-        body.insert("output_config".into(), Value::Object(output));
+        body.insert("output_config", output);
     }
     if let Some(t) = thinking.thinking {
-        body.insert("thinking".into(), t);
+        body.insert("thinking", t);
     }
     for d in thinking.notes {
         p.extend_notes(Some(d));
     }
     // The API's automatic breakpoint: it marks the last cacheable block and moves every turn.
     if let Some(mark) = cache.mark_for(CachePoint::Messages) {
-        body.insert("cache_control".into(), mark.clone());
+        body.insert("cache_control", mark);
     }
     sampling(&mut body, o, n.thinking_enabled, &mut p);
     // `providerOptions`, then `extra`, are added by `render::project`.
-    (Value::Object(body), p)
+    (Out::Obj(body), p)
 }
 
 /// `tool_choice`: `{"type": "auto" | "none" | "any"}` or `{"type": "tool", "name": …}`.
-fn tool_choice(choice: &ToolChoice, p: &mut Projection) -> Value {
+fn tool_choice(choice: &ToolChoice, p: &mut Projection) -> Out<'static> {
     match choice {
-        ToolChoice::Auto => obj!({"type": "auto"}),
-        ToolChoice::None => obj!({"type": "none"}),
-        ToolChoice::Required => obj!({"type": "any"}),
-        ToolChoice::Tool(name) => obj!({"type": "tool", "name": p.tool_name(name)}),
+        ToolChoice::Auto => out!({"type": "auto"}),
+        ToolChoice::None => out!({"type": "none"}),
+        ToolChoice::Required => out!({"type": "any"}),
+        ToolChoice::Tool(name) => out!({"type": "tool", "name": p.tool_name(name)}),
     }
 }
 
-fn messages(msgs: &[Message], p: &mut Projection) -> Value {
+fn messages<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
     let mut out = Vec::with_capacity(msgs.len());
     let mut i = 0;
     while let Some(m) = msgs.get(i) {
         i += 1;
         match m.speaker {
-            Speaker::Ai => out.push(obj!({"role": "assistant", "content": assistant(m, p)})),
+            Speaker::Ai => out.push(out!({"role": "assistant", "content": assistant(m, p)})),
             Speaker::Tool => {
                 let mut content = tool_results(m, p);
                 // Tool results and the user's next words share one user message, results first.
@@ -128,97 +127,94 @@ fn messages(msgs: &[Message], p: &mut Projection) -> Value {
                     content.extend(user(next));
                     i += 1;
                 }
-                out.push(obj!({"role": "user", "content": content}));
+                out.push(out!({"role": "user", "content": content}));
             }
             Speaker::Human | Speaker::System => {
-                out.push(obj!({"role": "user", "content": user(m)}))
+                out.push(out!({"role": "user", "content": user(m)}))
             }
         }
     }
-    Value::Array(out)
+    out
 }
 
-fn text(s: &str) -> Value {
-    obj!({"type": "text", "text": s})
+fn text<'a>(s: impl Into<Out<'a>>) -> Out<'a> {
+    out!({"type": "text", "text": s.into()})
 }
 
-fn user(m: &Message) -> Vec<Value> {
+fn user(m: &Message) -> Vec<Out<'_>> {
     m.blocks.iter().filter_map(content_block).collect()
 }
 
 /// Text, code and media: the blocks a user message or a tool result can hold.
-fn content_block(b: &Block) -> Option<Value> {
+fn content_block(b: &Block) -> Option<Out<'_>> {
     match b {
         Block::Text(t) => Some(text(&t.text)),
-        Block::Code(c) => Some(text(&fenced(c))),
+        Block::Code(c) => Some(text(fenced(c))),
         Block::Media(m) => Some(media(m)),
         _ => None,
     }
 }
 
-fn media(m: &MediaBlock) -> Value {
+fn media(m: &MediaBlock) -> Out<'_> {
     let source = match (m.encoding, split_data_url(&m.data)) {
         (MediaEncoding::Url, Some((mime, data))) => {
-            obj!({"type": "base64", "media_type": media_type(mime), "data": data})
+            out!({"type": "base64", "media_type": media_type(mime), "data": data})
         }
-        (MediaEncoding::Url, None) => obj!({"type": "url", "url": m.data.as_str()}),
+        (MediaEncoding::Url, None) => out!({"type": "url", "url": m.data.as_str()}),
         (MediaEncoding::Base64, _) => {
-            obj!({"type": "base64", "media_type": media_type(&m.mime_type), "data": m.data.as_str()})
+            out!({"type": "base64", "media_type": media_type(&m.mime_type), "data": m.data.as_str()})
         }
     };
     let kind = if m.is_image() { "image" } else { "document" };
-    obj!({"type": kind, "source": source})
+    out!({"type": kind, "source": source})
 }
 
-fn assistant(m: &Message, p: &mut Projection) -> Vec<Value> {
+fn assistant<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
     let mut out = Vec::with_capacity(m.blocks.len());
     for b in &m.blocks {
         match b {
             Block::Thinking(t) => {
                 match &t.meta {
                     Some(ProviderMeta::AnthropicRedacted { data }) => {
-                        out.push(obj!({"type": "redacted_thinking", "data": data.as_str()}));
+                        out.push(out!({"type": "redacted_thinking", "data": data.as_str()}));
                     }
                     Some(ProviderMeta::AnthropicSignature { signature }) => {
-                        out.push(obj!({"type": "thinking", "thinking": t.thought.as_str(), "signature": signature.as_str()}));
+                        out.push(out!({"type": "thinking", "thinking": t.thought.as_str(), "signature": signature.as_str()}));
                     }
                     // The normaliser only leaves signed thinking for Anthropic.
                     _ => {}
                 }
             }
             Block::Text(t) => out.push(text(&t.text)),
-            Block::Code(c) => out.push(text(&fenced(c))),
+            Block::Code(c) => out.push(text(fenced(c))),
             Block::ToolCall(c) => {
                 let name = p.tool_name(&c.name);
                 let id = p.call_id(&c.id, &name);
-                let input = c
-                    .parameters
-                    .clone()
-                    .unwrap_or_else(|| Value::Object(serde_json::Map::new()));
-                out.push(obj!({"type": "tool_use", "id": id, "name": name, "input": input}));
+                let input = c.parameters.as_ref().map_or(out!({}), Out::from);
+                out.push(out!({"type": "tool_use", "id": id, "name": name, "input": input}));
             }
             // The normaliser leaves only Anthropic's own blocks, replayed as they came.
-            Block::ServerTool(s) => out.push(s.wire.clone()),
+            Block::ServerTool(s) => out.push(Out::from(&s.wire)),
             _ => {}
         }
     }
     out
 }
 
-fn tool_results(m: &Message, p: &mut Projection) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::new();
-    let mut attachments: Vec<Value> = Vec::new();
-    let mut current: Option<Map<String, Value>> = None;
+fn tool_results<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
+    let mut out = Vec::new();
+    let mut attachments = Vec::new();
+    let mut current: Option<Obj<'a>> = None;
     for b in &m.blocks {
         match b {
             Block::ToolResponse(r) => {
                 flush(&mut out, current.take(), std::mem::take(&mut attachments));
-                let mut tr = Map::new();
-                tr.insert("type".into(), "tool_result".into());
-                tr.insert("tool_use_id".into(), p.result_id(&r.call_id).into());
-                tr.insert("content".into(), r.text().into());
+                let mut tr = Obj::new();
+                tr.insert("type", "tool_result");
+                tr.insert("tool_use_id", p.result_id(&r.call_id));
+                tr.insert("content", r.result_text());
                 if r.error.is_some() {
-                    tr.insert("is_error".into(), true.into());
+                    tr.insert("is_error", true);
                 }
                 current = Some(tr);
             }
@@ -235,24 +231,25 @@ fn tool_results(m: &Message, p: &mut Projection) -> Vec<Value> {
 }
 
 /// Closes a tool_result: attachments turn its content into an array (text first).
-fn flush(out: &mut Vec<Value>, current: Option<Map<String, Value>>, attachments: Vec<Value>) {
+fn flush<'a>(out: &mut Vec<Out<'a>>, current: Option<Obj<'a>>, attachments: Vec<Out<'a>>) {
     let Some(mut tr) = current else { return };
     if !attachments.is_empty() {
-        let first = tr.remove("content").unwrap_or(Value::Null);
-        let mut content = vec![text(first.as_str().unwrap_or_default())];
-        content.extend(attachments);
-        let is_error = tr.remove("is_error");
-        tr.insert("content".into(), Value::Array(content));
-        if let Some(e) = is_error {
-            tr.insert("is_error".into(), e);
+        if let Some(content) = tr.get_mut("content") {
+            let first = match std::mem::replace(content, Out::Arr(Vec::new())) {
+                Out::Str(s) => s,
+                _ => Cow::Borrowed(""),
+            };
+            let mut parts = vec![text(first)];
+            parts.extend(attachments);
+            *content = Out::Arr(parts);
         }
     }
-    out.push(Value::Object(tr));
+    out.push(Out::Obj(tr));
 }
 
 /// With thinking on, Anthropic accepts no temperature other than 1 and no `top_p` below 0.95;
 /// such settings are left out for this request and a diagnostic says so.
-fn sampling(body: &mut Map<String, Value>, o: &RenderOptions, thinking: bool, p: &mut Projection) {
+fn sampling(body: &mut Obj<'_>, o: &RenderOptions, thinking: bool, p: &mut Projection) {
     if let Some(t) = o.temperature {
         if thinking && t != 1.0 {
             p.note(
@@ -263,7 +260,7 @@ fn sampling(body: &mut Map<String, Value>, o: &RenderOptions, thinking: bool, p:
                 None,
             );
         } else {
-            body.insert("temperature".into(), t.into());
+            body.insert("temperature", t);
         }
     }
     if let Some(t) = o.top_p {
@@ -274,21 +271,21 @@ fn sampling(body: &mut Map<String, Value>, o: &RenderOptions, thinking: bool, p:
                 None,
             );
         } else {
-            body.insert("top_p".into(), t.into());
+            body.insert("top_p", t);
         }
     }
 }
 
 /// One entry of `tools`; a missing schema is an open object.
-fn declaration(name: &str, description: Option<&str>, schema: Option<Value>) -> Value {
-    let mut d = Map::new();
-    d.insert("name".into(), name.into());
-    if let Some(desc) = description {
-        d.insert("description".into(), desc.into());
-    }
+fn declaration<'a>(
+    name: String,
+    description: Option<&'a str>,
+    schema: Option<&'a Value>,
+) -> Out<'a> {
+    let mut d = named(name, description);
     d.insert(
-        "input_schema".into(),
-        schema.unwrap_or_else(|| obj!({"type": "object"})),
+        "input_schema",
+        schema.map_or_else(|| out!({"type": "object"}), Out::from),
     );
-    Value::Object(d)
+    Out::Obj(d)
 }

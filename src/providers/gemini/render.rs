@@ -22,8 +22,8 @@
 //! after its call, in call order). No wire ids means an empty `idMap` for this target.
 //! Declarations use `parametersJsonSchema`, which takes JSON Schema as declared.
 
-use crate::providers::common::obj;
-use serde_json::{json, Map, Value};
+use crate::json::out::{out, Obj, Out};
+use serde_json::Value;
 
 use crate::ids::IdFormat;
 use crate::model::{
@@ -32,7 +32,7 @@ use crate::model::{
 };
 use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::Normalized;
-use crate::providers::common::{declared_names, fenced, media_type, system_text};
+use crate::providers::common::{declared_names, fenced, media_type, named, system_text};
 use crate::providers::Projection;
 use crate::render::{gemini_thinking, Resolved};
 use crate::{RenderOptions, ToolChoice};
@@ -41,36 +41,36 @@ use crate::{RenderOptions, ToolChoice};
 const SIGNATURE: &str = "thoughtSignature";
 
 /// Builds the whole request body (the model travels in the URL, not here).
-pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+pub(crate) fn body<'a>(
+    n: &'a Normalized,
+    o: &'a RenderOptions,
+    r: &'a Resolved,
+) -> (Out<'a>, Projection) {
     let mut p = Projection::with_leading_letter_names(IdFormat::OpenAi);
     p.reserve_names(declared_names(o));
     // Declared names are projected before any name of the history.
-    let mut declarations: Vec<Value> = o
+    let mut declarations: Vec<Out> = o
         .tools
         .iter()
         .map(|t| {
             declaration(
-                &p.tool_name(&t.name),
+                p.tool_name(&t.name),
                 t.description.as_deref(),
-                t.parameters.clone(),
+                t.parameters.as_ref(),
             )
         })
         .collect();
     for name in &n.undeclared_tools {
         let projected = p.tool_name(name);
-        declarations.push(declaration(
-            &projected,
-            Some(HISTORY_TOOL_DESCRIPTION),
-            None,
-        ));
+        declarations.push(declaration(projected, Some(HISTORY_TOOL_DESCRIPTION), None));
     }
-    let mut body = Map::new();
-    body.insert("contents".into(), contents(&n.transcript.messages, &mut p));
+    let mut body = Obj::new();
+    body.insert("contents", contents(&n.transcript.messages, &mut p));
     let system = system_text(o, &n.system);
     if !system.is_empty() {
         body.insert(
-            "systemInstruction".into(),
-            json!({"parts": [{"text": system}]}),
+            "systemInstruction",
+            out!({"parts": vec![out!({"text": system})]}),
         );
     }
     let (server, include_invocations, note) =
@@ -80,60 +80,60 @@ pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, P
     let functions = !declarations.is_empty();
     let mut tools = Vec::with_capacity(1 + server.len());
     if functions {
-        tools.push(json!({ "functionDeclarations": declarations }));
+        tools.push(out!({ "functionDeclarations": declarations }));
     }
-    tools.extend(server);
+    tools.extend(server.into_iter().map(Out::from));
     if !tools.is_empty() {
-        body.insert("tools".into(), Value::Array(tools));
+        body.insert("tools", tools);
     }
     // `functionCallingConfig` only with function declarations: Gemini refuses it without
     // ("Function calling config is set without function_declarations").
     let mut config = match (&r.controls.tool_choice, functions) {
         (_, true) if r.controls.no_calls_with_json => tool_config(&ToolChoice::None, &mut p),
         (Some(choice), true) => tool_config(choice, &mut p),
-        _ => Map::new(),
+        _ => Obj::new(),
     };
     if include_invocations {
-        config.insert("includeServerSideToolInvocations".into(), true.into());
+        config.insert("includeServerSideToolInvocations", true);
     }
     if !config.is_empty() {
-        body.insert("toolConfig".into(), Value::Object(config));
+        body.insert("toolConfig", config);
     }
     let config = generation_config(n, o, r, &mut p);
     if !config.is_empty() {
-        body.insert("generationConfig".into(), Value::Object(config));
+        body.insert("generationConfig", config);
     }
     // `providerOptions`, then `extra`, are added by `render::project`.
-    (Value::Object(body), p)
+    (Out::Obj(body), p)
 }
 
 /// `generationConfig`: output limit, sampling and the thinking setting (empty when none is set).
-fn generation_config(
+fn generation_config<'a>(
     n: &Normalized,
     o: &RenderOptions,
-    r: &Resolved,
+    r: &'a Resolved,
     p: &mut Projection,
-) -> Map<String, Value> {
-    let mut c = Map::new();
+) -> Obj<'a> {
+    let mut c = Obj::new();
     if let Some(max) = o.max_tokens {
-        c.insert("maxOutputTokens".into(), max.into());
+        c.insert("maxOutputTokens", max);
     }
     if let Some(t) = o.temperature {
-        c.insert("temperature".into(), t.into());
+        c.insert("temperature", t);
     }
     if let Some(t) = o.top_p {
-        c.insert("topP".into(), t.into());
+        c.insert("topP", t);
     }
     if !r.controls.stop.is_empty() {
-        c.insert("stopSequences".into(), r.controls.stop.clone().into());
+        c.insert("stopSequences", Out::strs(&r.controls.stop));
     }
     if let Some(crate::ResponseFormat::JsonSchema { schema, .. }) = &r.controls.response_format {
-        c.insert("responseMimeType".into(), "application/json".into());
-        c.insert("responseJsonSchema".into(), schema.clone());
+        c.insert("responseMimeType", "application/json");
+        c.insert("responseJsonSchema", schema);
     }
     let (thinking, notes) = gemini_thinking(o, r, n.thinking_enabled);
     if let Some(t) = thinking {
-        c.insert("thinkingConfig".into(), t);
+        c.insert("thinkingConfig", t);
     }
     for d in notes {
         p.extend_notes(Some(d));
@@ -143,42 +143,42 @@ fn generation_config(
 
 /// `toolConfig.functionCallingConfig`: `AUTO`, `NONE`, `ANY`, or `ANY` limited to one name
 /// (`allowedFunctionNames`, GEM-19).
-fn tool_config(choice: &ToolChoice, p: &mut Projection) -> Map<String, Value> {
+fn tool_config(choice: &ToolChoice, p: &mut Projection) -> Obj<'static> {
     let config = match choice {
-        ToolChoice::Auto => obj!({"mode": "AUTO"}),
-        ToolChoice::None => obj!({"mode": "NONE"}),
-        ToolChoice::Required => obj!({"mode": "ANY"}),
+        ToolChoice::Auto => out!({"mode": "AUTO"}),
+        ToolChoice::None => out!({"mode": "NONE"}),
+        ToolChoice::Required => out!({"mode": "ANY"}),
         ToolChoice::Tool(name) => {
-            obj!({"mode": "ANY", "allowedFunctionNames": vec![Value::from(p.tool_name(name))]})
+            out!({"mode": "ANY", "allowedFunctionNames": vec![Out::from(p.tool_name(name))]})
         }
     };
-    let mut m = Map::new();
-    m.insert("functionCallingConfig".into(), config);
+    let mut m = Obj::new();
+    m.insert("functionCallingConfig", config);
     m
 }
 
 /// One `functionDeclarations` entry.
-fn declaration(name: &str, description: Option<&str>, schema: Option<Value>) -> Value {
-    let mut d = Map::new();
-    d.insert("name".into(), name.into());
-    if let Some(desc) = description {
-        d.insert("description".into(), desc.into());
-    }
+fn declaration<'a>(
+    name: String,
+    description: Option<&'a str>,
+    schema: Option<&'a Value>,
+) -> Out<'a> {
+    let mut d = named(name, description);
     if let Some(schema) = schema {
         // JSON Schema as declared (`parameters` takes only an OpenAPI subset and rejects
         // `$schema`, `additionalProperties`, `const`…).
-        d.insert("parametersJsonSchema".into(), schema);
+        d.insert("parametersJsonSchema", schema);
     }
-    Value::Object(d)
+    Out::Obj(d)
 }
 
-fn contents(msgs: &[Message], p: &mut Projection) -> Value {
+fn contents<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
     let mut out = Vec::with_capacity(msgs.len());
     let mut i = 0;
     while let Some(m) = msgs.get(i) {
         i += 1;
         match m.speaker {
-            Speaker::Ai => out.push(obj!({"role": "model", "parts": model_parts(m, p)})),
+            Speaker::Ai => out.push(out!({"role": "model", "parts": model_parts(m, p)})),
             Speaker::Tool => {
                 let mut parts = response_parts(m, p);
                 // Tool results and the user's next words share one user content, results first.
@@ -186,25 +186,25 @@ fn contents(msgs: &[Message], p: &mut Projection) -> Value {
                     parts.extend(user_parts(next));
                     i += 1;
                 }
-                out.push(obj!({"role": "user", "parts": parts}));
+                out.push(out!({"role": "user", "parts": parts}));
             }
             Speaker::Human | Speaker::System => {
-                out.push(obj!({"role": "user", "parts": user_parts(m)}))
+                out.push(out!({"role": "user", "parts": user_parts(m)}))
             }
         }
     }
-    Value::Array(out)
+    out
 }
 
-fn user_parts(m: &Message) -> Vec<Value> {
+fn user_parts(m: &Message) -> Vec<Out<'_>> {
     m.blocks.iter().filter_map(content_part).collect()
 }
 
 /// Text, code and media: the blocks a user content can hold.
-fn content_part(b: &Block) -> Option<Value> {
+fn content_part(b: &Block) -> Option<Out<'_>> {
     match b {
-        Block::Text(t) => Some(obj!({"text": t.text.as_str()})),
-        Block::Code(c) => Some(obj!({"text": fenced(c)})),
+        Block::Text(t) => Some(out!({"text": t.text.as_str()})),
+        Block::Code(c) => Some(out!({"text": fenced(c)})),
         Block::Media(m) => Some(inline_data(m)),
         _ => None,
     }
@@ -212,45 +212,42 @@ fn content_part(b: &Block) -> Option<Value> {
 
 /// Inline media. (The normaliser turned media Gemini cannot take inline — remote URLs — into
 /// text notes.)
-fn inline_data(m: &MediaBlock) -> Value {
+fn inline_data(m: &MediaBlock) -> Out<'_> {
     let (mime, data) = match (m.encoding, split_data_url(&m.data)) {
         (MediaEncoding::Url, Some((mime, data))) => (media_type(mime), data),
         _ => (media_type(&m.mime_type), m.data.as_str()),
     };
-    obj!({"inlineData": obj!({"mimeType": mime, "data": data})})
+    out!({"inlineData": out!({"mimeType": mime, "data": data})})
 }
 
 /// A part with its thought signature, when the block carries one.
-fn signed(mut part: Map<String, Value>, meta: Option<&ProviderMeta>) -> Value {
+fn signed<'a>(mut part: Obj<'a>, meta: Option<&'a ProviderMeta>) -> Out<'a> {
     if let Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) = meta {
-        part.insert(SIGNATURE.into(), thought_signature.clone().into());
+        part.insert(SIGNATURE, thought_signature);
     }
-    Value::Object(part)
+    Out::Obj(part)
 }
 
-fn model_parts(m: &Message, p: &mut Projection) -> Vec<Value> {
+fn model_parts<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
     let mut out = Vec::with_capacity(m.blocks.len());
     for b in &m.blocks {
         match b {
             Block::Text(t) => {
-                let mut part = Map::new();
-                part.insert("text".into(), t.text.clone().into());
+                let mut part = Obj::new();
+                part.insert("text", &t.text);
                 out.push(signed(part, t.meta.as_ref()));
             }
-            Block::Code(c) => out.push(obj!({"text": fenced(c)})),
+            Block::Code(c) => out.push(out!({"text": fenced(c)})),
             Block::ToolCall(c) => {
                 let name = p.tool_name(&c.name);
                 p.register_call(&c.id, &name);
-                let args = c
-                    .parameters
-                    .clone()
-                    .unwrap_or_else(|| Value::Object(serde_json::Map::new()));
-                let mut part = Map::new();
-                part.insert("functionCall".into(), obj!({"name": name, "args": args}));
+                let args = c.parameters.as_ref().map_or(out!({}), Out::from);
+                let mut part = Obj::new();
+                part.insert("functionCall", out!({"name": name, "args": args}));
                 out.push(signed(part, c.meta.as_ref()));
             }
             // The normaliser leaves only Gemini's own parts, replayed as they came.
-            Block::ServerTool(s) => out.push(s.wire.clone()),
+            Block::ServerTool(s) => out.push(Out::from(&s.wire)),
             // The normaliser leaves no thinking for Gemini.
             _ => {}
         }
@@ -261,18 +258,18 @@ fn model_parts(m: &Message, p: &mut Projection) -> Vec<Value> {
 /// One `functionResponse` part per result, in order, then the text attached to the results.
 /// Media left in a tool message (Gemini 3 takes it, the normaliser moved any other) goes inside
 /// the response of the result it follows, as `functionResponse.parts[].inlineData`.
-fn response_parts(m: &Message, p: &mut Projection) -> Vec<Value> {
-    let mut responses: Vec<Map<String, Value>> = Vec::new();
+fn response_parts<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
+    let mut responses: Vec<Obj<'a>> = Vec::new();
     let mut attachments = Vec::new();
     for b in &m.blocks {
         match (b, responses.last_mut()) {
             (Block::ToolResponse(r), _) => responses.push(function_response(r, p)),
             (Block::Media(media), Some(last)) => {
-                if let Some(Value::Object(fr)) = last.get_mut("functionResponse") {
-                    if let Value::Array(parts) = fr
-                        .entry("parts")
-                        .or_insert_with(|| Value::Array(Vec::new()))
-                    {
+                if let Some(fr) = last.get_mut("functionResponse").and_then(Out::as_obj_mut) {
+                    if fr.get_mut("parts").is_none() {
+                        fr.insert("parts", Vec::new());
+                    }
+                    if let Some(Out::Arr(parts)) = fr.get_mut("parts") {
                         parts.push(inline_data(media));
                     }
                 }
@@ -282,25 +279,25 @@ fn response_parts(m: &Message, p: &mut Projection) -> Vec<Value> {
     }
     responses
         .into_iter()
-        .map(Value::Object)
+        .map(Out::Obj)
         .chain(attachments)
         .collect()
 }
 
-fn function_response(r: &ToolResponseBlock, p: &mut Projection) -> Map<String, Value> {
+fn function_response<'a>(r: &'a ToolResponseBlock, p: &mut Projection) -> Obj<'a> {
     let name = match p.call_name(&r.call_id) {
         Some(name) => name,
         None => p.tool_name(r.tool_name.as_deref().unwrap_or_default()),
     };
-    let response = match (&r.error, &r.result) {
-        (Some(_), _) => obj!({"error": r.text()}),
-        (None, Some(Value::Object(o))) => Value::Object(o.clone()),
-        (None, _) => obj!({"output": r.text()}),
+    let response = match (&r.error, r.result.as_ref()) {
+        (Some(_), _) => out!({"error": r.result_text()}),
+        (None, Some(object @ Value::Object(_))) => Out::from(object),
+        (None, _) => out!({"output": r.result_text()}),
     };
-    let mut part = Map::new();
+    let mut part = Obj::new();
     part.insert(
-        "functionResponse".into(),
-        obj!({"name": name, "response": response}),
+        "functionResponse",
+        out!({"name": name, "response": response}),
     );
     part
 }

@@ -1,7 +1,9 @@
 //! Chat Completions request bodies — OpenAI's and the OpenAI-compatible dialects (Mistral,
 //! Kimi, DeepSeek, generic servers): a pure projection of the normalised transcript.
 
-use crate::providers::common::obj;
+use std::borrow::Cow;
+
+use crate::json::out::{out, Obj, Out, NULL};
 use serde_json::{Map, Value};
 
 use crate::ids::IdFormat;
@@ -93,31 +95,31 @@ impl Dialect {
 }
 
 /// Builds the whole request body.
-pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
     let d = Dialect::of(o, n);
     let mut p = Projection::new(d.ids);
     p.reserve_names(declared_names(o));
-    let mut body = Map::new();
-    body.insert("model".into(), o.model.clone().into());
-    let tools: Vec<Value> = o
+    let mut body = Obj::new();
+    body.insert("model", &o.model);
+    let tools: Vec<Out> = o
         .tools
         .iter()
         .map(|t| {
-            let mut f = Map::new();
-            f.insert("name".into(), p.tool_name(&t.name).into());
+            let mut f = Obj::new();
+            f.insert("name", p.tool_name(&t.name));
             if let Some(desc) = &t.description {
-                f.insert("description".into(), desc.clone().into());
+                f.insert("description", desc);
             }
             if let Some(params) = &t.parameters {
-                f.insert("parameters".into(), params.clone());
+                f.insert("parameters", params);
             }
-            obj!({"type": "function", "function": Value::Object(f)})
+            out!({"type": "function", "function": f})
         })
         .collect();
     let mut messages = Vec::with_capacity(n.transcript.messages.len() + 1);
     let system = system_text(o, &n.system);
     if !system.is_empty() {
-        messages.push(obj!({"role": "system", "content": system}));
+        messages.push(out!({"role": "system", "content": system}));
     }
     let last = n.transcript.messages.len().saturating_sub(1);
     for (i, m) in n.transcript.messages.iter().enumerate() {
@@ -125,50 +127,47 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
             Speaker::Ai => {
                 let mut msg = assistant(m, &mut p, &d);
                 if d.prefix_final_assistant && i == last {
-                    msg.insert("prefix".into(), true.into());
+                    msg.insert("prefix", true);
                 }
-                messages.push(Value::Object(msg));
+                messages.push(Out::Obj(msg));
             }
             Speaker::Tool => tool_run(m, &mut p, &d, &mut messages),
             Speaker::Human => {
-                messages.push(obj!({"role": "user", "content": user_content(&m.blocks)}))
+                messages.push(out!({"role": "user", "content": user_content(&m.blocks)}))
             }
             Speaker::System => {
                 let text = joined_text(&m.blocks).unwrap_or_default();
-                messages.push(obj!({"role": "system", "content": text}));
+                messages.push(out!({"role": "system", "content": text}));
             }
         }
     }
-    body.insert("messages".into(), Value::Array(messages));
+    body.insert("messages", messages);
     if !tools.is_empty() {
-        body.insert("tools".into(), Value::Array(tools));
+        body.insert("tools", tools);
         if let Some(choice) = &r.controls.tool_choice {
-            body.insert(
-                "tool_choice".into(),
-                tool_choice(choice, o.provider, &mut p),
-            );
+            body.insert("tool_choice", tool_choice(choice, o.provider, &mut p));
         }
     }
     if let Some(search) = &r.server_tools.web_search_options {
-        body.insert("web_search_options".into(), search.clone());
+        body.insert("web_search_options", search);
     }
     if let Some(max) = r.limits.max_tokens {
-        body.insert(d.max_tokens_field.into(), max.into());
+        body.insert(d.max_tokens_field, max);
     }
     if !r.controls.stop.is_empty() {
-        body.insert("stop".into(), r.controls.stop.clone().into());
+        body.insert("stop", Out::strs(&r.controls.stop));
     }
     if let Some(format) = &r.controls.response_format {
         let mut schema = Map::new();
         crate::providers::common::json_schema_members(format, &mut schema);
         body.insert(
-            "response_format".into(),
-            obj!({"type": "json_schema", "json_schema": Value::Object(schema)}),
+            "response_format",
+            out!({"type": "json_schema", "json_schema": Value::Object(schema)}),
         );
     }
     if let Some(t) = r.thinking.as_ref().filter(|_| d.thinking_switch) {
         let kind = if t.enabled { "enabled" } else { "disabled" };
-        body.insert("thinking".into(), obj!({ "type": kind }));
+        body.insert("thinking", out!({ "type": kind }));
     }
     if let Some(t) = r
         .thinking
@@ -176,7 +175,7 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
         .filter(|t| t.enabled && d.reasoning_effort)
     {
         if let Some(effort) = &t.effort {
-            body.insert("reasoning_effort".into(), effort.clone().into());
+            body.insert("reasoning_effort", effort);
         }
     }
     if let Some(summary) = r.thinking.as_ref().and_then(|t| t.summary.as_deref()) {
@@ -196,38 +195,41 @@ pub fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projecti
         not_sent(&mut p, why, "$.thinking.effort");
     }
     if let Some(key) = &r.cache.key {
-        body.insert("prompt_cache_key".into(), key.as_str().into());
+        body.insert("prompt_cache_key", key.as_str());
     }
     crate::providers::common::insert_sampling(&mut body, o, r, &mut p);
     // `providerOptions`, then `extra`, are added by `render::project`.
-    (Value::Object(body), p)
+    (Out::Obj(body), p)
 }
 
 /// `tool_choice`: `"auto"`, `"none"`, `"required"` (Mistral: `"any"`, the value its docs
 /// give) or `{"type": "function", "function": {"name": …}}`.
-fn tool_choice(choice: &ToolChoice, provider: Provider, p: &mut Projection) -> Value {
+fn tool_choice(choice: &ToolChoice, provider: Provider, p: &mut Projection) -> Out<'static> {
     match choice {
         ToolChoice::Auto => "auto".into(),
         ToolChoice::None => "none".into(),
         ToolChoice::Required if provider == Provider::Mistral => "any".into(),
         ToolChoice::Required => "required".into(),
         ToolChoice::Tool(name) => {
-            obj!({"type": "function", "function": obj!({"name": p.tool_name(name)})})
+            out!({"type": "function", "function": out!({"name": p.tool_name(name)})})
         }
     }
 }
 
 /// User content: one string when it is only text, else an array of parts.
-fn user_content(blocks: &[Block]) -> Value {
+fn user_content(blocks: &[Block]) -> Out<'_> {
     if only_plain_text(blocks) {
-        return joined_text(blocks).unwrap_or_default().into();
+        return match blocks {
+            [one] => plain_text(one).map_or(NULL, Out::Str),
+            _ => joined_text(blocks).unwrap_or_default().into(),
+        };
     }
-    Value::Array(
+    Out::Arr(
         blocks
             .iter()
             .filter_map(|b| match b {
                 Block::Media(m) => Some(media_part(m)),
-                other => plain_text(other).map(|t| obj!({"type": "text", "text": t})),
+                other => plain_text(other).map(|t| out!({"type": "text", "text": t})),
             })
             .collect(),
     )
@@ -240,25 +242,25 @@ fn data_url(m: &MediaBlock) -> String {
     }
 }
 
-fn media_part(m: &MediaBlock) -> Value {
+fn media_part(m: &MediaBlock) -> Out<'_> {
     let mime = media_type(&m.mime_type);
     if m.is_image() {
-        obj!({"type": "image_url", "image_url": obj!({"url": data_url(m)})})
+        out!({"type": "image_url", "image_url": out!({"url": data_url(m)})})
     } else if mime.starts_with("audio/") {
         let format = if mime == "audio/wav" { "wav" } else { "mp3" };
         // input_audio takes bare base64
         let data = split_data_url(&m.data).map_or(m.data.as_str(), |(_, d)| d);
-        obj!({"type": "input_audio", "input_audio": obj!({"data": data, "format": format})})
+        out!({"type": "input_audio", "input_audio": out!({"data": data, "format": format})})
     } else {
         let filename = m
             .filename
             .clone()
             .unwrap_or_else(|| "attachment.pdf".into());
-        obj!({"type": "file", "file": obj!({"filename": filename, "file_data": data_url(m)})})
+        out!({"type": "file", "file": out!({"filename": filename, "file_data": data_url(m)})})
     }
 }
 
-fn assistant(m: &Message, p: &mut Projection, d: &Dialect) -> Map<String, Value> {
+fn assistant<'a>(m: &'a Message, p: &mut Projection, d: &Dialect) -> Obj<'a> {
     let text = joined_text(&m.blocks);
     let mut calls = Vec::new();
     let mut reasoning: Option<Vec<&str>> = None;
@@ -271,49 +273,49 @@ fn assistant(m: &Message, p: &mut Projection, d: &Dialect) -> Map<String, Value>
                     .parameters
                     .as_ref()
                     .map_or_else(|| "{}".to_string(), crate::json::write::to_string);
-                calls.push(obj!({"id": id, "type": "function", "function": obj!({"name": name, "arguments": args})}));
+                calls.push(out!({"id": id, "type": "function", "function": out!({"name": name, "arguments": args})}));
             }
             // The normaliser leaves thinking only where the dialect takes reasoning text back.
             Block::Thinking(t) => reasoning.get_or_insert_with(Vec::new).push(&t.thought),
             _ => {}
         }
     }
-    let mut msg = Map::new();
-    msg.insert("role".into(), "assistant".into());
-    msg.insert("content".into(), text.map_or(Value::Null, Value::String));
+    let mut msg = Obj::new();
+    msg.insert("role", "assistant");
+    msg.insert("content", text.map_or(NULL, Out::from));
     if let (Some(field), Some(parts)) = (&d.reasoning_field, reasoning) {
         let text: Vec<&str> = parts.into_iter().filter(|t| !t.is_empty()).collect();
-        msg.insert(field.clone(), text.join("\n\n").into());
+        msg.insert(field.clone(), text.join("\n\n"));
     }
     if !calls.is_empty() {
-        msg.insert("tool_calls".into(), Value::Array(calls));
+        msg.insert("tool_calls", calls);
     }
     msg
 }
 
 /// The result being written: provider id, the called function's name for dialects that send
 /// it, content.
-struct Pending {
+struct Pending<'a> {
     id: String,
     name: Option<String>,
-    content: String,
+    content: Cow<'a, str>,
 }
 
 /// One tool message per result, in call order; text attached to a result (notes, captions)
 /// joins its content. (The normaliser already moved media out of tool results for chat
 /// targets, OAC-07.)
-fn tool_run(m: &Message, p: &mut Projection, d: &Dialect, out: &mut Vec<Value>) {
+fn tool_run<'a>(m: &'a Message, p: &mut Projection, d: &Dialect, out: &mut Vec<Out<'a>>) {
     let mut current: Option<Pending> = None;
-    let flush = |cur: Option<Pending>, out: &mut Vec<Value>| {
+    let flush = |cur: Option<Pending<'a>>, out: &mut Vec<Out<'a>>| {
         if let Some(c) = cur {
-            let mut msg = Map::new();
-            msg.insert("role".into(), "tool".into());
-            msg.insert("tool_call_id".into(), c.id.into());
+            let mut msg = Obj::new();
+            msg.insert("role", "tool");
+            msg.insert("tool_call_id", c.id);
             if let Some(name) = c.name {
-                msg.insert("name".into(), name.into());
+                msg.insert("name", name);
             }
-            msg.insert("content".into(), c.content.into());
-            out.push(Value::Object(msg));
+            msg.insert("content", c.content);
+            out.push(Out::Obj(msg));
         }
     };
     for b in &m.blocks {
@@ -327,13 +329,14 @@ fn tool_run(m: &Message, p: &mut Projection, d: &Dialect, out: &mut Vec<Value>) 
                         None
                     },
                     id: p.result_id(&r.call_id),
-                    content: r.text(),
+                    content: r.result_text(),
                 });
             }
             other => {
                 if let (Some(t), Some(c)) = (plain_text(other), current.as_mut()) {
-                    c.content.push_str("\n\n");
-                    c.content.push_str(&t);
+                    let content = c.content.to_mut();
+                    content.push_str("\n\n");
+                    content.push_str(&t);
                 }
             }
         }

@@ -1,8 +1,10 @@
 //! OpenAI Responses request bodies: a pure projection of the normalised transcript into
 //! `input` items (stateless: the whole history goes in every request, `store: false`).
 
-use crate::providers::common::obj;
-use serde_json::{json, Map, Value};
+use std::borrow::Cow;
+
+use crate::json::out::{out, Obj, Out, NULL};
+use serde_json::{Map, Value};
 
 use crate::ids::IdFormat;
 use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker};
@@ -22,121 +24,125 @@ const DEFAULT_EFFORT: &str = "medium";
 const INCLUDE_ENCRYPTED_REASONING: &str = "reasoning.encrypted_content";
 
 /// Builds the whole request body.
-pub(crate) fn body(n: &Normalized, o: &RenderOptions, r: &Resolved) -> (Value, Projection) {
+pub(crate) fn body<'a>(
+    n: &'a Normalized,
+    o: &'a RenderOptions,
+    r: &'a Resolved,
+) -> (Out<'a>, Projection) {
     let mut p = Projection::new(IdFormat::Responses);
     p.reserve_names(declared_names(o));
-    let mut tools: Vec<Value> = o
+    let mut tools: Vec<Out> = o
         .tools
         .iter()
         .map(|t| {
             declaration(
-                &p.tool_name(&t.name),
+                p.tool_name(&t.name),
                 t.description.as_deref(),
-                t.parameters.clone(),
+                t.parameters.as_ref(),
             )
         })
         .collect();
     for name in &n.undeclared_tools {
         let projected = p.tool_name(name);
-        tools.push(declaration(
-            &projected,
-            Some(HISTORY_TOOL_DESCRIPTION),
-            None,
-        ));
+        tools.push(declaration(projected, Some(HISTORY_TOOL_DESCRIPTION), None));
     }
-    tools.extend(r.server_tools.tools.iter().cloned());
+    tools.extend(r.server_tools.tools.iter().map(Out::from));
     let input = input(&n.transcript.messages, &mut p);
     let has_reasoning = input
         .iter()
-        .any(|i| i.get("type").and_then(Value::as_str) == Some("reasoning"));
+        .any(|i| i.get("type").and_then(Out::as_str) == Some("reasoning"));
 
-    let mut body = Map::new();
-    body.insert("model".into(), o.model.clone().into());
+    let mut body = Obj::new();
+    body.insert("model", &o.model);
     let system = system_text(o, &n.system);
     if !system.is_empty() {
-        body.insert("instructions".into(), system.into());
+        body.insert("instructions", system);
     }
-    body.insert("input".into(), Value::Array(input));
+    body.insert("input", input);
     if !tools.is_empty() {
-        body.insert("tools".into(), Value::Array(tools));
+        body.insert("tools", tools);
         if let Some(choice) = &r.controls.tool_choice {
-            body.insert("tool_choice".into(), tool_choice(choice, &mut p));
+            body.insert("tool_choice", tool_choice(choice, &mut p));
         }
     }
     if n.thinking_enabled {
         let effort = o
             .thinking
             .as_ref()
-            .and_then(|t| t.effort.clone())
-            .unwrap_or_else(|| DEFAULT_EFFORT.to_string());
+            .and_then(|t| t.effort.as_deref())
+            .unwrap_or(DEFAULT_EFFORT);
         let summary = o.thinking.as_ref().and_then(|t| t.summary.as_deref());
-        let mut reasoning = Map::new();
-        reasoning.insert("effort".into(), effort.into());
+        let mut reasoning = Obj::new();
+        reasoning.insert("effort", effort);
         // `none`: no summary is asked for
         if summary != Some("none") {
-            reasoning.insert("summary".into(), summary.unwrap_or("auto").into());
+            reasoning.insert("summary", summary.unwrap_or("auto"));
         }
-        body.insert("reasoning".into(), Value::Object(reasoning));
+        body.insert("reasoning", reasoning);
     }
     if n.thinking_enabled || has_reasoning {
-        body.insert("include".into(), json!([INCLUDE_ENCRYPTED_REASONING]));
+        body.insert("include", vec![Out::from(INCLUDE_ENCRYPTED_REASONING)]);
     }
     if let Some(format) = &r.controls.response_format {
         let mut f = Map::new();
         f.insert("type".into(), "json_schema".into());
         crate::providers::common::json_schema_members(format, &mut f);
-        body.insert("text".into(), obj!({ "format": Value::Object(f) }));
+        body.insert("text", out!({ "format": Value::Object(f) }));
     }
     // turnwire sends the whole history every time: nothing is stored server-side (ORS-05).
-    body.insert("store".into(), false.into());
+    body.insert("store", false);
     if let Some(max) = r.limits.max_tokens {
-        body.insert("max_output_tokens".into(), max.into());
+        body.insert("max_output_tokens", max);
     }
     if let Some(key) = &r.cache.key {
-        body.insert("prompt_cache_key".into(), key.as_str().into());
+        body.insert("prompt_cache_key", key.as_str());
     }
     crate::providers::common::insert_sampling(&mut body, o, r, &mut p);
     // `providerOptions`, then `extra`, are added by `render::project`.
-    (Value::Object(body), p)
+    (Out::Obj(body), p)
 }
 
 /// `tool_choice`: `"auto"`, `"none"`, `"required"` or the flat `{"type": "function",
 /// "name": …}` (ORS-14).
-fn tool_choice(choice: &ToolChoice, p: &mut Projection) -> Value {
+fn tool_choice(choice: &ToolChoice, p: &mut Projection) -> Out<'static> {
     match choice {
         ToolChoice::Auto => "auto".into(),
         ToolChoice::None => "none".into(),
         ToolChoice::Required => "required".into(),
-        ToolChoice::Tool(name) => obj!({"type": "function", "name": p.tool_name(name)}),
+        ToolChoice::Tool(name) => out!({"type": "function", "name": p.tool_name(name)}),
     }
 }
 
 /// One flat function tool; a missing schema is `null` (the API reference and the SDK's type
 /// make `parameters` required, and nullable).
-fn declaration(name: &str, description: Option<&str>, schema: Option<Value>) -> Value {
-    let mut t = Map::new();
-    t.insert("type".into(), "function".into());
-    t.insert("name".into(), name.into());
+fn declaration<'a>(
+    name: String,
+    description: Option<&'a str>,
+    schema: Option<&'a Value>,
+) -> Out<'a> {
+    let mut t = Obj::new();
+    t.insert("type", "function");
+    t.insert("name", name);
     if let Some(d) = description {
-        t.insert("description".into(), d.into());
+        t.insert("description", d);
     }
-    t.insert("parameters".into(), schema.unwrap_or(Value::Null));
+    t.insert("parameters", schema.map_or(NULL, Out::from));
     // Responses defaults `strict` to true, which rewrites loose schemas; keep them as declared.
-    t.insert("strict".into(), false.into());
-    Value::Object(t)
+    t.insert("strict", false);
+    Out::Obj(t)
 }
 
 /// The `input` items, in transcript order.
-fn input(msgs: &[Message], p: &mut Projection) -> Vec<Value> {
+fn input<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
     let mut out = Vec::with_capacity(msgs.len());
     for m in msgs {
         match m.speaker {
-            Speaker::Human => out.push(obj!({
+            Speaker::Human => out.push(out!({
                 "type": "message",
                 "role": "user",
                 "content": user_content(&m.blocks),
             })),
-            Speaker::System => out.push(obj!({
+            Speaker::System => out.push(out!({
                 "type": "message",
                 "role": "developer",
                 "content": joined_text(&m.blocks).unwrap_or_default(),
@@ -149,23 +155,26 @@ fn input(msgs: &[Message], p: &mut Projection) -> Vec<Value> {
 }
 
 /// User content: one string when it is only text, else an array of input parts.
-fn user_content(blocks: &[Block]) -> Value {
+fn user_content(blocks: &[Block]) -> Out<'_> {
     if only_plain_text(blocks) {
-        return joined_text(blocks).unwrap_or_default().into();
+        return match blocks {
+            [one] => plain_text(one).map_or(NULL, Out::Str),
+            _ => joined_text(blocks).unwrap_or_default().into(),
+        };
     }
-    Value::Array(blocks.iter().filter_map(input_part).collect())
+    Out::Arr(blocks.iter().filter_map(input_part).collect())
 }
 
 /// Text, code and media as an input part (user content and function call outputs).
-fn input_part(b: &Block) -> Option<Value> {
+fn input_part(b: &Block) -> Option<Out<'_>> {
     match b {
         Block::Media(m) => Some(media_part(m)),
-        other => plain_text(other).map(|t| input_text(&t)),
+        other => plain_text(other).map(input_text),
     }
 }
 
-fn input_text(t: &str) -> Value {
-    obj!({"type": "input_text", "text": t})
+fn input_text<'a>(t: impl Into<Out<'a>>) -> Out<'a> {
+    out!({"type": "input_text", "text": t.into()})
 }
 
 /// The media as a URL: remote and `data:` URLs as they are, base64 as a `data:` URL.
@@ -178,17 +187,17 @@ fn data_url(m: &MediaBlock) -> String {
 
 /// An `input_image`, or an `input_file` for documents (the normaliser leaves only images and
 /// base64 PDFs for this target).
-fn media_part(m: &MediaBlock) -> Value {
+fn media_part(m: &MediaBlock) -> Out<'_> {
     if m.is_image() {
         // `detail` is required by the API reference and the SDK's type; `auto` is its default.
-        return obj!({"type": "input_image", "image_url": data_url(m), "detail": "auto"});
+        return out!({"type": "input_image", "image_url": data_url(m), "detail": "auto"});
     }
     let filename = m.filename.clone().unwrap_or_else(|| {
         let mime = media_type(&m.mime_type);
         let ext = mime.rsplit('/').next().unwrap_or("bin").to_string();
         format!("attachment.{ext}")
     });
-    obj!({"type": "input_file", "filename": filename, "file_data": data_url(m)})
+    out!({"type": "input_file", "filename": filename, "file_data": data_url(m)})
 }
 
 /// One item per run of an assistant message, in block order: reasoning items, one assistant
@@ -196,22 +205,21 @@ fn media_part(m: &MediaBlock) -> Value {
 /// one `function_call` per call. The message's content is a string: the input message the
 /// official SDK's types allow without a server-side id and status (an `output_text` part list
 /// needs both).
-fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
-    let mut text: Vec<String> = Vec::new();
-    let flush = |text: &mut Vec<String>, out: &mut Vec<Value>| {
-        if !text.is_empty() {
-            out.push(obj!({
-                "type": "message",
-                "role": "assistant",
-                "content": std::mem::take(text).join("\n\n"),
-            }));
-        }
+fn assistant<'a>(m: &'a Message, p: &mut Projection, out: &mut Vec<Out<'a>>) {
+    let mut text: Vec<Cow<'a, str>> = Vec::new();
+    let flush = |text: &mut Vec<Cow<'a, str>>, out: &mut Vec<Out<'a>>| {
+        let content = match std::mem::take(text).as_mut_slice() {
+            [] => return,
+            [one] => std::mem::take(one),
+            more => Cow::Owned(more.join("\n\n")),
+        };
+        out.push(out!({"type": "message", "role": "assistant", "content": content}));
     };
     for b in &m.blocks {
         match b {
             Block::Text(_) | Block::Code(_) => {
                 if let Some(t) = plain_text(b) {
-                    text.push(t.into_owned());
+                    text.push(t);
                 }
             }
             Block::Thinking(t) => {
@@ -222,21 +230,21 @@ fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
                     encrypted_content, ..
                 }) = &t.meta
                 {
-                    let mut item = Map::new();
-                    item.insert("type".into(), "reasoning".into());
+                    let mut item = Obj::new();
+                    item.insert("type", "reasoning");
                     // Stateless replay: the encrypted content without the item id, which
                     // would refer to a server-side item that `store: false` never kept (ORS-05)
                     // and would require the following message's own id (ORS-03).
                     let summary = if t.thought.is_empty() {
                         Vec::new()
                     } else {
-                        vec![obj!({"type": "summary_text", "text": t.thought.as_str()})]
+                        vec![out!({"type": "summary_text", "text": t.thought.as_str()})]
                     };
-                    item.insert("summary".into(), Value::Array(summary));
+                    item.insert("summary", summary);
                     if let Some(e) = encrypted_content {
-                        item.insert("encrypted_content".into(), e.clone().into());
+                        item.insert("encrypted_content", e);
                     }
-                    out.push(Value::Object(item));
+                    out.push(Out::Obj(item));
                 }
             }
             Block::ToolCall(c) => {
@@ -248,7 +256,7 @@ fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
                     .as_ref()
                     .map_or_else(|| "{}".to_string(), crate::json::write::to_string);
                 // No `fc_` item id: calls pair with outputs by call_id (ORS-04).
-                out.push(obj!({
+                out.push(out!({
                     "type": "function_call",
                     "call_id": call_id,
                     "name": name,
@@ -263,31 +271,31 @@ fn assistant(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
 }
 
 /// The output being written: its call id, text and attached media.
-struct Pending {
+struct Pending<'a> {
     call_id: String,
-    text: String,
-    media: Vec<Value>,
+    text: Cow<'a, str>,
+    media: Vec<Out<'a>>,
 }
 
-impl Pending {
-    fn into_item(self) -> Value {
+impl<'a> Pending<'a> {
+    fn into_item(self) -> Out<'a> {
         let output = if self.media.is_empty() {
-            Value::String(self.text)
+            Out::Str(self.text)
         } else {
             let mut parts = Vec::with_capacity(self.media.len() + 1);
             if !self.text.is_empty() {
-                parts.push(input_text(&self.text));
+                parts.push(input_text(self.text));
             }
             parts.extend(self.media);
-            Value::Array(parts)
+            Out::Arr(parts)
         };
-        obj!({"type": "function_call_output", "call_id": self.call_id, "output": output})
+        out!({"type": "function_call_output", "call_id": self.call_id, "output": output})
     }
 }
 
 /// One `function_call_output` per result, in order. Text attached to a result joins its text;
 /// media attached to it makes the output an array of input parts (text first).
-fn tool_outputs(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
+fn tool_outputs<'a>(m: &'a Message, p: &mut Projection, out: &mut Vec<Out<'a>>) {
     let mut current: Option<Pending> = None;
     for b in &m.blocks {
         match b {
@@ -295,7 +303,7 @@ fn tool_outputs(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
                 out.extend(current.take().map(Pending::into_item));
                 current = Some(Pending {
                     call_id: p.result_id(&r.call_id),
-                    text: r.text(),
+                    text: r.result_text(),
                     media: Vec::new(),
                 });
             }
@@ -306,10 +314,11 @@ fn tool_outputs(m: &Message, p: &mut Projection, out: &mut Vec<Value>) {
             }
             other => {
                 if let (Some(t), Some(c)) = (plain_text(other), current.as_mut()) {
-                    if !c.text.is_empty() {
-                        c.text.push_str("\n\n");
+                    let text = c.text.to_mut();
+                    if !text.is_empty() {
+                        text.push_str("\n\n");
                     }
-                    c.text.push_str(&t);
+                    text.push_str(&t);
                 }
             }
         }
