@@ -6,7 +6,9 @@ use crate::error::Error;
 use crate::incremental::sent::{of_body, through, Sent};
 use crate::incremental::{self, Fallback, Prefix, Tail};
 use crate::model::Transcript;
-use crate::render::{render, IdMap, RenderOptions, RenderReport, Rendered, Resolved, WireApi};
+use crate::render::{
+    render, render_into, IdMap, RenderOptions, RenderReport, Rendered, Resolved, WireApi,
+};
 
 /// The full render, as the last resort.
 pub(super) fn full(
@@ -16,6 +18,27 @@ pub(super) fn full(
     stats: &mut RenderStats,
     sent: &mut Option<Sent>,
 ) -> Result<Output, Error> {
+    let full_stats = RenderStats {
+        messages_rendered: transcript.messages.len(),
+        fallback: stats.fallback,
+        ..RenderStats::default()
+    };
+    let want = match (want, &options.cache) {
+        // Bytes alone, with no prompt-cache marks to follow: written straight from the
+        // adapter, never built as a `Value`.
+        (Want::Body { sink, report }, None) => {
+            let mut bytes = Vec::new();
+            let r = render_into(transcript, options, &mut bytes)?;
+            *stats = full_stats;
+            sink(&[BodyPart::Fresh(&bytes)]);
+            return Ok(if report {
+                Output::Report(r)
+            } else {
+                Output::Written
+            });
+        }
+        (want, _) => want,
+    };
     let r = render(transcript, options)?;
     if options.cache.is_some() {
         *sent = Some(of_body(
@@ -23,11 +46,7 @@ pub(super) fn full(
             WireApi::of(options.provider).messages_key(),
         ));
     }
-    *stats = RenderStats {
-        messages_rendered: transcript.messages.len(),
-        fallback: stats.fallback,
-        ..RenderStats::default()
-    };
+    *stats = full_stats;
     Ok(match want {
         Want::Object => Output::Object(r),
         Want::Body { sink, report } => {

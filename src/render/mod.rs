@@ -337,11 +337,22 @@ pub(crate) fn project_out<'a>(
 /// # Ok::<(), turnwire::Error>(())
 /// ```
 pub fn render_body(transcript: &Transcript, options: &RenderOptions) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    render_into(transcript, options, &mut out)?;
+    Ok(out)
+}
+
+/// Renders straight to the body's bytes, appended to `out`, and returns the rest of what a
+/// render reports ([`render_owned_into`] for a borrowed transcript, in UTF-8).
+pub(crate) fn render_into(
+    transcript: &Transcript,
+    options: &RenderOptions,
+    out: &mut Vec<u8>,
+) -> Result<RenderReport, Error> {
     let r = Resolved::of(options)?;
     let normalized = normalize(transcript, &r.normalize);
-    let mut out = Vec::new();
-    finish_with(&transcript.read_repairs, normalized, options, &r, |body| {
-        body.write::<false>(&mut out)
+    let ((), report) = finish_with(&transcript.read_repairs, normalized, options, &r, |body| {
+        body.write::<false>(out)
     })?;
-    Ok(out)
+    Ok(report)
 }
