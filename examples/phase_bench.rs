@@ -7,12 +7,12 @@
 //! ```
 //!
 //! `options.json` maps a name to render options (`{"anthropic": {"provider": …}}`). With
-//! `PROFILE` set it only renders, 60 times per entry, for a profiler to look at.
+//! `PROFILE` set it only renders (`render_body`), 60 times per entry, for a profiler to look at.
 
 use std::time::Instant;
 
 use serde_json::Value;
-use turnwire::{render_owned, RenderOptions, Transcript};
+use turnwire::{render_body, render_owned, RenderOptions, Transcript};
 
 fn time<T>(label: &str, mut f: impl FnMut() -> T) {
     let mut best = f64::MAX;
@@ -35,7 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for o in options.values() {
             let o = RenderOptions::from_json(&o.to_string())?;
             for _ in 0..60 {
-                drop(render_owned(transcript.clone(), &o)?);
+                drop(render_body(&transcript, &o)?);
             }
         }
         return Ok(());
@@ -57,10 +57,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         time(&format!("{name}: render_owned(clone)"), || {
             render_owned(transcript.clone(), &o).map(|r| r.body_bytes().len())
         });
+        time(&format!("{name}: render_body(borrowed)"), || {
+            render_body(&transcript, &o).map(|b| b.len())
+        });
         time(&format!("{name}: text → body bytes"), || {
-            Transcript::from_json(&text)
-                .and_then(|t| render_owned(t, &o))
-                .map(|r| r.body_bytes().len())
+            Transcript::from_json(&text).and_then(|t| render_body(&t, &o))
         });
     }
     Ok(())

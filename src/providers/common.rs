@@ -1,5 +1,7 @@
 //! Projection helpers shared by the adapters.
 
+use std::borrow::Cow;
+
 /// A code block as fenced Markdown text.
 pub(crate) fn fenced(c: &crate::model::CodeBlock) -> String {
     format!(
@@ -11,30 +13,31 @@ pub(crate) fn fenced(c: &crate::model::CodeBlock) -> String {
 
 /// The text a text or code block sends where a target takes plain text (code fenced);
 /// `None` for any other block.
-pub(crate) fn plain_text(b: &crate::model::Block) -> Option<std::borrow::Cow<'_, str>> {
+pub(crate) fn plain_text(b: &crate::model::Block) -> Option<Cow<'_, str>> {
     use crate::model::Block;
     match b {
-        Block::Text(t) => Some(std::borrow::Cow::Borrowed(&t.text)),
-        Block::Code(c) => Some(std::borrow::Cow::Owned(fenced(c))),
+        Block::Text(t) => Some(Cow::Borrowed(&t.text)),
+        Block::Code(c) => Some(Cow::Owned(fenced(c))),
         _ => None,
     }
 }
 
-/// The [`plain_text`] of every text and code block, joined by blank lines and built in one
-/// string; `None` when there is none.
+/// The [`plain_text`] of every text and code block, joined by blank lines (one block's text is
+/// borrowed, several are joined in one string); `None` when there is none.
 ///
 /// ```ignore
 /// // [text "a", media, code ```x```] → "a\n\n```\nx\n```"
 /// ```
-pub(crate) fn joined_text(blocks: &[crate::model::Block]) -> Option<String> {
-    let mut out: Option<String> = None;
+pub(crate) fn joined_text(blocks: &[crate::model::Block]) -> Option<Cow<'_, str>> {
+    let mut out: Option<Cow<'_, str>> = None;
     for piece in blocks.iter().filter_map(plain_text) {
         match &mut out {
             Some(text) => {
+                let text = text.to_mut();
                 text.push_str("\n\n");
                 text.push_str(&piece);
             }
-            None => out = Some(piece.into_owned()),
+            None => out = Some(piece),
         }
     }
     out

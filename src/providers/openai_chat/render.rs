@@ -219,10 +219,7 @@ fn tool_choice(choice: &ToolChoice, provider: Provider, p: &mut Projection) -> O
 /// User content: one string when it is only text, else an array of parts.
 fn user_content(blocks: &[Block]) -> Out<'_> {
     if only_plain_text(blocks) {
-        return match blocks {
-            [one] => plain_text(one).map_or(NULL, Out::Str),
-            _ => joined_text(blocks).unwrap_or_default().into(),
-        };
+        return Out::Str(joined_text(blocks).unwrap_or_default());
     }
     Out::Arr(
         blocks

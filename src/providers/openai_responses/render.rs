@@ -157,10 +157,7 @@ fn input<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
 /// User content: one string when it is only text, else an array of input parts.
 fn user_content(blocks: &[Block]) -> Out<'_> {
     if only_plain_text(blocks) {
-        return match blocks {
-            [one] => plain_text(one).map_or(NULL, Out::Str),
-            _ => joined_text(blocks).unwrap_or_default().into(),
-        };
+        return Out::Str(joined_text(blocks).unwrap_or_default());
     }
     Out::Arr(blocks.iter().filter_map(input_part).collect())
 }
