@@ -270,6 +270,48 @@ mod tests {
         assert_eq!(bytes::<true>(&o), ascii);
     }
 
+    /// Random trees: strings of every kind of character, numbers, nested arrays and objects
+    /// built through `Obj::insert` (names may repeat), borrowed and owned JSON values.
+    fn tree() -> impl proptest::strategy::Strategy<Value = Out<'static>> {
+        use proptest::prelude::*;
+        let text = "(?s).{0,24}|[\"\\\\\\n\\u{0}-\\u{1f}é😀漢]{0,12}";
+        let leaf = prop_oneof![
+            text.prop_map(Out::from),
+            any::<i64>().prop_map(Out::from),
+            any::<bool>().prop_map(Out::from),
+            (-1e9f64..1e9).prop_map(Out::from),
+            Just(NULL),
+            text.prop_map(|s| Out::from(json!({ s: [1, "x\n"] }))),
+        ];
+        leaf.prop_recursive(4, 48, 6, move |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..6).prop_map(Out::Arr),
+                proptest::collection::vec(("[a-c]{1,2}|é|\"", inner), 0..6).prop_map(|members| {
+                    let mut o = Obj::new();
+                    for (k, v) in members {
+                        o.insert(k, v);
+                    }
+                    Out::Obj(o)
+                }),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_out_writes_exactly_what_its_value_writes(o in tree()) {
+            let value = o.clone().into_value();
+            proptest::prop_assert_eq!(bytes::<false>(&o), crate::json::write::to_vec(&value));
+            let ascii = bytes::<true>(&o);
+            proptest::prop_assert!(ascii.is_ascii());
+            let mut expected = Vec::new();
+            crate::json::write::write_value_ascii(&mut expected, &value);
+            proptest::prop_assert_eq!(&ascii, &expected);
+            let back: Value = serde_json::from_slice(&ascii).unwrap();
+            proptest::prop_assert_eq!(back, value);
+        }
+    }
+
     #[test]
     fn a_json_object_becomes_members_to_change_and_other_values_do_not() {
         let server_tool = json!({"type": "web_search", "max_uses": 3});
