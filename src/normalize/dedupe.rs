@@ -24,7 +24,7 @@ fn rank_name(rank: u8) -> &'static str {
 
 pub(crate) fn dedupe(mut msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
     // call id -> (message, item, rank) of the best completion so far
-    let mut best: HashMap<String, (usize, usize, u8)> = HashMap::default();
+    let mut best: HashMap<&str, (usize, usize, u8)> = HashMap::default();
     let mut losers: Vec<(usize, usize)> = Vec::new();
     for (mi, msg) in msgs.iter().enumerate() {
         for (bi, item) in msg.items.iter().enumerate() {
@@ -32,14 +32,14 @@ pub(crate) fn dedupe(mut msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg
                 continue;
             };
             let here = rank(r);
-            match best.get(&r.call_id).copied() {
+            match best.get(r.call_id.as_str()).copied() {
                 None => {
-                    best.insert(r.call_id.clone(), (mi, bi, here));
+                    best.insert(&r.call_id, (mi, bi, here));
                 }
                 Some((km, kb, kept_rank)) => {
                     let kept_item = &msgs[km].items[kb];
                     let (winner, loser, wr, lr) = if here < kept_rank {
-                        best.insert(r.call_id.clone(), (mi, bi, here));
+                        best.insert(&r.call_id, (mi, bi, here));
                         ((mi, bi), (km, kb), here, kept_rank)
                     } else {
                         ((km, kb), (mi, bi), kept_rank, here)

@@ -96,13 +96,20 @@ fn json_of(value: &JsValue, what: &str) -> Result<serde_json::Value, Error> {
 /// Reads a transcript given as a JS value or as JSON text; conversions of values JSON cannot
 /// carry join the transcript's read repairs.
 fn read_transcript(value: &JsValue) -> Result<Transcript, Error> {
+    read_transcript_sized(value).map(|(t, _)| t)
+}
+
+#[cfg(feature = "wasm-render")]
+/// [`read_transcript`] with the length of the JSON text it was read from (a body written from
+/// it is about as long, so a buffer of that size rarely has to grow).
+fn read_transcript_sized(value: &JsValue) -> Result<(Transcript, usize), Error> {
     if let Some(text) = text::string_text(value) {
-        return Transcript::from_json(&text);
+        return Ok((Transcript::from_json(&text)?, text.len()));
     }
     let converted = text::stringify(value, "the transcript", "$")?;
     let mut t = Transcript::from_json(&converted.text)?;
     crate::json::report::push_capped(&mut t.read_repairs, converted.repairs);
-    Ok(t)
+    Ok((t, converted.text.len()))
 }
 
 #[cfg(feature = "wasm-render")]

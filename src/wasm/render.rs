@@ -5,7 +5,7 @@ use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::types::TranscriptInput;
-use super::{read_options, read_transcript, to_js};
+use super::{read_options, read_transcript, read_transcript_sized, to_js};
 use crate::error::{Error, ErrorCode};
 use crate::render::{render_owned_into, RenderOptions, RenderReport, Rendered};
 
@@ -30,9 +30,10 @@ pub fn render_for_provider(
     transcript: &TranscriptInput,
     options: Ts<RenderOptions>,
 ) -> Result<Ts<Rendered>, JsValue> {
-    let transcript = read_transcript(transcript)?;
+    let (transcript, len) = read_transcript_sized(transcript)?;
     let options = read_options(&options.js_value())?;
-    let mut text = BODY_MEMBER.to_vec();
+    let mut text = Vec::with_capacity(len + len / 8);
+    text.extend_from_slice(BODY_MEMBER);
     let report = render_owned_into::<true>(transcript, &options, &mut text)?;
     Ok(Ts::new_unchecked(with_report_js(text, &report)?))
 }
@@ -63,9 +64,9 @@ pub fn render_body(
     transcript: &TranscriptInput,
     options: Ts<RenderOptions>,
 ) -> Result<Vec<u8>, JsValue> {
-    let transcript = read_transcript(transcript)?;
+    let (transcript, len) = read_transcript_sized(transcript)?;
     let options = read_options(&options.js_value())?;
-    let mut body = Vec::new();
+    let mut body = Vec::with_capacity(len + len / 8);
     render_owned_into::<false>(transcript, &options, &mut body)?;
     Ok(body)
 }
