@@ -262,8 +262,11 @@ pub(crate) fn ascii_escaped(text: &str) -> Cow<'_, str> {
         }
     }
     out.extend_from_slice(text.as_bytes().get(run..).unwrap_or_default());
-    // not reached: every byte written is ASCII
-    Cow::Owned(String::from_utf8(out).unwrap_or_default())
+    match String::from_utf8(out) {
+        Ok(text) => Cow::Owned(text),
+        // not reached: every byte written is ASCII
+        Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    }
 }
 
 #[cfg(test)]

@@ -268,7 +268,6 @@ fn finish_with<B>(
 /// Renders an owned transcript straight to its body's bytes, appended to `out` (with `ASCII`,
 /// every non-ASCII character as a `\u` escape: text for the host's `JSON.parse`), and returns
 /// the rest of what a render reports. The body is never built as a `Value`.
-#[cfg_attr(not(feature = "wasm-render"), allow(dead_code))]
 pub(crate) fn render_owned_into<const ASCII: bool>(
     mut transcript: Transcript,
     options: &RenderOptions,
@@ -343,16 +342,12 @@ pub fn render_body(transcript: &Transcript, options: &RenderOptions) -> Result<V
 }
 
 /// Renders straight to the body's bytes, appended to `out`, and returns the rest of what a
-/// render reports ([`render_owned_into`] for a borrowed transcript, in UTF-8).
+/// render reports ([`render_owned_into`] for a borrowed transcript, in UTF-8; the normaliser
+/// works on a copy either way).
 pub(crate) fn render_into(
     transcript: &Transcript,
     options: &RenderOptions,
     out: &mut Vec<u8>,
 ) -> Result<RenderReport, Error> {
-    let r = Resolved::of(options)?;
-    let normalized = normalize(transcript, &r.normalize);
-    let ((), report) = finish_with(&transcript.read_repairs, normalized, options, &r, |body| {
-        body.write::<false>(out)
-    })?;
-    Ok(report)
+    render_owned_into::<false>(transcript.clone(), options, out)
 }

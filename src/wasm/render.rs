@@ -30,11 +30,7 @@ pub fn render_for_provider(
     transcript: &TranscriptInput,
     options: Ts<RenderOptions>,
 ) -> Result<Ts<Rendered>, JsValue> {
-    let (transcript, len) = read_transcript_sized(transcript)?;
-    let options = read_options(&options.js_value())?;
-    let mut text = Vec::with_capacity(len + len / 8);
-    text.extend_from_slice(BODY_MEMBER);
-    let report = render_owned_into::<true>(transcript, &options, &mut text)?;
+    let (text, report) = render_bytes::<true>(transcript, &options, BODY_MEMBER)?;
     Ok(Ts::new_unchecked(with_report_js(text, &report)?))
 }
 
@@ -64,11 +60,7 @@ pub fn render_body(
     transcript: &TranscriptInput,
     options: Ts<RenderOptions>,
 ) -> Result<Vec<u8>, JsValue> {
-    let (transcript, len) = read_transcript_sized(transcript)?;
-    let options = read_options(&options.js_value())?;
-    let mut body = Vec::with_capacity(len + len / 8);
-    render_owned_into::<false>(transcript, &options, &mut body)?;
-    Ok(body)
+    Ok(render_bytes::<false>(transcript, &options, b"")?.0)
 }
 
 /// Renders a transcript for sending: the request body as JSON text (exactly `renderBody`'s
@@ -85,13 +77,25 @@ pub fn render_request(
     transcript: &TranscriptInput,
     options: Ts<RenderOptions>,
 ) -> Result<JsValue, JsValue> {
-    let transcript = read_transcript(transcript)?;
-    let options = read_options(&options.js_value())?;
-    let mut bytes = Vec::new();
-    let report = render_owned_into::<false>(transcript, &options, &mut bytes)?;
+    let (bytes, report) = render_bytes::<false>(transcript, &options, b"")?;
     let body = body_text(&[&bytes])?;
     drop(bytes);
     Ok(request_js(&body, &report)?)
+}
+
+/// Reads a transcript and its options and renders them straight to bytes after `start`, in a
+/// buffer sized from the input text (a body is about as long); with the report.
+fn render_bytes<const ASCII: bool>(
+    transcript: &TranscriptInput,
+    options: &Ts<RenderOptions>,
+    start: &[u8],
+) -> Result<(Vec<u8>, RenderReport), Error> {
+    let (transcript, len) = read_transcript_sized(transcript)?;
+    let options = read_options(&options.js_value())?;
+    let mut out = Vec::with_capacity(start.len() + len + len / 8);
+    out.extend_from_slice(start);
+    let report = render_owned_into::<ASCII>(transcript, &options, &mut out)?;
+    Ok((out, report))
 }
 
 /// The body given as the UTF-8 slices that make it up (each cut between JSON tokens) as one
