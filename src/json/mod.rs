@@ -8,6 +8,7 @@
 //! [`MAX_DEPTH`] (512) levels ([`depth`]), in readers and stream decoders alike.
 
 pub(crate) mod depth;
+pub(crate) mod escape_scan;
 mod locate;
 pub(crate) mod out;
 mod parse;
@@ -17,7 +18,9 @@ pub(crate) mod surrogates;
 pub(crate) mod write;
 
 pub use depth::MAX_DEPTH;
-pub(crate) use parse::{parse, parse_bytes, parse_with, Parsed, SurrogateRepair};
+#[cfg(test)]
+pub(crate) use parse::parse_with;
+pub(crate) use parse::{parse, parse_bytes, parse_with_own, OwnRead, Parsed, SurrogateRepair};
 
 /// Formats a path below `root` (`$`, `$[12]`).
 pub(crate) fn format_path(root: &str, segs: &[locate::Seg]) -> String {

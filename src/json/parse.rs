@@ -79,6 +79,65 @@ pub(crate) fn parse_with<T>(
     }
 }
 
+/// What a reader of its own made of a text ([`parse_with_own`]).
+#[derive(Debug)]
+pub(crate) enum OwnRead<T> {
+    /// The value, exactly what serde_json's path reads.
+    Read(T),
+    /// It stopped at an unpaired surrogate escape: the text needs the repair.
+    LoneSurrogate,
+    /// Anything else (an error, or text it leaves to serde_json) goes serde_json's path.
+    GaveUp,
+}
+
+impl<T> OwnRead<T> {
+    /// The value made into another.
+    pub(crate) fn map<U>(self, f: impl FnOnce(T) -> U) -> OwnRead<U> {
+        match self {
+            OwnRead::Read(v) => OwnRead::Read(f(v)),
+            OwnRead::LoneSurrogate => OwnRead::LoneSurrogate,
+            OwnRead::GaveUp => OwnRead::GaveUp,
+        }
+    }
+}
+
+/// [`parse_with`] with a faster reader of its own tried first. `own` reads well-formed text,
+/// and the text again once its unpaired surrogates are repaired; serde_json's `read` takes
+/// whatever `own` gives up on, and reports the errors. `own` must read exactly what `read`
+/// reads wherever it reads anything.
+///
+/// ```ignore
+/// let (n, repairs) = parse_with_own(r#"["cut \ud83d"]"#, "$", "the transcript",
+///     |t| own_reader(t), |de| serde_reader(de))?;
+/// ```
+pub(crate) fn parse_with_own<T>(
+    text: &str,
+    root: &str,
+    what: &str,
+    own: impl Fn(&str) -> OwnRead<T>,
+    read: impl for<'d> Fn(&mut serde_json::Deserializer<StrRead<'d>>) -> Result<T, serde_json::Error>,
+) -> Result<(T, Vec<SurrogateRepair>), Error> {
+    match own(text) {
+        OwnRead::Read(value) => return Ok((value, Vec::new())),
+        OwnRead::LoneSurrogate => {
+            // serde_json refuses the text: its first read would only fail
+            let lone = surrogates::escaped(text.as_bytes());
+            if !lone.is_empty() {
+                let (fixed, repairs) = rewrite(text, &lone);
+                if let OwnRead::Read(value) = own(&fixed) {
+                    return Ok((value, repairs));
+                }
+                return match depth::from_str_with(&fixed, &read) {
+                    Ok(value) => Ok((value, repairs)),
+                    Err(e) => Err(located(&fixed, &e, root, what)),
+                };
+            }
+        }
+        OwnRead::GaveUp => {}
+    }
+    parse_with(text, root, what, read)
+}
+
 /// Bytes in: the raw surrogate form (WTF-8) is replaced by U+FFFD's bytes (same length), then
 /// the text is parsed as [`parse`] does. Returns the raw ones found, for validators that must
 /// report them. Other invalid UTF-8 is an error naming the path where it is.

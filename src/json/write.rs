@@ -1,6 +1,6 @@
 //! JSON text out: compact JSON, byte for byte what `serde_json::to_vec` writes, but faster on
 //! what request bodies are made of (long strings: tool outputs, file contents). Strings are
-//! scanned eight bytes at a time for the bytes that need an escape (`"`, `\` and controls), and
+//! scanned for the bytes that need an escape (`"`, `\` and controls: [`super::escape_scan`]) and
 //! copied in runs.
 //!
 //! The `_ascii` variants write every non-ASCII character as a `\u` escape instead (the same
@@ -10,6 +10,8 @@
 
 use serde_json::Value;
 use std::borrow::Cow;
+
+use super::escape_scan;
 
 /// Appends `v` as compact JSON to `out`, exactly as `serde_json::to_writer` would.
 ///
@@ -131,23 +133,6 @@ pub(crate) fn to_vec(v: &Value) -> Vec<u8> {
     out
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of each of the eight bytes of `x` (little-endian) that may need an escape:
-/// below 0x20, a quote or a backslash (the classic "has a byte less than n" and "has a zero
-/// byte" tests). No byte that needs one is missed, and the lowest bit set is always a byte that
-/// needs one (a false flag can only sit above a true one).
-#[inline]
-const fn escape_mask(x: u64) -> u64 {
-    let control = x.wrapping_sub(ONES * 0x20) & !x;
-    let q = x ^ (ONES * b'"' as u64);
-    let quote = q.wrapping_sub(ONES) & !q;
-    let b = x ^ (ONES * b'\\' as u64);
-    let backslash = b.wrapping_sub(ONES) & !b;
-    (control | quote | backslash) & HIGHS
-}
-
 /// The escape serde_json writes for `b`, if it needs one.
 fn escape(b: u8) -> Option<&'static [u8]> {
     const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -183,38 +168,30 @@ pub(crate) fn write_str_in<const ASCII: bool>(out: &mut Vec<u8>, s: &str) {
     out.reserve(bytes.len() + 2);
     out.push(b'"');
     let mut run = 0; // start of the bytes not written yet
-    let mut i = 0;
-    while i < bytes.len() {
-        if let Some(word) = bytes
-            .get(i..i + 8)
-            .and_then(|w| <[u8; 8]>::try_from(w).ok())
-        {
-            let word = u64::from_le_bytes(word);
-            let mask = escape_mask(word) | if ASCII { word & HIGHS } else { 0 };
-            if mask == 0 {
-                i += 8;
-                continue;
-            }
-            // the first byte of the word that needs an escape
-            i += (mask.trailing_zeros() / 8) as usize;
-        }
-        let Some(&b) = bytes.get(i) else { break };
+    let mut i = escape_scan::next::<ASCII>(bytes, 0);
+    while let Some(&b) = bytes.get(i) {
+        out.extend_from_slice(bytes.get(run..i).unwrap_or_default());
         if ASCII && b >= 0x80 {
             // every byte before it was ASCII or part of a character already escaped, so `i` is
             // where a character starts
-            if let Some(c) = s.get(i..).and_then(|rest| rest.chars().next()) {
-                out.extend_from_slice(bytes.get(run..i).unwrap_or_default());
-                push_unicode_escape(out, c);
-                i += c.len_utf8();
-                run = i;
-                continue;
+            let c = s.get(i..).and_then(|rest| rest.chars().next());
+            let width = c.map_or(1, char::len_utf8);
+            match c {
+                Some(c) => push_unicode_escape(out, c),
+                // not reached: `i` starts a character
+                None => out.push(b),
             }
-        } else if let Some(esc) = escape(b) {
-            out.extend_from_slice(bytes.get(run..i).unwrap_or_default());
-            out.extend_from_slice(esc);
-            run = i + 1;
+            i += width;
+        } else {
+            match escape(b) {
+                Some(esc) => out.extend_from_slice(esc),
+                // not reached: the scan stops only at bytes that need an escape
+                None => out.push(b),
+            }
+            i += 1;
         }
-        i += 1;
+        run = i;
+        i = escape_scan::next::<ASCII>(bytes, i);
     }
     out.extend_from_slice(bytes.get(run..).unwrap_or_default());
     out.push(b'"');
@@ -339,33 +316,5 @@ mod tests {
         same(&json!([]));
         same(&json!({}));
         same(&json!("\u{0}\u{1f}\u{20}"));
-    }
-
-    #[test]
-    fn escape_mask_misses_nothing_and_its_lowest_bit_is_a_true_one() {
-        let needs = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
-        let samples = [
-            b'a', 0, 0x1F, 0x20, b'"', b'\\', 0x7F, 0x80, 0xFF, b'!', b'#', b']',
-        ];
-        for &x in &samples {
-            for &y in &samples {
-                for at in 0..8 {
-                    for at2 in 0..8 {
-                        let mut w = [b'a'; 8];
-                        w[at] = x;
-                        w[at2] = y;
-                        let mask = escape_mask(u64::from_le_bytes(w));
-                        for (k, &b) in w.iter().enumerate() {
-                            if needs(b) {
-                                assert_ne!(mask & (0x80 << (8 * k)), 0, "{w:?}");
-                            }
-                        }
-                        if mask != 0 {
-                            assert!(needs(w[(mask.trailing_zeros() / 8) as usize]), "{w:?}");
-                        }
-                    }
-                }
-            }
-        }
     }
 }

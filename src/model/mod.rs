@@ -11,6 +11,7 @@ mod json_path;
 pub(crate) mod media_data;
 mod message;
 mod node;
+mod node_text;
 mod pairing;
 mod provenance;
 mod provider_meta;

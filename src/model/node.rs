@@ -5,6 +5,9 @@
 //! `Block::read`) take members out of it as they took them out of a `Map`, so text and parsed
 //! values go through one reading code; the text just skips building and dropping a map with an
 //! owned name per member for every message and block.
+//!
+//! This is serde_json's path, which reports errors and makes the repairs; well-formed text is
+//! read into the same [`Node`] by turnwire's own parser first ([`super::node_text`]).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -95,7 +98,7 @@ pub(crate) fn read_transcript<'de, D: de::Deserializer<'de>>(de: D) -> Result<No
 
 /// What the history shape expects at a place in the document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Shape {
+pub(super) enum Shape {
     /// The document: a message list or the wrapper object.
     Transcript,
     /// A list of messages.
@@ -114,7 +117,7 @@ enum Shape {
 
 impl Shape {
     /// What the items of an array at this place are.
-    fn item(self) -> Shape {
+    pub(super) fn item(self) -> Shape {
         match self {
             Shape::Transcript | Shape::Messages => Shape::Message,
             Shape::Blocks => Shape::Block,
@@ -123,7 +126,7 @@ impl Shape {
     }
 
     /// What the member `key` of an object at this place is.
-    fn member(self, key: &str) -> Shape {
+    pub(super) fn member(self, key: &str) -> Shape {
         match (self, key) {
             (Shape::Transcript, "messages") => Shape::Messages,
             (Shape::Message, "blocks") => Shape::Blocks,
@@ -170,7 +173,7 @@ impl<'de> Deserialize<'de> for Key<'de> {
 }
 
 /// The name serde_json gives a number read as a map when `arbitrary_precision` is on.
-const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+pub(super) const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
 impl<'de> Visitor<'de> for Shape {
     type Value = Node<'de>;

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 use super::json_path::JsonPath;
 use super::message::Message;
 use super::node::{self, Node};
+use super::node_text;
 use crate::error::{Error, ErrorCode};
 use crate::json;
 use crate::normalize::Diagnostic;
@@ -56,10 +57,14 @@ impl Transcript {
     /// ```
     pub fn from_json(text: &str) -> Result<Transcript, Error> {
         // Read straight from the text: no `Value` tree for the messages and blocks, member
-        // names borrowed (`node`).
-        let (read, repairs) = json::parse_with(text, "$", "the transcript", |de| {
-            node::read_transcript(de).map(Transcript::from_node)
-        })?;
+        // names borrowed (`node`); by turnwire's own parser when it can (`node_text`).
+        let (read, repairs) = json::parse_with_own(
+            text,
+            "$",
+            "the transcript",
+            |t| node_text::read_transcript(t).map(Transcript::from_node),
+            |de| node::read_transcript(de).map(Transcript::from_node),
+        )?;
         crate::memory::check("reading a transcript")?;
         let mut t = read?;
         json::report::push_capped(&mut t.read_repairs, json::report::surrogates(&repairs, "$"));
