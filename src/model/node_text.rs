@@ -1,18 +1,22 @@
 //! The history shape read from JSON text by a parser of its own, for the common case: a
 //! well-formed document with no unpaired surrogate escape, nested at most 128 levels, no
-//! member named as serde_json's private number token. It builds exactly the [`Node`] that
-//! [`super::node::read_transcript`] builds through serde_json, without serde's visitor calls,
-//! and scans strings eight bytes per step (serde_json scans four in WebAssembly, where `usize`
-//! is 32 bits). Anything else makes it give up, and the text takes serde_json's path, which
-//! reports the error; text it gave up on at an unpaired surrogate is repaired
-//! (`json::parse_with_own`) and read again.
+//! member named as serde_json's private number token. It builds a [`Node`] whose `Value` is
+//! exactly what serde_json parses from the text, without serde's visitor calls or a `Value`
+//! tree for the messages and blocks, and scans strings eight bytes per step (serde_json scans
+//! four in WebAssembly, where `usize` is 32 bits). Anything else makes it give up, and serde_json
+//! parses the text (and reports the error); text it gave up on at an unpaired surrogate is
+//! repaired (`json::parse_with_own`) and read again.
 
 use std::borrow::Cow;
 
 use serde_json::{Map, Number, Value};
 
-use super::node::{Members, Node, Shape, NUMBER_TOKEN};
+use super::node::{Members, Node, Shape};
 use crate::json::{escape_scan, OwnRead};
+
+/// The name serde_json gives a number read as a map when `arbitrary_precision` is on: a member
+/// so named takes serde_json's path.
+const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
 /// serde_json's default nesting limit: deeper text takes its path (which reads up to
 /// `json::MAX_DEPTH`).

@@ -1,5 +1,6 @@
 //! The canonical transcript: the whole conversation, provider-neutral.
 
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::json_path::JsonPath;
@@ -56,14 +57,15 @@ impl Transcript {
     /// # Ok::<(), turnwire::Error>(())
     /// ```
     pub fn from_json(text: &str) -> Result<Transcript, Error> {
-        // Read straight from the text: no `Value` tree for the messages and blocks, member
-        // names borrowed (`node`); by turnwire's own parser when it can (`node_text`).
+        // Read by turnwire's own parser: no `Value` tree for the messages and blocks, member
+        // names borrowed (`node_text`); text it gives up on is parsed by serde_json, which
+        // reports the errors.
         let (read, repairs) = json::parse_with_own(
             text,
             "$",
             "the transcript",
             |t| node_text::read_transcript(t).map(Transcript::from_node),
-            |de| node::read_transcript(de).map(Transcript::from_node),
+            |de| Value::deserialize(de).map(|v| Transcript::from_node(Node::Value(v))),
         )?;
         crate::memory::check("reading a transcript")?;
         let mut t = read?;
