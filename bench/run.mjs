@@ -302,8 +302,19 @@ if (existsSync(join(AGENT_DIR, "agent-transcript.mjs"))) {
     }
     return events;
   };
+  // One session at the largest size; each smaller one is its last messages, from a user message
+  // on. Every size then ends in the same open turn (the tool loop the appended user turn
+  // closes), which the incremental renderer renders again: the 10,000 vs 2,000 ratio measures
+  // the history's length, not a different last turn. (Sessions generated at each size end in
+  // different turns: with seed 6, 41 KB at 2,000 messages against 70 KB at 10,000.)
+  const longest = generateTranscript(Math.max(...AGENT_SIZES), SEED + 2).messages;
+  const lastOf = (n) => {
+    let start = Math.max(0, longest.length - n);
+    while (start > 0 && longest[start].role !== "user") start--;
+    return longest.slice(start);
+  };
   for (const n of AGENT_SIZES) {
-    const t = generateTranscript(n, SEED + 2);
+    const t = { messages: lastOf(n) };
     const turnText = "Now run the tests again and fix what fails.";
     const base = JSON.stringify(t.messages.map(toCanonical));
     const turn = { speaker: "human", blocks: [{ type: "text", text: turnText }] };
@@ -638,7 +649,7 @@ md.push("");
 if (results.agent.length) {
   md.push("## Agent-shaped sessions: append one user turn, render again");
   md.push("");
-  md.push("Sessions from `../shared/bench/agent-transcript.mjs` (seed " + (SEED + 2) + "): long tool loops, one tool message per result, about 5 % interrupted fan-out (calls without a result), signed thinking, and the next user message right after the last results. Timed as the append table above; peers render the whole history (a peer that refuses the history, as the AI SDK does with calls left without results, is marked). Median ms (p95 ms), ratio to the fastest peer.");
+  md.push("Sessions from `../shared/bench/agent-transcript.mjs` (seed " + (SEED + 2) + "; one session of " + Math.max(...AGENT_SIZES).toLocaleString("en") + " messages, each smaller size its last messages from a user message on, so that every size ends in the same open turn, which the appended user turn closes and the incremental renderer renders again): long tool loops, one tool message per result, about 5 % interrupted fan-out (calls without a result), signed thinking, and the next user message right after the last results. Timed as the append table above; peers render the whole history (a peer that refuses the history, as the AI SDK does with calls left without results, is marked). Median ms (p95 ms), ratio to the fastest peer.");
   md.push("");
   md.push(`The append rows time the first turn after loading: each run loads the history (\`Conversation.fromJSON\`), renders it twice (untimed), then appends one user turn and renders. \`turn after turn\` times what an agent pays on every later turn: on a held conversation, ${TURNS} successive turns each append a user message and render (timed), then append the assistant's answer (untimed); the median over every turn of 3–10 conversations.`);
   md.push("");
