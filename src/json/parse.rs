@@ -64,19 +64,7 @@ pub(crate) fn parse_with<T>(
     what: &str,
     read: impl for<'d> Fn(&mut serde_json::Deserializer<StrRead<'d>>) -> Result<T, serde_json::Error>,
 ) -> Result<(T, Vec<SurrogateRepair>), Error> {
-    let first = match depth::from_str_with(text, &read) {
-        Ok(value) => return Ok((value, Vec::new())),
-        Err(e) => e,
-    };
-    let lone = surrogates::escaped(text.as_bytes());
-    if lone.is_empty() {
-        return Err(located(text, &first, root, what));
-    }
-    let (fixed, repairs) = rewrite(text, &lone);
-    match depth::from_str_with(&fixed, &read) {
-        Ok(value) => Ok((value, repairs)),
-        Err(e) => Err(located(&fixed, &e, root, what)),
-    }
+    parse_with_own(text, root, what, |_| OwnRead::GaveUp, read)
 }
 
 /// What a reader of its own made of a text ([`parse_with_own`]).
@@ -117,25 +105,36 @@ pub(crate) fn parse_with_own<T>(
     own: impl Fn(&str) -> OwnRead<T>,
     read: impl for<'d> Fn(&mut serde_json::Deserializer<StrRead<'d>>) -> Result<T, serde_json::Error>,
 ) -> Result<(T, Vec<SurrogateRepair>), Error> {
-    match own(text) {
+    let serde_first = || depth::from_str_with(text, &read);
+    // serde_json's error on the text, unless it reads it; not asked when `own` stopped at an
+    // unpaired surrogate (serde_json refuses every one of them)
+    let first = match own(text) {
         OwnRead::Read(value) => return Ok((value, Vec::new())),
-        OwnRead::LoneSurrogate => {
-            // serde_json refuses the text: its first read would only fail
-            let lone = surrogates::escaped(text.as_bytes());
-            if !lone.is_empty() {
-                let (fixed, repairs) = rewrite(text, &lone);
-                if let OwnRead::Read(value) = own(&fixed) {
-                    return Ok((value, repairs));
-                }
-                return match depth::from_str_with(&fixed, &read) {
-                    Ok(value) => Ok((value, repairs)),
-                    Err(e) => Err(located(&fixed, &e, root, what)),
-                };
-            }
-        }
-        OwnRead::GaveUp => {}
+        OwnRead::LoneSurrogate => None,
+        OwnRead::GaveUp => match serde_first() {
+            Ok(value) => return Ok((value, Vec::new())),
+            Err(e) => Some(e),
+        },
+    };
+    let lone = surrogates::escaped(text.as_bytes());
+    if lone.is_empty() {
+        let first = match first {
+            Some(e) => e,
+            None => match serde_first() {
+                Ok(value) => return Ok((value, Vec::new())),
+                Err(e) => e,
+            },
+        };
+        return Err(located(text, &first, root, what));
     }
-    parse_with(text, root, what, read)
+    let (fixed, repairs) = rewrite(text, &lone);
+    if let OwnRead::Read(value) = own(&fixed) {
+        return Ok((value, repairs));
+    }
+    match depth::from_str_with(&fixed, &read) {
+        Ok(value) => Ok((value, repairs)),
+        Err(e) => Err(located(&fixed, &e, root, what)),
+    }
 }
 
 /// Bytes in: the raw surrogate form (WTF-8) is replaced by U+FFFD's bytes (same length), then

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Number, Value};
 
-use super::node::{Members, Node, Shape};
+use super::node::{Members, Node};
 use crate::json::{escape_scan, OwnRead};
 
 /// The name serde_json gives a number read as a map when `arbitrary_precision` is on: a member
@@ -50,6 +50,46 @@ pub(crate) fn read_transcript(text: &str) -> OwnRead<Node<'_>> {
         }
         None if r.lone_surrogate => OwnRead::LoneSurrogate,
         None => OwnRead::GaveUp,
+    }
+}
+
+/// What the history shape expects at a place in the document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// The document: a message list or the wrapper object.
+    Transcript,
+    /// A list of messages.
+    Messages,
+    /// A message.
+    Message,
+    /// A message's blocks.
+    Blocks,
+    /// A block.
+    Block,
+    /// An object of plain members (metadata, provenance).
+    Flat,
+    /// No structure: read as a `Value`.
+    Any,
+}
+
+impl Shape {
+    /// What the items of an array at this place are.
+    fn item(self) -> Shape {
+        match self {
+            Shape::Transcript | Shape::Messages => Shape::Message,
+            Shape::Blocks => Shape::Block,
+            _ => Shape::Any,
+        }
+    }
+
+    /// What the member `key` of an object at this place is.
+    fn member(self, key: &str) -> Shape {
+        match (self, key) {
+            (Shape::Transcript, "messages") => Shape::Messages,
+            (Shape::Message, "blocks") => Shape::Blocks,
+            (Shape::Message, "metadata") | (Shape::Block, "provenance") => Shape::Flat,
+            _ => Shape::Any,
+        }
     }
 }
 
