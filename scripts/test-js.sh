@@ -35,6 +35,7 @@
 #                                     deno-session, edge) and recipes (edge-light, hono, vite, next)
 #   TURNWIRE_JS_CONSUMER=<dir>        the scratch consumer (default target/js-consumer)
 #   TURNWIRE_NODE_LTS="22.23.3 …"     the Node LTS versions step 4 also runs on ("" for none)
+#   TURNWIRE_NODE_TESTS="a.test.mjs …" step 4 runs only these files (while working on them)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -186,6 +187,7 @@ NODE_TESTS=(
   mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs
   render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs request-options.test.mjs prompt-caching.test.mjs thinking-modes.test.mjs count-tokens.test.mjs server-tools.test.mjs
 )
+if [ -n "${TURNWIRE_NODE_TESTS:-}" ]; then read -r -a NODE_TESTS <<<"$TURNWIRE_NODE_TESTS"; fi
 # Runs the node:test suite in the consumer with NODE (a node binary) and REPORTER; the digest of
 # the fixtures' bodies goes to DIGESTS.
 node_suite() {
