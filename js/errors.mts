@@ -3,8 +3,10 @@ import type { Provider } from "./turnwire.js";
 import type { TurnRequest, TurnResult } from "./types.mjs";
 
 /**
- * Where a `ProviderError` came from: a non-2xx answer (`"http"`), no answer at all (`"network"`:
- * fetch threw, DNS, refused connection, CORS), an error the provider sent inside a 200 stream
+ * Where a `ProviderError` came from: a non-2xx answer (`"http"`; a redirect turnwire refused to
+ * follow too, `errorType: "redirect_refused"`), no answer at all (`"network"`: fetch threw, DNS,
+ * refused connection, CORS; or a header value fetch would refuse, `errorType: "invalid_header"`,
+ * nothing sent), an error the provider sent inside a 200 stream
  * (`"stream"`), a stream that ended before its terminal event (`"incomplete"`), a stream that
  * went silent or ran past the turn's time (`"timeout"`), one past a size limit (`"limit"`), or a
  * 2xx answer that is neither a stream nor a response (`"unexpected"`: an HTML login page, an
@@ -47,7 +49,9 @@ export const MAX_RETRY_AFTER_MS = 3_600_000;
  * elsewhere (429, 5xx, 529 / overloaded, Gemini `UNAVAILABLE` / `RESOURCE_EXHAUSTED`, network
  * failures, cut streams: true; 400, 401, 403, 404, quota exhausted: false): the signal for
  * failover. On an HTTP or network error nothing was appended to the conversation; on a
- * `"stream"` or `"incomplete"` error the partial message was (it is `result.message`).
+ * `"stream"` or `"incomplete"` error the partial message was (it is `result.message`). Its
+ * message, stack, `body` and `cause` never hold the request's API key, auth header values or
+ * base URL password (a provider that echoes them gets `[redacted]`).
  *
  * @example
  * ```ts
@@ -69,7 +73,7 @@ export class ProviderError extends Error {
   /**
    * The provider's own error type: Anthropic `error.type`, OpenAI `error.code` (else `type`),
    * Gemini `error.status`, Mistral / Kimi / DeepSeek `type`; `"network"`, `"incomplete_stream"`,
-   * or `http_<status>` when the answer named none.
+   * `"redirect_refused"`, `"invalid_header"`, or `http_<status>` when the answer named none.
    */
   readonly errorType: string;
   /** Whether retrying (later, or with another provider) may succeed. */

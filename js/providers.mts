@@ -1,5 +1,6 @@
 // Where each provider's streaming request goes and with which headers, and the body fields that
 // switch streaming on (sent through the render's `extra`, never written into the body here).
+import { basicCredentials, redactUrl, userinfo, withoutUserinfo } from "./secrets.mjs";
 import type { JsonObject, Provider } from "./turnwire.js";
 
 /**
@@ -52,7 +53,7 @@ export interface ProviderRequestOptions {
 export interface ProviderRequest {
   /** Where to POST. */
   url: string;
-  /** The base URL it was made from (without a trailing `/`). */
+  /** The base URL it was made from (without a trailing `/`, nor credentials). */
   baseURL: string;
   /** `content-type`, `accept`, the auth header and version headers, then the caller's. */
   headers: Record<string, string>;
@@ -74,8 +75,11 @@ const USAGE_OPTION: ReadonlySet<Provider> = new Set<Provider>(["openai-chat", "d
  * Kimi, DeepSeek and OpenAI-compatible `POST {base}/chat/completions` (Bearer), OpenAI
  * Responses `POST {base}/responses` (Bearer), Gemini
  * `POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse` (`x-goog-api-key`).
- * Throws a `TypeError` for an unknown provider, a missing base URL (OpenAI-compatible) or one
- * that is not an absolute URL.
+ * A base URL with credentials (`https://user:password@proxy`, which `fetch` refuses) is used
+ * without them, and they go as `authorization: Basic …`. Throws a `TypeError` for an unknown
+ * provider, a missing base URL (OpenAI-compatible), one that is not an absolute URL, or one with
+ * credentials when the request has an `authorization` header already (its message never shows
+ * them).
  *
  * @example
  * ```ts
@@ -94,10 +98,12 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
   try {
     parsed = new URL(raw);
   } catch {
-    throw new TypeError(`baseURL is not an absolute URL: ${JSON.stringify(raw)}`);
+    throw new TypeError(`baseURL is not an absolute URL: ${JSON.stringify(redactUrl(String(raw)))}`);
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new TypeError(`baseURL must be http(s): ${JSON.stringify(raw)}`);
-  const baseURL = raw.replace(/\/+$/, "");
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new TypeError(`baseURL must be http(s): ${JSON.stringify(redactUrl(raw))}`);
+  // credentials in the URL (`https://user:password@host`, which fetch refuses) go as basic auth
+  const credentials = userinfo(raw);
+  const baseURL = withoutUserinfo(raw).replace(/\/+$/, "");
 
   const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
   let url: string;
@@ -129,6 +135,14 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
   // turnwire's names are lower-case: a caller's header of any case replaces the same one.
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     headers[name.toLowerCase()] = value;
+  }
+  if (credentials !== undefined) {
+    if (headers["authorization"] !== undefined) {
+      throw new TypeError(
+        `baseURL ${JSON.stringify(redactUrl(raw))} holds credentials (user:password@) and the ${provider} request has an authorization header already: give the proxy's credentials as a header of their own`,
+      );
+    }
+    headers["authorization"] = `Basic ${basicCredentials(credentials.user, credentials.password)}`;
   }
   return { url, baseURL, headers, extra };
 }

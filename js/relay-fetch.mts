@@ -4,6 +4,8 @@
 import { parseBody, readErrorBody } from "./classify.mjs";
 import { getCore } from "./core.mjs";
 import { providerRequest } from "./providers.mjs";
+import { safeFetch } from "./safe-fetch.mjs";
+import { redactDeep, redactText, redactUrl, secretsOf } from "./secrets.mjs";
 import { SseParser } from "./sse.mjs";
 import type { JsonObject, Provider, StreamOutcome } from "./turnwire.js";
 
@@ -60,13 +62,20 @@ export async function relayTurn(send: (url: string, init: Record<string, unknown
   const headers = { ...request.headers, accept: turn.streaming ? "text/event-stream" : "application/json" };
   const init: Record<string, unknown> = { method: "POST", headers, body: turn.body };
   if (turn.signal !== undefined) init["signal"] = turn.signal;
-  const answer = (await send(url, init)) as Answer;
+  const secrets = secretsOf({ apiKey: target.apiKey, headers, baseURL: target.baseURL });
+  // the redirect policy: never to another origin (safe-fetch.mts)
+  const answer = (await safeFetch(send, url, init, { url: redactUrl(url), provider: target.provider, model: target.model }, secrets)) as Answer;
   const json = { "content-type": "application/json" };
+  /** onAnswer, with the secrets out of the stream's problems (a provider may echo a key). */
+  const answered = (outcome: StreamOutcome): void => {
+    if (turn.onAnswer === undefined) return;
+    turn.onAnswer({ ...outcome, errors: redactDeep(outcome.errors, secrets) });
+  };
 
   if (!answer.ok) {
     const text = await answer.text();
     const { type, message } = readErrorBody(target.provider, parseBody(text));
-    const body = core.relayErrorBody(turn.client, type ?? `http_${answer.status}`, message ?? text.slice(0, 300));
+    const body = core.relayErrorBody(turn.client, type ?? `http_${answer.status}`, redactText(message ?? text.slice(0, 300), secrets));
     const retryAfter = answer.headers.get("retry-after");
     return new web.Response(JSON.stringify(body), { status: answer.status, headers: retryAfter === null ? json : { ...json, "retry-after": retryAfter } });
   }
@@ -75,11 +84,11 @@ export async function relayTurn(send: (url: string, init: Record<string, unknown
     const text = await answer.text();
     const parsed = parseBody(text);
     if (typeof parsed !== "object" || parsed === null) {
-      const message = `the ${target.provider} answer was not JSON: ${text.slice(0, 300)}`;
+      const message = redactText(`the ${target.provider} answer was not JSON: ${text.slice(0, 300)}`, secrets);
       return new web.Response(JSON.stringify(core.relayErrorBody(turn.client, "unexpected_response", message)), { status: 502, headers: json });
     }
     const { body, outcome } = core.relayWhole(target.provider, turn.client, parsed as JsonObject, options);
-    turn.onAnswer?.(outcome);
+    answered(outcome);
     return new web.Response(JSON.stringify(body), { status: 200, headers: json });
   }
 
@@ -95,7 +104,7 @@ export async function relayTurn(send: (url: string, init: Record<string, unknown
     done = true;
     parser.end();
     const rest = relay.finish();
-    turn.onAnswer?.(relay.outcome());
+    answered(relay.outcome());
     relay.free();
     return rest;
   };

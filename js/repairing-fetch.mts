@@ -4,6 +4,8 @@
 import { getCore } from "./core.mjs";
 import { providerRequest } from "./providers.mjs";
 import { relayTurn } from "./relay-fetch.mjs";
+import { safeFetch } from "./safe-fetch.mjs";
+import { headerEntries, redactUrl, secretsOf } from "./secrets.mjs";
 import type { Diagnostic, Provider, RenderOptions, StreamOutcome } from "./turnwire.js";
 
 /**
@@ -42,7 +44,7 @@ type Send = (input: unknown, init?: unknown) => Promise<unknown>;
  * ```
  */
 export interface RepairedRequestInfo {
-  /** Where it was sent. */
+  /** Where it was sent, without credentials or a key (`?key=REDACTED`). */
   url: string;
   /** The provider it was rendered for. */
   provider: Provider;
@@ -77,7 +79,10 @@ export interface RepairingFetchTarget extends Partial<RenderOptions> {
  * ```
  */
 export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
-  /** The `fetch` that sends the repaired request (default `globalThis.fetch`). */
+  /**
+   * The `fetch` that sends the repaired request (default `globalThis.fetch`); it is asked for
+   * `redirect: "manual"` (one that follows redirects anyway is the caller's business).
+   */
   fetch?: F;
   /** Called with the repairs of each request that needed any. */
   onDiagnostics?: (diagnostics: Diagnostic[], request: RepairedRequestInfo) => void;
@@ -156,6 +161,21 @@ function routeOf(url: string): Route | undefined {
   return undefined;
 }
 
+/**
+ * The API a request turnwire does not repair is probably for (its key header, its host), to
+ * name it in an error.
+ */
+function guessProvider(url: string, headers: Record<string, string>): Provider {
+  if ("x-goog-api-key" in headers || /generativelanguage|aiplatform/i.test(url)) return "gemini";
+  if ("x-api-key" in headers || "anthropic-version" in headers) return "anthropic";
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return CHAT_HOSTS.find(([pattern]) => pattern.test(host))?.[1] ?? "openai-compatible";
+  } catch {
+    return "openai-compatible";
+  }
+}
+
 /** The body's JSON, when it is JSON. */
 function bodyJson(body: string | Uint8Array): Record<string, unknown> | undefined {
   try {
@@ -178,19 +198,7 @@ function clientModel(body: string | Uint8Array, route: Route): string {
 /** A header list of any form (`Headers`, entries, a record) as a lower-cased record. */
 function headerRecord(headers: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (headers === undefined || headers === null) return out;
-  const h = headers as { forEach?: (f: (value: string, name: string) => void) => void };
-  if (Array.isArray(headers)) {
-    for (const [name, value] of headers as [string, string][]) out[String(name).toLowerCase()] = String(value);
-  } else if (typeof h.forEach === "function") {
-    h.forEach((value, name) => {
-      out[name.toLowerCase()] = value;
-    });
-  } else {
-    for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
-      if (value !== undefined) out[name.toLowerCase()] = String(value);
-    }
-  }
+  for (const [name, value] of headerEntries(headers)) out[name.toLowerCase()] = value;
   return out;
 }
 
@@ -222,6 +230,14 @@ interface RequestLike {
  * With a `target` of another API (and its `model`, `apiKey`, `baseURL`), the request goes to
  * that provider and its answer is written back in the client's format, streamed or whole.
  *
+ * Every request it sends (repaired, relayed or untouched) goes with `redirect: "manual"` and
+ * follows only a redirect to the same origin (a 307 or 308 with the same method, headers and
+ * body; a 301, 302 or 303 of a GET): anything else rejects with a `ProviderError`
+ * (`errorType: "redirect_refused"`, which an SDK client reports as a connection error with it as
+ * `cause`), so a key never reaches another origin. A failed or throwing `fetch` rejects with a
+ * `ProviderError` of kind `"network"` (an abort with the fetch's own error). The URLs handed to
+ * `onDiagnostics`, `onError` and `onAnswer` have no credentials and no key (`?key=REDACTED`).
+ *
  * @example
  * ```ts
  * import OpenAI from "openai";
@@ -248,12 +264,19 @@ export function repairingFetch<F extends FetchLike = GlobalFetch>(options: Repai
   const repairing = async (input: unknown, init?: Record<string, unknown>): Promise<unknown> => {
     const request = typeof input === "object" && input !== null && !(input instanceof URL) ? (input as RequestLike) : undefined;
     const url = request?.url ?? String(input);
+    const shown = redactUrl(url);
+    /** Sends under the redirect policy (safe-fetch.mts): never to another origin. */
+    const forward = (to: unknown, with_: Record<string, unknown> | undefined, provider?: Provider, model = ""): Promise<unknown> => {
+      const headers = with_?.["headers"] ?? request?.headers;
+      const who = provider ?? guessProvider(url, headerRecord(headers));
+      return safeFetch(send(), to, with_, { url: redactUrl(String(typeof to === "string" ? to : url)), provider: who, model }, secretsOf({ headers, url }));
+    };
     const method = String(init?.["method"] ?? request?.method ?? "GET").toUpperCase();
     const route = method === "POST" ? routeOf(url) : undefined;
-    if (route === undefined) return send()(input, init);
+    if (route === undefined) return forward(input, init);
     let body = bodyOf(init?.["body"]);
     if (body === undefined && init?.["body"] === undefined && typeof request?.text === "function") body = await request.text();
-    if (body === undefined) return send()(input, init);
+    if (body === undefined) return forward(input, init, route.provider);
     const core = getCore();
     const across = target.provider !== undefined && wireOf(target.provider) !== wireOf(route.provider);
     const { baseURL, apiKey, headers: targetHeaders, ...render } = target;
@@ -273,10 +296,10 @@ export function repairingFetch<F extends FetchLike = GlobalFetch>(options: Repai
     try {
       repaired = core.repairRequestBody(route.provider, body, { model: route.model, endpoint: new URL(url).origin }, render);
     } catch (e) {
-      options.onError?.(e, { url, provider: route.provider });
-      return send()(input, init);
+      options.onError?.(e, { url: shown, provider: route.provider });
+      return forward(input, init, route.provider);
     }
-    const info = { url, provider: repaired.provider, model: repaired.model };
+    const info = { url: shown, provider: repaired.provider, model: repaired.model };
     if (repaired.diagnostics.length > 0) options.onDiagnostics?.(repaired.diagnostics, info);
     const signal = init?.["signal"] ?? request?.signal;
     if (across && target.provider !== undefined && target.model !== undefined) {
@@ -295,7 +318,7 @@ export function repairingFetch<F extends FetchLike = GlobalFetch>(options: Repai
     delete headers["content-length"];
     const forwarded: Record<string, unknown> = { ...init, method: "POST", headers, body: repaired.body };
     if (signal !== undefined) forwarded["signal"] = signal;
-    return send()(url, forwarded);
+    return forward(url, forwarded, repaired.provider, repaired.model);
   };
   return repairing as unknown as F;
 }

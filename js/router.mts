@@ -4,13 +4,15 @@
 import { getCore, getRenderCore, type RenderCore } from "./core.mjs";
 import { MAX_RETRY_AFTER_MS, ProviderError, TurnInFlightError, isProviderError } from "./errors.mjs";
 import { streamOwnedTurn } from "./stream.mjs";
+import { redactUrl } from "./secrets.mjs";
 import { own, type Ownership } from "./turn-owner.mjs";
 import type { AbortSignalLike, TurnFetch, TurnRenderOptions, TurnResult, StreamTurnCommonOptions } from "./types.mjs";
 import type { Conversation, Provider, StreamDelta } from "./turnwire.js";
 
 /**
  * Where a turn can go: a provider, a model, and how to reach them. `render` options are merged
- * over the turn's (this target's system prompt, thinking, maxTokens…).
+ * over the turn's (this target's system prompt, thinking, maxTokens…). A `Target` is the
+ * caller's configuration, its key included: the router hands back only its `TargetInfo`.
  *
  * @example
  * ```ts
@@ -27,6 +29,24 @@ export interface Target {
   fetch?: TurnFetch | undefined;
   /** A name for `switchTo` and events (default `provider:model`). */
   name?: string | undefined;
+}
+
+/**
+ * What the router tells about a target — in its events, results, attempts and `current` — with
+ * nothing secret: its name, provider, model and base URL (without credentials or key query
+ * values; absent when the provider's default is used). Never its `apiKey`, `headers`, `fetch`
+ * or `render` options. Safe to log.
+ *
+ * @example
+ * ```ts
+ * const onEvent = (e: RouterEvent) => { if (e.type === "attempt") console.log(e.target); }; // { name, provider, model, baseURL? }
+ * ```
+ */
+export interface TargetInfo {
+  readonly name: string;
+  readonly provider: Provider;
+  readonly model: string;
+  readonly baseURL?: string | undefined;
 }
 
 /**
@@ -92,7 +112,7 @@ export interface RouterOptions {
  * ```
  */
 export interface TurnAttempt {
-  target: Target & { name: string };
+  target: TargetInfo;
   /** The failure, when the attempt failed. */
   error?: ProviderError | undefined;
   /** The partial reply a cut stream left, and whether it was dropped. */
@@ -110,12 +130,12 @@ export interface TurnAttempt {
  * ```
  */
 export interface RoutedTurnResult extends TurnResult {
-  target: Target & { name: string };
+  target: TargetInfo;
   attempts: TurnAttempt[];
 }
 
 /**
- * What a router reports while a turn runs.
+ * What a router reports while a turn runs (each target as its `TargetInfo`: no key).
  *
  * @example
  * ```ts
@@ -123,10 +143,10 @@ export interface RoutedTurnResult extends TurnResult {
  * ```
  */
 export type RouterEvent =
-  | { type: "attempt"; target: Target & { name: string }; attempt: number }
-  | { type: "delta"; delta: StreamDelta; target: Target & { name: string } }
-  | { type: "retry"; error: ProviderError; target: Target & { name: string }; waitMs: number; attempt: number }
-  | { type: "switched"; from: Target & { name: string }; to: Target & { name: string }; deferred: boolean };
+  | { type: "attempt"; target: TargetInfo; attempt: number }
+  | { type: "delta"; delta: StreamDelta; target: TargetInfo }
+  | { type: "retry"; error: ProviderError; target: TargetInfo; waitMs: number; attempt: number }
+  | { type: "switched"; from: TargetInfo; to: TargetInfo; deferred: boolean };
 
 /**
  * What a routed turn takes: the conversation, and the turn options besides the target's.
@@ -144,7 +164,8 @@ export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "mode
 /**
  * A router over targets. `turn` runs one turn (retries included) on the conversation and owns
  * it meanwhile; `switchTo` changes the target of the next turn, and waits for the one in
- * flight (REQ-915-050).
+ * flight (REQ-915-050). `targets`, `current` and `pending` are `TargetInfo`s: the keys, headers
+ * and fetches stay in the `Target`s the router was given.
  *
  * @example
  * ```ts
@@ -152,15 +173,16 @@ export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "mode
  * ```
  */
 export interface Router {
-  readonly targets: ReadonlyArray<Target & { name: string }>;
+  readonly targets: ReadonlyArray<TargetInfo>;
   readonly strategy: RouterStrategy;
   /** The target the next turn starts on (the one in flight while a turn runs). */
-  readonly current: Target & { name: string };
+  readonly current: TargetInfo;
   /** A switch asked for while a turn was in flight, applied when it settles. */
-  readonly pending: (Target & { name: string }) | undefined;
+  readonly pending: TargetInfo | undefined;
   /** Whether a turn is in flight. */
   readonly inFlight: boolean;
-  switchTo(target: Target | string | number): void;
+  /** By index, name, provider, `"provider:model"`, one of `targets`, or a `Target` (added when new). */
+  switchTo(target: Target | TargetInfo | string | number): void;
   turn(options: RoutedTurnOptions): Promise<RoutedTurnResult>;
 }
 
@@ -193,8 +215,17 @@ export function createRouterOnRenderModule(targets: readonly Target[], options: 
 
 const nameOf = (t: Target) => t.name ?? `${t.provider}:${t.model}`;
 
+/** A target as the router shows it: nothing secret (frozen, one per target). */
+function infoOf(t: Named): TargetInfo {
+  const info: { name: string; provider: Provider; model: string; baseURL?: string } = { name: t.name, provider: t.provider, model: t.model };
+  if (typeof t.baseURL === "string") info.baseURL = redactUrl(t.baseURL);
+  return Object.freeze(info);
+}
+
 class RouterImpl implements Router {
   readonly #targets: Named[];
+  /** What the router shows of each target (`TargetInfo`), in the same order. */
+  readonly #infos: TargetInfo[];
   readonly strategy: RouterStrategy;
   readonly #maxAttempts: number;
   readonly #backoff: Required<Backoff>;
@@ -214,6 +245,7 @@ class RouterImpl implements Router {
       if (typeof t?.provider !== "string" || typeof t.model !== "string") throw new TypeError(`targets[${i}] needs a provider and a model`);
       return { ...t, name: nameOf(t) };
     });
+    this.#infos = this.#targets.map(infoOf);
     const strategy = options.strategy ?? "manual";
     if (!["manual", "round-robin", "failover"].includes(strategy)) throw new TypeError(`unknown strategy ${JSON.stringify(strategy)}: manual, round-robin or failover`);
     this.strategy = strategy;
@@ -224,20 +256,20 @@ class RouterImpl implements Router {
     this.#coolUntil = this.#targets.map(() => 0);
   }
 
-  get targets(): ReadonlyArray<Named> {
-    return this.#targets;
+  get targets(): ReadonlyArray<TargetInfo> {
+    return this.#infos;
   }
-  get current(): Named {
-    return this.#targets[this.#serving ?? this.#current] as Named;
+  get current(): TargetInfo {
+    return this.#infos[this.#serving ?? this.#current] as TargetInfo;
   }
-  get pending(): Named | undefined {
-    return this.#pending === undefined ? undefined : this.#targets[this.#pending];
+  get pending(): TargetInfo | undefined {
+    return this.#pending === undefined ? undefined : this.#infos[this.#pending];
   }
   get inFlight(): boolean {
     return this.#inFlight;
   }
 
-  switchTo(target: Target | string | number): void {
+  switchTo(target: Target | TargetInfo | string | number): void {
     const i = this.#indexOf(target);
     if (this.#inFlight) {
       this.#pending = i;
@@ -246,7 +278,7 @@ class RouterImpl implements Router {
     this.#current = i;
   }
 
-  #indexOf(target: Target | string | number): number {
+  #indexOf(target: Target | TargetInfo | string | number): number {
     if (typeof target === "number") {
       if (!Number.isInteger(target) || target < 0 || target >= this.#targets.length) throw new RangeError(`no target at index ${target}`);
       return target;
@@ -256,9 +288,16 @@ class RouterImpl implements Router {
       if (i < 0) throw new RangeError(`no target named ${JSON.stringify(target)} (targets: ${this.#targets.map((t) => t.name).join(", ")})`);
       return i;
     }
-    const found = this.#targets.findIndex((t) => t === target || (t.provider === target.provider && t.model === target.model && t.baseURL === target.baseURL && t.apiKey === target.apiKey));
+    const shown = this.#infos.indexOf(target as TargetInfo);
+    if (shown >= 0) return shown;
+    const found = this.#targets.findIndex((t) => t === target || (t.provider === target.provider && t.model === target.model && t.baseURL === target.baseURL && t.apiKey === (target as Target).apiKey));
     if (found >= 0) return found;
-    this.#targets.push({ ...target, name: nameOf(target) });
+    // a copy of a TargetInfo (no key): the target of that name, provider and model
+    const named = this.#infos.findIndex((t) => t.name === target.name && t.provider === target.provider && t.model === target.model);
+    if (named >= 0 && !("apiKey" in target)) return named;
+    const added: Named = { ...target, name: nameOf(target) };
+    this.#targets.push(added);
+    this.#infos.push(infoOf(added));
     this.#coolUntil.push(0);
     return this.#targets.length - 1;
   }
@@ -276,15 +315,16 @@ class RouterImpl implements Router {
       await sleep(waitedMs, signal);
       for (let attempt = 1; ; attempt++) {
         const target = this.#targets[at] as Named;
+        const info = this.#infos[at] as TargetInfo;
         this.#serving = at;
-        onEvent?.({ type: "attempt", target, attempt });
-        const record: TurnAttempt = { target, waitedMs };
+        onEvent?.({ type: "attempt", target: info, attempt });
+        const record: TurnAttempt = { target: info, waitedMs };
         attempts.push(record);
         const before = conversation.length;
         try {
-          const result = await this.#attempt(target, { ...turnOptions, render, signal, conversation }, owner, onEvent);
+          const result = await this.#attempt(target, info, { ...turnOptions, render, signal, conversation }, owner, onEvent);
           if (this.strategy === "round-robin") this.#current = (at + 1) % this.#targets.length;
-          return { ...result, target, attempts };
+          return { ...result, target: info, attempts };
         } catch (e) {
           if (!isProviderError(e)) throw e;
           record.error = e;
@@ -300,7 +340,7 @@ class RouterImpl implements Router {
           const next = this.strategy === "manual" ? at : this.#nextAvailable(at);
           // another target at once; the same one (or one still cooling) when its wait is over
           waitedMs = Math.max(0, (this.#coolUntil[next] ?? 0) - now);
-          onEvent?.({ type: "retry", error: e, target: this.#targets[next] as Named, waitMs: waitedMs, attempt: attempt + 1 });
+          onEvent?.({ type: "retry", error: e, target: this.#infos[next] as TargetInfo, waitMs: waitedMs, attempt: attempt + 1 });
           await sleep(waitedMs, signal);
           if (signal?.aborted) throw withAttempts(e, attempts);
           at = next;
@@ -314,7 +354,7 @@ class RouterImpl implements Router {
     }
   }
 
-  async #attempt(target: Named, options: Omit<RoutedTurnOptions, "onEvent">, owner: Ownership, onEvent: RoutedTurnOptions["onEvent"]): Promise<TurnResult> {
+  async #attempt(target: Named, info: TargetInfo, options: Omit<RoutedTurnOptions, "onEvent">, owner: Ownership, onEvent: RoutedTurnOptions["onEvent"]): Promise<TurnResult> {
     const render = { ...(options.render ?? {}), ...(target.render ?? {}) };
     const abort = new AbortController();
     const outer = options.signal;
@@ -329,7 +369,7 @@ class RouterImpl implements Router {
     try {
       if (onEvent !== undefined) {
         try {
-          for await (const delta of turn) onEvent({ type: "delta", delta, target });
+          for await (const delta of turn) onEvent({ type: "delta", delta, target: info });
         } catch (e) {
           // the caller's onEvent threw: end the turn before the conversation is given back,
           // so that its reply cannot land after the next turn's history

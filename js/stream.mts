@@ -14,7 +14,10 @@ import {
   unexpectedError,
 } from "./classify.mjs";
 import { getCore, getRenderCore, type RenderCore } from "./core.mjs";
+import { isProviderError } from "./errors.mjs";
 import { providerRequest } from "./providers.mjs";
+import { safeFetch } from "./safe-fetch.mjs";
+import { redactDeep, redactError, redactUrl, secretsOf } from "./secrets.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
 import { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES } from "./turn-limits.mjs";
 import { ABORTED, EXCERPT_BYTES, HTML, limitMs, race, TIMEOUT } from "./turn-wait.mjs";
@@ -45,7 +48,14 @@ import type {
  * throws:
  * - a non-2xx answer: a `ProviderError` (`kind: "http"`: status, the provider's `errorType` and
  *   message, `retryable`, `retryAfterMs`, the parsed `body`); nothing is appended;
- * - no answer (fetch threw): `kind: "network"`, `status: 0`, retryable; nothing is appended;
+ * - no answer (fetch threw, synchronously or not): `kind: "network"`, `status: 0`, retryable;
+ *   nothing is appended;
+ * - a redirect turnwire does not follow: `kind: "http"`, `errorType: "redirect_refused"`, not
+ *   retryable. The request goes with `redirect: "manual"`; only a 307 or 308 to the same origin
+ *   is followed (the same method, headers and body, at most 5 hops): a key and the conversation
+ *   never go to another origin. A `fetch` of yours that ignores `redirect` follows as it likes;
+ * - a header value `fetch` would refuse (a key with a line break or a NUL): `kind: "network"`,
+ *   `errorType: "invalid_header"`, not retryable, nothing sent, the value never in the message;
  * - an error event inside the stream (Anthropic `error`, Responses `response.failed`, an error
  *   chunk): `kind: "stream"`, retryable per its type, with `.result`, the partial turn, whose
  *   message was appended;
@@ -55,6 +65,9 @@ import type {
  *   `errorType: "out_of_memory"`, not retryable, with `.result` (appended when memory allowed);
  * - a render error (bad options or history, or `out_of_memory`): the `TurnwireError`; an
  *   unusable base URL: a `TypeError`.
+ *
+ * No error, event or result holds the API key, an auth header's value or a base URL's password
+ * (`https://user:password@host` is sent as basic auth and shown without it).
  *
  * Aborting `signal` is not a failure: the response body is cancelled and the result resolves
  * with `aborted: true`, `incomplete: true` and what arrived, appended (nothing when nothing
@@ -179,7 +192,15 @@ class Turn implements TurnStream {
   #iterated = false;
 
   constructor(options: StreamTurnOptions, core: RenderCore, owner?: Ownership) {
-    this.result = owner === undefined ? run(options, this.#queue, core) : runOwned(options, this.#queue, core, owner);
+    // the caller's secrets (key, auth headers, a base URL's password) leave no text turnwire hands back
+    const secrets = secretsOf(options ?? {});
+    const turn = owner === undefined ? run(options, this.#queue, core) : runOwned(options, this.#queue, core, owner);
+    this.result = turn.then(
+      (result) => redactResultErrors(result, secrets),
+      (error: unknown) => {
+        throw redactError(error, secrets);
+      },
+    );
     this.result.then(
       () => this.#queue.end(),
       (error: unknown) => this.#queue.end({ error }),
@@ -226,7 +247,8 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue, core: Ren
   // changes to the conversation do not change this turn's request.
   const { provider, model, conversation, transcript, signal } = options;
   const req = providerRequest({ provider, model, apiKey: options.apiKey, baseURL: options.baseURL, headers: options.headers });
-  const request: TurnRequest = { url: req.url, provider, model };
+  const request: TurnRequest = { url: redactUrl(req.url), provider, model };
+  const secrets = secretsOf(options);
   const render = options.render ?? {};
   const renderOptions = {
     endpoint: req.baseURL,
@@ -297,7 +319,8 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue, core: Ren
       const init: TurnFetchInit = { method: "POST", headers: req.headers, body };
       if (signal !== undefined && signal !== null) init.signal = signal;
       let response: TurnFetchResponse | null = null;
-      const answer = fetchFn(req.url, init);
+      // the redirect policy: never to another origin (safe-fetch.mts)
+      const answer = safeFetch(fetchFn, req.url, init, request, secrets);
       const wait = waitMs(idleMs);
       try {
         const got = await race(answer, wait.ms, abortWait);
@@ -311,7 +334,7 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue, core: Ren
           response = got;
         }
       } catch (e) {
-        if (!aborted && !signal?.aborted) throw networkError(request, e);
+        if (!aborted && !signal?.aborted) throw isProviderError(e) ? e : networkError(request, e);
         aborted = true;
       }
       if (response !== null && (response.status < 200 || response.status > 299)) {
@@ -348,7 +371,7 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue, core: Ren
           for (const d of deltas) {
             if (d.type === "error" && d.code === "provider_error" && errorEvent === undefined) errorEvent = parseBody(data);
             if (d.type === "done" && doneAt === Infinity) doneAt = Date.now();
-            queue.push(d);
+            queue.push(d.type === "error" ? redactDeep(d, secrets) : d);
           }
         };
         const framing = JSON_FRAMED.test(response.headers.get("content-type") ?? "")
@@ -462,6 +485,13 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue, core: Ren
 function historySize(transcript: NonNullable<StreamTurnOptions["transcript"]>): string {
   if (typeof transcript === "string") return `t${transcript.length}`;
   return String(Array.isArray(transcript) ? transcript.length : transcript.messages.length);
+}
+
+/** The result with the secrets taken out of its stream problems (a provider may echo a key). */
+function redactResultErrors(result: TurnResult, secrets: readonly string[]): TurnResult {
+  const errors = redactDeep(result.errors, secrets);
+  if (errors !== result.errors) result.errors = errors;
+  return result;
 }
 
 /** A TurnwireError of the module's memory budget (`setMemoryBudget`). */

@@ -33,7 +33,8 @@ export type AbortSignalLike = typeof globalThis extends { AbortSignal: { prototy
 
 /**
  * What `streamTurn` passes to `fetch`: always a POST with a JSON body (a string rendered by
- * turnwire), the provider's headers, and the caller's `signal` when one was given.
+ * turnwire), the provider's headers, `redirect: "manual"` (turnwire follows only a same-origin
+ * 307 or 308 itself), and the caller's `signal` when one was given.
  *
  * @example
  * ```ts
@@ -47,6 +48,8 @@ export interface TurnFetchInit {
   method: "POST";
   headers: Record<string, string>;
   body: string;
+  /** Always `"manual"`: a redirect comes back to turnwire, which never follows one to another origin. */
+  redirect?: "manual";
   signal?: AbortSignalLike;
 }
 
@@ -97,6 +100,8 @@ export interface TurnByteStream {
  */
 export interface TurnFetchResponse {
   readonly status: number;
+  /** `"opaqueredirect"` for a redirect a browser hides (refused: its target cannot be checked). */
+  readonly type?: string;
   readonly headers: { get(name: string): string | null };
   readonly body: TurnByteStream | null;
   text(): Promise<string>;
@@ -104,7 +109,9 @@ export interface TurnFetchResponse {
 
 /**
  * The `fetch` streamTurn sends with: `globalThis.fetch` by default; any function of this shape
- * (a proxy, a logger, a test double returning a `Response` over a `ReadableStream`).
+ * (a proxy, a logger, a test double returning a `Response` over a `ReadableStream`). It is asked
+ * for `redirect: "manual"`; one that ignores that and follows redirects itself (to another
+ * origin, with the key) does so on its caller's behalf, not turnwire's.
  *
  * @example
  * ```ts
@@ -138,11 +145,15 @@ export interface StreamTurnCommonOptions {
   provider: Provider;
   /** The model to ask. */
   model: string;
-  /** Sent as the provider wants it (`x-api-key`, `Authorization: Bearer`, `x-goog-api-key`); left out, no auth header is sent. */
+  /**
+   * Sent as the provider wants it (`x-api-key`, `Authorization: Bearer`, `x-goog-api-key`); left
+   * out, no auth header is sent. Never in an error, event or result.
+   */
   apiKey?: string | undefined;
   /**
    * The provider's base URL, as its SDK takes it (`DEFAULT_BASE_URLS` when left out; required
-   * for `openai-compatible`). A mock provider's `baseURL` works as it is.
+   * for `openai-compatible`). A mock provider's `baseURL` works as it is. Credentials in it
+   * (`https://user:password@proxy`) go as basic auth and are shown nowhere.
    */
   baseURL?: string | undefined;
   /** Render options besides provider and model: tools, system, maxTokens, thinking, extra, … */
@@ -216,6 +227,7 @@ export type StreamTurnOptions = StreamTurnCommonOptions &
  * ```
  */
 export interface TurnRequest {
+  /** The URL, without credentials or a secret query value (`?key=REDACTED`). */
   url: string;
   provider: Provider;
   model: string;

@@ -157,6 +157,8 @@ node -e '
 # dist/node.cjs); DTS_MODULES are the public ones whose declarations go into index.d.ts.
 JS_MODULES="agent ai-sdk api classify compact conversation-ext core errors json-schema providers relay-fetch repairing-fetch router session sse stream tools turn-limits turn-owner turn-wait types"
 DTS_MODULES="types errors providers sse turn-limits stream tools router agent compact session ai-sdk repairing-fetch"
+# the redirect policy and the redaction of secrets (internal: streamTurn, repairingFetch, the relay)
+JS_MODULES="$JS_MODULES safe-fetch secrets"
 
 step "tsc js/ (runtime entries and the JS API, ESM)"
 mkdir -p "$STAGE/ts"

@@ -16,7 +16,8 @@
 #      the official clients also for repairing-fetch.test.mjs; pi-ai for pi-ai.test.mjs);
 #      streamTurn end to end against the mock providers; the SSE
 #      parser against eventsource-parser (also from tests/js/mock-sdk); and fault injection
-#      (tests/js/faults.test.mjs: hostile servers on 127.0.0.1);
+#      (tests/js/faults.test.mjs: hostile servers on 127.0.0.1); redirects and secrets
+#      (tests/js/secrets.test.mjs: two servers on 127.0.0.1 as two origins, a planted key);
 #   4b. typed bodies (tests/js/sdk-types): every golden body type-checks as its provider's body
 #      type, and each body type is assignable to the official SDK's request parameter type;
 #   5. the same suite in Deno, Bun, workerd (wrangler bundle, Miniflare) and headless Chromium
@@ -28,7 +29,7 @@
 #      Node's realm), a Hono app (app.request and @hono/node-server), a Vite build in Chromium,
 #      and a Next.js app (Turbopack build, next start, a Node.js and an edge route handler); each
 #      runs the same suite and reports the same digest;
-#   6. the fault injection suite again in Deno (`deno test`) and Bun (`bun test`).
+#   6. the fault injection and secrets suites again in Deno (`deno test`) and Bun (`bun test`).
 #
 #   TURNWIRE_JS_RUNTIMES=node         Node only (skips steps 5 and 6 and their installs)
 #   TURNWIRE_JS_RUNTIMES=deno,bun     steps 5 and 6 for some runtimes (deno, bun, workerd, chromium,
@@ -184,7 +185,7 @@ fi
 
 NODE_TESTS=(
   esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs
-  mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs
+  mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs secrets.test.mjs
   render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs request-options.test.mjs prompt-caching.test.mjs thinking-modes.test.mjs count-tokens.test.mjs server-tools.test.mjs
 )
 if [ -n "${TURNWIRE_NODE_TESTS:-}" ]; then read -r -a NODE_TESTS <<<"$TURNWIRE_NODE_TESTS"; fi
@@ -249,9 +250,9 @@ step "the suite in Deno, Bun, workerd, Chromium and the recipes (edge-light, Hon
   node run.mjs
 )
 
-step "fault injection (tests/js/faults.test.mjs) in Deno and Bun, against servers on 127.0.0.1"
+step "fault injection, redirects and secrets (tests/js/faults.test.mjs, secrets.test.mjs) in Deno and Bun, against servers on 127.0.0.1"
 (
   cd "$CONSUMER"
-  case ",$ONLY," in ,all,|*,deno,*) "$RUNTIMES/node_modules/.bin/deno" test -A --no-check --quiet faults.test.mjs ;; esac
-  case ",$ONLY," in ,all,|*,bun,*) "$RUNTIMES/node_modules/.bin/bun" test ./faults.test.mjs ;; esac
+  case ",$ONLY," in ,all,|*,deno,*) "$RUNTIMES/node_modules/.bin/deno" test -A --no-check --quiet faults.test.mjs secrets.test.mjs ;; esac
+  case ",$ONLY," in ,all,|*,bun,*) "$RUNTIMES/node_modules/.bin/bun" test ./faults.test.mjs ./secrets.test.mjs ;; esac
 )

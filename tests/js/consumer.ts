@@ -32,6 +32,7 @@ import {
   safeCutPoints,
   type Router,
   type Target,
+  type TargetInfo,
   type RoutedTurnResult,
   type AgentEvent,
   type AgentResult,
@@ -445,7 +446,10 @@ async function agentLoop(conversation: Conversation): Promise<AgentResult> {
   router.switchTo("backup");
   const pendingName: string | undefined = router.pending?.name;
   const routed: RoutedTurnResult = await router.turn({ conversation, onEvent: (e) => void (e.type === "retry" ? e.waitMs : 0) });
-  void [pendingName, routed.target.name, routed.attempts.length];
+  const shown: TargetInfo = routed.target;
+  const where: string | undefined = shown.baseURL;
+  router.switchTo(router.targets[0] as TargetInfo);
+  void [pendingName, routed.target.name, routed.attempts.length, where];
   const points: number[] = safeCutPoints(conversation.toJSON());
   const compacted: CompactResult = await compact(conversation, { keepLastTurns: 2, summarize: (messages) => `summary of ${messages.length + points.length}` });
   void compacted.removed;

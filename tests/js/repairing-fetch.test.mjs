@@ -6,6 +6,7 @@
 // bodies these clients' request builders make for a two-step tool loop, read back with
 // fromRequestBody, render for all eight providers with nothing lost.
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { after, before, beforeEach, describe, test } from "node:test";
@@ -217,7 +218,9 @@ describe("what repairingFetch leaves alone", () => {
     const init = { method: "GET", headers: { authorization: "Bearer k" } };
     await f("https://api.openai.com/v1/models", init);
     await f("https://api.anthropic.com/v1/messages/count_tokens", { method: "POST", body: "{}" });
-    assert.equal(calls[0].init, init);
+    // as they were, asked not to follow redirects (repairingFetch follows same-origin ones itself)
+    assert.deepEqual(calls[0].init, { ...init, redirect: "manual" });
+    assert.equal(init.redirect, undefined, "the caller's init is left as it was");
     assert.equal(calls[1].init.body, "{}");
   });
 
@@ -448,5 +451,52 @@ describe("a client answered by a provider of another API (target), streaming and
       assert.ok(e instanceof Anthropic.RateLimitError, String(e));
       return true;
     });
+  });
+});
+
+describe("the official clients through repairingFetch: no redirect to another origin (issue 29)", () => {
+  /** A server on 127.0.0.1 that records what it got; `answer` answers. */
+  const listen = async (answer) => {
+    const got = [];
+    const server = createServer((req, res) => {
+      const chunks = [];
+      req.on("data", (c) => chunks.push(c));
+      req.on("end", () => {
+        got.push({ url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+        answer(req, res);
+      });
+    });
+    await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { origin: `http://127.0.0.1:${server.address().port}`, got, close: () => new Promise((resolve) => server.close(resolve)) };
+  };
+
+  test("a 307 to another origin: the client fails with the refusal as its cause, the other origin gets nothing; a same-origin 307 works", async () => {
+    const other = await listen((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
+    const leaving = await listen((_req, res) => res.writeHead(307, { location: `${other.origin}/v1/messages` }).end());
+    const staying = await listen((req, res) => {
+      if (req.url === "/v1/messages") return void res.writeHead(307, { location: "/proxy/v1/messages" }).end();
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ id: "msg_1", type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: "Hello." }], stop_reason: "end_turn", usage: { input_tokens: 5, output_tokens: 2 } }));
+    });
+    try {
+      const params = { model: "claude-sonnet-4-5", max_tokens: 100, messages: [{ role: "user", content: "a secret plan" }] };
+      const refused = new Anthropic({ baseURL: leaving.origin, apiKey: "sk-PLANTED-sdk-key", maxRetries: 0, fetch: repairingFetch() });
+      await assert.rejects(refused.messages.create(params), (e) => {
+        assert.ok(e instanceof Anthropic.APIConnectionError, String(e));
+        assert.equal(e.cause?.errorType, "redirect_refused", String(e.cause));
+        return true;
+      });
+      assert.equal(leaving.got.length, 1);
+      assert.deepEqual(other.got, [], "the other origin got no key and no body");
+
+      const followed = new Anthropic({ baseURL: staying.origin, apiKey: "sk-PLANTED-sdk-key", maxRetries: 0, fetch: repairingFetch() });
+      const message = await followed.messages.create(params);
+      assert.equal(message.content[0].text, "Hello.");
+      const auth = "Bearer sk-PLANTED-sdk-key";
+      assert.deepEqual(staying.got.map((g) => [g.url, g.headers.authorization]), [["/v1/messages", auth], ["/proxy/v1/messages", auth]]);
+      assert.equal(staying.got[1].body, staying.got[0].body);
+    } finally {
+      await Promise.all([other.close(), leaving.close(), staying.close()]);
+    }
   });
 });

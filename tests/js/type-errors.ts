@@ -16,6 +16,7 @@ import {
   streamTurn,
   validateRequest,
   type RenderOptions,
+  type RouterEvent,
   type TurnFetch,
 } from "turnwire";
 
@@ -104,3 +105,5 @@ export const thinkingKind: "on" | undefined = renderForProvider([], { provider: 
 renderForProvider([], { provider: "anthropic", model: "claude-opus-4-7", thinking: { enabled: true, effort: "turbo" } });
 // @ts-expect-error: a cache lifetime is 5m or 1h
 renderForProvider([], { provider: "anthropic", model: "claude-opus-4-7", cache: { ttl: "24h" } });
+// @ts-expect-error: what the router hands back of a target has no key (TargetInfo)
+export const leakedKey = (e: RouterEvent): string | undefined => (e.type === "attempt" ? e.target.apiKey : undefined);

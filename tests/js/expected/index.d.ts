@@ -1780,7 +1780,8 @@ export type AbortSignalLike = typeof globalThis extends {
 } ? T : MinimalAbortSignal;
 /**
  * What `streamTurn` passes to `fetch`: always a POST with a JSON body (a string rendered by
- * turnwire), the provider's headers, and the caller's `signal` when one was given.
+ * turnwire), the provider's headers, `redirect: "manual"` (turnwire follows only a same-origin
+ * 307 or 308 itself), and the caller's `signal` when one was given.
  *
  * @example
  * ```ts
@@ -1794,6 +1795,8 @@ export interface TurnFetchInit {
     method: "POST";
     headers: Record<string, string>;
     body: string;
+    /** Always `"manual"`: a redirect comes back to turnwire, which never follows one to another origin. */
+    redirect?: "manual";
     signal?: AbortSignalLike;
 }
 /**
@@ -1846,6 +1849,8 @@ export interface TurnByteStream {
  */
 export interface TurnFetchResponse {
     readonly status: number;
+    /** `"opaqueredirect"` for a redirect a browser hides (refused: its target cannot be checked). */
+    readonly type?: string;
     readonly headers: {
         get(name: string): string | null;
     };
@@ -1854,7 +1859,9 @@ export interface TurnFetchResponse {
 }
 /**
  * The `fetch` streamTurn sends with: `globalThis.fetch` by default; any function of this shape
- * (a proxy, a logger, a test double returning a `Response` over a `ReadableStream`).
+ * (a proxy, a logger, a test double returning a `Response` over a `ReadableStream`). It is asked
+ * for `redirect: "manual"`; one that ignores that and follows redirects itself (to another
+ * origin, with the key) does so on its caller's behalf, not turnwire's.
  *
  * @example
  * ```ts
@@ -1886,11 +1893,15 @@ export interface StreamTurnCommonOptions {
     provider: Provider;
     /** The model to ask. */
     model: string;
-    /** Sent as the provider wants it (`x-api-key`, `Authorization: Bearer`, `x-goog-api-key`); left out, no auth header is sent. */
+    /**
+     * Sent as the provider wants it (`x-api-key`, `Authorization: Bearer`, `x-goog-api-key`); left
+     * out, no auth header is sent. Never in an error, event or result.
+     */
     apiKey?: string | undefined;
     /**
      * The provider's base URL, as its SDK takes it (`DEFAULT_BASE_URLS` when left out; required
-     * for `openai-compatible`). A mock provider's `baseURL` works as it is.
+     * for `openai-compatible`). A mock provider's `baseURL` works as it is. Credentials in it
+     * (`https://user:password@proxy`) go as basic auth and are shown nowhere.
      */
     baseURL?: string | undefined;
     /** Render options besides provider and model: tools, system, maxTokens, thinking, extra, … */
@@ -1958,6 +1969,7 @@ export type StreamTurnOptions = StreamTurnCommonOptions & ({
  * ```
  */
 export interface TurnRequest {
+    /** The URL, without credentials or a secret query value (`?key=REDACTED`). */
     url: string;
     provider: Provider;
     model: string;
@@ -2009,8 +2021,10 @@ export interface TurnStream extends AsyncIterable<StreamDelta>, PromiseLike<Turn
 }
 
 /**
- * Where a `ProviderError` came from: a non-2xx answer (`"http"`), no answer at all (`"network"`:
- * fetch threw, DNS, refused connection, CORS), an error the provider sent inside a 200 stream
+ * Where a `ProviderError` came from: a non-2xx answer (`"http"`; a redirect turnwire refused to
+ * follow too, `errorType: "redirect_refused"`), no answer at all (`"network"`: fetch threw, DNS,
+ * refused connection, CORS; or a header value fetch would refuse, `errorType: "invalid_header"`,
+ * nothing sent), an error the provider sent inside a 200 stream
  * (`"stream"`), a stream that ended before its terminal event (`"incomplete"`), a stream that
  * went silent or ran past the turn's time (`"timeout"`), one past a size limit (`"limit"`), or a
  * 2xx answer that is neither a stream nor a response (`"unexpected"`: an HTML login page, an
@@ -2050,7 +2064,9 @@ export declare const MAX_RETRY_AFTER_MS = 3600000;
  * elsewhere (429, 5xx, 529 / overloaded, Gemini `UNAVAILABLE` / `RESOURCE_EXHAUSTED`, network
  * failures, cut streams: true; 400, 401, 403, 404, quota exhausted: false): the signal for
  * failover. On an HTTP or network error nothing was appended to the conversation; on a
- * `"stream"` or `"incomplete"` error the partial message was (it is `result.message`).
+ * `"stream"` or `"incomplete"` error the partial message was (it is `result.message`). Its
+ * message, stack, `body` and `cause` never hold the request's API key, auth header values or
+ * base URL password (a provider that echoes them gets `[redacted]`).
  *
  * @example
  * ```ts
@@ -2072,7 +2088,7 @@ export declare class ProviderError extends Error {
     /**
      * The provider's own error type: Anthropic `error.type`, OpenAI `error.code` (else `type`),
      * Gemini `error.status`, Mistral / Kimi / DeepSeek `type`; `"network"`, `"incomplete_stream"`,
-     * or `http_<status>` when the answer named none.
+     * `"redirect_refused"`, `"invalid_header"`, or `http_<status>` when the answer named none.
      */
     readonly errorType: string;
     /** Whether retrying (later, or with another provider) may succeed. */
@@ -2161,7 +2177,7 @@ export interface ProviderRequestOptions {
 export interface ProviderRequest {
     /** Where to POST. */
     url: string;
-    /** The base URL it was made from (without a trailing `/`). */
+    /** The base URL it was made from (without a trailing `/`, nor credentials). */
     baseURL: string;
     /** `content-type`, `accept`, the auth header and version headers, then the caller's. */
     headers: Record<string, string>;
@@ -2179,8 +2195,11 @@ export interface ProviderRequest {
  * Kimi, DeepSeek and OpenAI-compatible `POST {base}/chat/completions` (Bearer), OpenAI
  * Responses `POST {base}/responses` (Bearer), Gemini
  * `POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse` (`x-goog-api-key`).
- * Throws a `TypeError` for an unknown provider, a missing base URL (OpenAI-compatible) or one
- * that is not an absolute URL.
+ * A base URL with credentials (`https://user:password@proxy`, which `fetch` refuses) is used
+ * without them, and they go as `authorization: Basic …`. Throws a `TypeError` for an unknown
+ * provider, a missing base URL (OpenAI-compatible), one that is not an absolute URL, or one with
+ * credentials when the request has an `authorization` header already (its message never shows
+ * them).
  *
  * @example
  * ```ts
@@ -2324,7 +2343,14 @@ export declare const AFTER_DONE_GRACE_MS = 2000;
  * throws:
  * - a non-2xx answer: a `ProviderError` (`kind: "http"`: status, the provider's `errorType` and
  *   message, `retryable`, `retryAfterMs`, the parsed `body`); nothing is appended;
- * - no answer (fetch threw): `kind: "network"`, `status: 0`, retryable; nothing is appended;
+ * - no answer (fetch threw, synchronously or not): `kind: "network"`, `status: 0`, retryable;
+ *   nothing is appended;
+ * - a redirect turnwire does not follow: `kind: "http"`, `errorType: "redirect_refused"`, not
+ *   retryable. The request goes with `redirect: "manual"`; only a 307 or 308 to the same origin
+ *   is followed (the same method, headers and body, at most 5 hops): a key and the conversation
+ *   never go to another origin. A `fetch` of yours that ignores `redirect` follows as it likes;
+ * - a header value `fetch` would refuse (a key with a line break or a NUL): `kind: "network"`,
+ *   `errorType: "invalid_header"`, not retryable, nothing sent, the value never in the message;
  * - an error event inside the stream (Anthropic `error`, Responses `response.failed`, an error
  *   chunk): `kind: "stream"`, retryable per its type, with `.result`, the partial turn, whose
  *   message was appended;
@@ -2334,6 +2360,9 @@ export declare const AFTER_DONE_GRACE_MS = 2000;
  *   `errorType: "out_of_memory"`, not retryable, with `.result` (appended when memory allowed);
  * - a render error (bad options or history, or `out_of_memory`): the `TurnwireError`; an
  *   unusable base URL: a `TypeError`.
+ *
+ * No error, event or result holds the API key, an auth header's value or a base URL's password
+ * (`https://user:password@host` is sent as basic auth and shown without it).
  *
  * Aborting `signal` is not a failure: the response body is cancelled and the result resolves
  * with `aborted: true`, `incomplete: true` and what arrived, appended (nothing when nothing
@@ -2494,7 +2523,8 @@ export declare function toolDeclarations(tools: readonly Tool[]): ToolDeclaratio
 
 /**
  * Where a turn can go: a provider, a model, and how to reach them. `render` options are merged
- * over the turn's (this target's system prompt, thinking, maxTokens…).
+ * over the turn's (this target's system prompt, thinking, maxTokens…). A `Target` is the
+ * caller's configuration, its key included: the router hands back only its `TargetInfo`.
  *
  * @example
  * ```ts
@@ -2511,6 +2541,23 @@ export interface Target {
     fetch?: TurnFetch | undefined;
     /** A name for `switchTo` and events (default `provider:model`). */
     name?: string | undefined;
+}
+/**
+ * What the router tells about a target — in its events, results, attempts and `current` — with
+ * nothing secret: its name, provider, model and base URL (without credentials or key query
+ * values; absent when the provider's default is used). Never its `apiKey`, `headers`, `fetch`
+ * or `render` options. Safe to log.
+ *
+ * @example
+ * ```ts
+ * const onEvent = (e: RouterEvent) => { if (e.type === "attempt") console.log(e.target); }; // { name, provider, model, baseURL? }
+ * ```
+ */
+export interface TargetInfo {
+    readonly name: string;
+    readonly provider: Provider;
+    readonly model: string;
+    readonly baseURL?: string | undefined;
 }
 /**
  * How a router picks targets:
@@ -2572,9 +2619,7 @@ export interface RouterOptions {
  * ```
  */
 export interface TurnAttempt {
-    target: Target & {
-        name: string;
-    };
+    target: TargetInfo;
     /** The failure, when the attempt failed. */
     error?: ProviderError | undefined;
     /** The partial reply a cut stream left, and whether it was dropped. */
@@ -2594,13 +2639,11 @@ export interface TurnAttempt {
  * ```
  */
 export interface RoutedTurnResult extends TurnResult {
-    target: Target & {
-        name: string;
-    };
+    target: TargetInfo;
     attempts: TurnAttempt[];
 }
 /**
- * What a router reports while a turn runs.
+ * What a router reports while a turn runs (each target as its `TargetInfo`: no key).
  *
  * @example
  * ```ts
@@ -2609,32 +2652,22 @@ export interface RoutedTurnResult extends TurnResult {
  */
 export type RouterEvent = {
     type: "attempt";
-    target: Target & {
-        name: string;
-    };
+    target: TargetInfo;
     attempt: number;
 } | {
     type: "delta";
     delta: StreamDelta;
-    target: Target & {
-        name: string;
-    };
+    target: TargetInfo;
 } | {
     type: "retry";
     error: ProviderError;
-    target: Target & {
-        name: string;
-    };
+    target: TargetInfo;
     waitMs: number;
     attempt: number;
 } | {
     type: "switched";
-    from: Target & {
-        name: string;
-    };
-    to: Target & {
-        name: string;
-    };
+    from: TargetInfo;
+    to: TargetInfo;
     deferred: boolean;
 };
 /**
@@ -2652,7 +2685,8 @@ export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "mode
 /**
  * A router over targets. `turn` runs one turn (retries included) on the conversation and owns
  * it meanwhile; `switchTo` changes the target of the next turn, and waits for the one in
- * flight (REQ-915-050).
+ * flight (REQ-915-050). `targets`, `current` and `pending` are `TargetInfo`s: the keys, headers
+ * and fetches stay in the `Target`s the router was given.
  *
  * @example
  * ```ts
@@ -2660,21 +2694,16 @@ export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "mode
  * ```
  */
 export interface Router {
-    readonly targets: ReadonlyArray<Target & {
-        name: string;
-    }>;
+    readonly targets: ReadonlyArray<TargetInfo>;
     readonly strategy: RouterStrategy;
     /** The target the next turn starts on (the one in flight while a turn runs). */
-    readonly current: Target & {
-        name: string;
-    };
+    readonly current: TargetInfo;
     /** A switch asked for while a turn was in flight, applied when it settles. */
-    readonly pending: (Target & {
-        name: string;
-    }) | undefined;
+    readonly pending: TargetInfo | undefined;
     /** Whether a turn is in flight. */
     readonly inFlight: boolean;
-    switchTo(target: Target | string | number): void;
+    /** By index, name, provider, `"provider:model"`, one of `targets`, or a `Target` (added when new). */
+    switchTo(target: Target | TargetInfo | string | number): void;
     turn(options: RoutedTurnOptions): Promise<RoutedTurnResult>;
 }
 /**
@@ -3161,7 +3190,7 @@ export type GlobalFetch = typeof globalThis extends {
  * ```
  */
 export interface RepairedRequestInfo {
-    /** Where it was sent. */
+    /** Where it was sent, without credentials or a key (`?key=REDACTED`). */
     url: string;
     /** The provider it was rendered for. */
     provider: Provider;
@@ -3194,7 +3223,10 @@ export interface RepairingFetchTarget extends Partial<RenderOptions> {
  * ```
  */
 export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
-    /** The `fetch` that sends the repaired request (default `globalThis.fetch`). */
+    /**
+     * The `fetch` that sends the repaired request (default `globalThis.fetch`); it is asked for
+     * `redirect: "manual"` (one that follows redirects anyway is the caller's business).
+     */
     fetch?: F;
     /** Called with the repairs of each request that needed any. */
     onDiagnostics?: (diagnostics: Diagnostic[], request: RepairedRequestInfo) => void;
@@ -3233,6 +3265,14 @@ export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
  * through untouched. Other requests (model lists, files, uploads) are forwarded as they are.
  * With a `target` of another API (and its `model`, `apiKey`, `baseURL`), the request goes to
  * that provider and its answer is written back in the client's format, streamed or whole.
+ *
+ * Every request it sends (repaired, relayed or untouched) goes with `redirect: "manual"` and
+ * follows only a redirect to the same origin (a 307 or 308 with the same method, headers and
+ * body; a 301, 302 or 303 of a GET): anything else rejects with a `ProviderError`
+ * (`errorType: "redirect_refused"`, which an SDK client reports as a connection error with it as
+ * `cause`), so a key never reaches another origin. A failed or throwing `fetch` rejects with a
+ * `ProviderError` of kind `"network"` (an abort with the fetch's own error). The URLs handed to
+ * `onDiagnostics`, `onError` and `onAnswer` have no credentials and no key (`?key=REDACTED`).
  *
  * @example
  * ```ts
