@@ -49,5 +49,8 @@ export {
   memoryStore,
   mergeUsage,
   saveSession,
+  redisStore,
+  SessionStoreError,
+  isSessionStoreError,
 } from "./index.js";
 export type * from "./index.js";

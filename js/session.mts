@@ -3,6 +3,7 @@
 // its usage totals per provider and model, so that a fresh process or page resumes it and sends
 // exactly the request the original would have sent.
 import { getAnyCore } from "./core.mjs";
+import { SessionStoreError } from "./store-error.mjs";
 import type { Conversation, Message, Provider, Usage } from "./turnwire.js";
 
 /**
@@ -34,38 +35,58 @@ export interface SessionData {
   meta?: Record<string, unknown> | undefined;
   /** When it was last written (ISO 8601). */
   savedAt: string;
+  /**
+   * The session's version in its store, set by `load` (and by `saveSession`): give it back as
+   * `ifVersion` to write only if no one else wrote the session since. Never stored as data.
+   */
+  storeVersion?: string | undefined;
 }
 
 /**
- * Where sessions live. `save` replaces a session; `append` adds messages (and replaces the usage
- * totals) without rewriting the history where the store can (files append a line).
+ * Options of a store's `save` and `append`: `ifVersion` makes the write conditional — a
+ * version string (`storeVersion` from a load or the value a write resolved with) writes only if
+ * the session is still at that version, `null` only if there is no session yet; otherwise the
+ * write fails with a `SessionStoreError` of code `"session_conflict"` and changes nothing.
+ *
+ * @example
+ * ```ts
+ * const loaded = await store.load("s1");
+ * const next = await store.append("s1", [message], undefined, { ifVersion: loaded?.storeVersion ?? null });
+ * ```
+ */
+export interface SessionWriteOptions {
+  ifVersion?: string | null | undefined;
+}
+
+/**
+ * Where sessions live. `load` gives the session with its `storeVersion`; `save` replaces a
+ * session; `append` adds messages (and replaces the usage totals) without rewriting the history
+ * where the store can (files append a line). Both resolve with the session's new version and
+ * take `ifVersion` for optimistic concurrency (`SessionWriteOptions`). Every store of turnwire
+ * runs one process's calls on one session in the order they were made; `concurrency` says what
+ * it guarantees between processes.
  *
  * @example
  * ```ts
  * const store: SessionStore = memoryStore();
- * await store.save("s1", data);
+ * const version = await store.save("s1", data);
+ * await store.append("s1", [message], undefined, { ifVersion: version });
  * ```
  */
 export interface SessionStore {
   load(id: string): Promise<SessionData | undefined>;
-  save(id: string, data: SessionData): Promise<void>;
-  append(id: string, messages: readonly Message[], usage?: UsageTotals): Promise<void>;
+  save(id: string, data: SessionData, options?: SessionWriteOptions): Promise<string | void>;
+  append(id: string, messages: readonly Message[], usage?: UsageTotals, options?: SessionWriteOptions): Promise<string | void>;
   delete(id: string): Promise<void>;
-}
-
-/**
- * A key-value store of strings: Cloudflare Workers KV, Vercel KV / Upstash Redis, Deno KV
- * wrapped, a `Map`… `get` answers `null` or `undefined` for a missing key.
- *
- * @example
- * ```ts
- * const kv: KeyValue = { get: (k) => env.SESSIONS.get(k), put: (k, v) => env.SESSIONS.put(k, v), delete: (k) => env.SESSIONS.delete(k) };
- * ```
- */
-export interface KeyValue {
-  get(key: string): Promise<string | null | undefined> | string | null | undefined;
-  put(key: string, value: string): Promise<unknown> | unknown;
-  delete?(key: string): Promise<unknown> | unknown;
+  /**
+   * What `ifVersion` guarantees when several processes write one session: `"atomic"` — the
+   * check and the write are one step, the loser of a race always gets `session_conflict`
+   * (files, memory, IndexedDB, Redis, a key-value store with `compareAndSet`);
+   * `"check-then-write"` — a stale version is caught, but two writes at the same instant can
+   * both pass (a key-value store without `compareAndSet`, such as Workers KV). A store without
+   * the member makes no promise.
+   */
+  readonly concurrency?: "atomic" | "check-then-write";
 }
 
 /**
@@ -162,17 +183,21 @@ const isTotals = (u: Usage | UsageTotals): u is UsageTotals => {
 };
 
 /**
- * Saves a conversation, its usage totals, the target it is on and the caller's data.
+ * Saves a conversation, its usage totals, the target it is on and the caller's data. With
+ * `ifVersion` (a loaded session's `storeVersion`), only if no one wrote the session since
+ * (else a `SessionStoreError` of code `"session_conflict"`). Resolves with what was stored and,
+ * when the store reports it, its new `storeVersion`.
  *
  * @example
  * ```ts
- * await saveSession(store, "s1", { conversation, usage, target: router.current.name });
+ * const saved = await saveSession(store, "s1", { conversation, usage, target: router.current.name });
+ * await saveSession(store, "s1", { conversation, usage, ifVersion: saved.storeVersion });
  * ```
  */
 export async function saveSession(
   store: SessionStore,
   id: string,
-  session: { conversation: Conversation; usage?: UsageTotals; target?: string; meta?: Record<string, unknown> },
+  session: { conversation: Conversation; usage?: UsageTotals; target?: string; meta?: Record<string, unknown>; ifVersion?: string | null },
 ): Promise<SessionData> {
   const data: SessionData = {
     version: 1,
@@ -182,8 +207,27 @@ export async function saveSession(
   };
   if (session.target !== undefined) data.target = session.target;
   if (session.meta !== undefined) data.meta = session.meta;
-  await store.save(id, data);
+  const version = await store.save(id, data, session.ifVersion === undefined ? undefined : { ifVersion: session.ifVersion });
+  if (typeof version === "string") data.storeVersion = version;
   return data;
+}
+
+/**
+ * A loaded session: a new `Conversation` over its messages, its usage totals, target, data and
+ * `storeVersion` (for `ifVersion`).
+ *
+ * @example
+ * ```ts
+ * const session: LoadedSession | undefined = await loadSession(store, "s1");
+ * ```
+ */
+export interface LoadedSession {
+  conversation: Conversation;
+  usage: UsageTotals;
+  target?: string;
+  meta?: Record<string, unknown>;
+  savedAt: string;
+  storeVersion?: string;
 }
 
 /**
@@ -197,20 +241,18 @@ export async function saveSession(
  * if (session) router.switchTo(session.target ?? 0);
  * ```
  */
-export async function loadSession(
-  store: SessionStore,
-  id: string,
-): Promise<{ conversation: Conversation; usage: UsageTotals; target?: string; meta?: Record<string, unknown>; savedAt: string } | undefined> {
+export async function loadSession(store: SessionStore, id: string): Promise<LoadedSession | undefined> {
   const data = await store.load(id);
   if (data === undefined) return undefined;
   checkSession(data, id);
-  const out: { conversation: Conversation; usage: UsageTotals; target?: string; meta?: Record<string, unknown>; savedAt: string } = {
+  const out: LoadedSession = {
     conversation: new (getAnyCore().Conversation)(data.transcript),
     usage: data.usage ?? {},
     savedAt: data.savedAt,
   };
   if (data.target !== undefined) out.target = data.target;
   if (data.meta !== undefined) out.meta = data.meta;
+  if (typeof data.storeVersion === "string") out.storeVersion = data.storeVersion;
   return out;
 }
 
@@ -225,157 +267,8 @@ function messagesOf(conversation: Conversation): Message[] {
  */
 export function checkSession(data: SessionData, id: string): void {
   if (data === null || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.transcript)) {
-    throw new TypeError(`session ${JSON.stringify(id)}: not a turnwire session (version 1 with a transcript array)`);
+    throw new SessionStoreError("damaged_session", id, `session ${JSON.stringify(id)}: not a turnwire session (version 1 with a transcript array)`);
   }
 }
 
-function parse(text: string, id: string): SessionData {
-  let data: SessionData;
-  try {
-    data = JSON.parse(text) as SessionData;
-  } catch (e) {
-    throw new TypeError(`session ${JSON.stringify(id)}: its stored JSON is damaged (${(e as Error).message})`);
-  }
-  checkSession(data, id);
-  return data;
-}
 
-/**
- * Sessions in this process's memory (tests, a server that keeps them for a while).
- *
- * @example
- * ```ts
- * const store = memoryStore();
- * ```
- */
-export function memoryStore(): SessionStore {
-  const map = new Map<string, string>();
-  return kvStore({ get: (k) => map.get(k), put: (k, v) => void map.set(k, v), delete: (k) => void map.delete(k) });
-}
-
-/**
- * Sessions in a key-value store of strings, one JSON value per session under `prefix + id`.
- * `append` reads, adds and writes the whole value back: a KV store has no atomic append, so two
- * writers of one session must not race (one session, one agent).
- *
- * @example
- * ```ts
- * // Cloudflare Workers: a KV namespace bound as SESSIONS
- * const store = kvStore({ get: (k) => env.SESSIONS.get(k), put: (k, v) => env.SESSIONS.put(k, v), delete: (k) => env.SESSIONS.delete(k) });
- * ```
- */
-export function kvStore(kv: KeyValue, options: { prefix?: string } = {}): SessionStore {
-  const key = (id: string) => `${options.prefix ?? "turnwire-session:"}${id}`;
-  const load = async (id: string) => {
-    const text = await kv.get(key(id));
-    return text === null || text === undefined ? undefined : parse(text, id);
-  };
-  return {
-    load,
-    async save(id, data) {
-      await kv.put(key(id), JSON.stringify(data));
-    },
-    async append(id, messages, usage) {
-      const data = (await load(id)) ?? { version: 1 as const, transcript: [], usage: {}, savedAt: "" };
-      data.transcript.push(...messages);
-      if (usage !== undefined) data.usage = usage;
-      data.savedAt = new Date().toISOString();
-      await kv.put(key(id), JSON.stringify(data));
-    },
-    async delete(id) {
-      await kv.delete?.(key(id));
-    },
-  };
-}
-
-/** The part of the browser's `indexedDB` this store uses. */
-interface IdbFactory {
-  open(name: string, version?: number): IdbRequest<IdbDatabase>;
-}
-interface IdbRequest<T> {
-  result: T;
-  error: unknown;
-  onsuccess: (() => void) | null;
-  onerror: (() => void) | null;
-  onupgradeneeded?: (() => void) | null;
-  onblocked?: (() => void) | null;
-}
-interface IdbDatabase {
-  objectStoreNames: { contains(name: string): boolean };
-  createObjectStore(name: string): unknown;
-  transaction(names: string, mode: "readonly" | "readwrite"): IdbTransaction;
-  close(): void;
-}
-interface IdbTransaction {
-  objectStore(name: string): { get(key: string): IdbRequest<unknown>; put(value: unknown, key: string): IdbRequest<unknown>; delete(key: string): IdbRequest<unknown> };
-  oncomplete: (() => void) | null;
-  onerror: (() => void) | null;
-  onabort: (() => void) | null;
-  error: unknown;
-}
-
-/**
- * Sessions in the browser's IndexedDB (database `name`, object store `sessions`), each a
- * structured-clone copy of its data. `append` is one read-write transaction, so it is atomic.
- *
- * @example
- * ```ts
- * const store = indexedDbStore(); // in a page or a worker
- * ```
- */
-export function indexedDbStore(options: { name?: string; factory?: unknown } = {}): SessionStore {
-  const factory = (options.factory ?? (globalThis as { indexedDB?: unknown }).indexedDB) as IdbFactory | undefined;
-  const name = options.name ?? "turnwire";
-  const STORE = "sessions";
-  let db: Promise<IdbDatabase> | undefined;
-  const open = () =>
-    (db ??= new Promise<IdbDatabase>((resolve, reject) => {
-      if (factory === undefined) return reject(new TypeError("indexedDbStore: this host has no indexedDB"));
-      const req = factory.open(name, 1);
-      req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
-      };
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-      req.onblocked = () => reject(new Error(`indexedDbStore: database ${JSON.stringify(name)} is blocked by another open connection`));
-    }).catch((e: unknown) => {
-      db = undefined; // a failed open is tried again on the next call
-      throw e;
-    }));
-  const run = async <T,>(mode: "readonly" | "readwrite", work: (s: ReturnType<IdbTransaction["objectStore"]>) => IdbRequest<T> | void): Promise<T | undefined> => {
-    const database = await open();
-    return new Promise((resolve, reject) => {
-      const tx = database.transaction(STORE, mode);
-      const req = work(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(req ? req.result : undefined);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  };
-  return {
-    async load(id) {
-      const data = (await run("readonly", (s) => s.get(id))) as SessionData | undefined;
-      if (data === undefined) return undefined;
-      checkSession(data, id);
-      return data;
-    },
-    async save(id, data) {
-      await run("readwrite", (s) => void s.put(JSON.parse(JSON.stringify(data)), id));
-    },
-    async append(id, messages, usage) {
-      await run("readwrite", (s) => {
-        const get = s.get(id);
-        get.onsuccess = () => {
-          const data = (get.result as SessionData | undefined) ?? { version: 1 as const, transcript: [], usage: {}, savedAt: "" };
-          data.transcript.push(...(JSON.parse(JSON.stringify(messages)) as Message[]));
-          if (usage !== undefined) data.usage = JSON.parse(JSON.stringify(usage)) as UsageTotals;
-          data.savedAt = new Date().toISOString();
-          s.put(data, id);
-        };
-      });
-    },
-    async delete(id) {
-      await run("readwrite", (s) => void s.delete(id));
-    },
-  };
-}

@@ -18,6 +18,8 @@
 #      parser against eventsource-parser (also from tests/js/mock-sdk); and fault injection
 #      (tests/js/faults.test.mjs: hostile servers on 127.0.0.1); redirects and secrets
 #      (tests/js/secrets.test.mjs: two servers on 127.0.0.1 as two origins, a planted key);
+#      session stores (tests/js/stores.test.mjs: kill -9 loops of two writer processes, optimistic
+#      concurrency, redisStore against a redis-server it starts: Debian's, installed when missing);
 #   4b. typed bodies (tests/js/sdk-types): every golden body type-checks as its provider's body
 #      type, and each body type is assignable to the official SDK's request parameter type;
 #   5. the same suite in Deno, Bun, workerd (wrangler bundle, Miniflare) and headless Chromium
@@ -125,7 +127,7 @@ awk '
 (cd "$CONSUMER" && "$TSC" -p tsconfig.json --noEmit --strict && "$TSC" -p tsconfig.init.json --noEmit --strict \
   && "$TSC" -p tsconfig.nodisposable.json --noEmit --strict) \
   || die "type check failed"
-echo "consumer.ts, consumer-cjs.cts, consumer-init.ts, consumer-dom.ts, consumer-mock.ts, type-errors.ts and consumer-nodisposable.ts (lib es2022 only) type-check"
+echo "consumer.ts, consumer-cjs.cts, consumer-init.ts, consumer-dom.ts, consumer-mock.ts, consumer-stores.ts, type-errors.ts and consumer-nodisposable.ts (lib es2022 only) type-check"
 
 # The SDKs whose stream parsers mock-sdk.test.mjs runs against the mock providers, pinned by
 # tests/js/mock-sdk/package-lock.json; reinstalled only when that lockfile changed.
@@ -185,10 +187,25 @@ fi
 
 NODE_TESTS=(
   esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs
-  mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs secrets.test.mjs
+  mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs secrets.test.mjs limits.test.mjs
   render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs request-options.test.mjs prompt-caching.test.mjs thinking-modes.test.mjs count-tokens.test.mjs server-tools.test.mjs
+  stores.test.mjs
 )
 if [ -n "${TURNWIRE_NODE_TESTS:-}" ]; then read -r -a NODE_TESTS <<<"$TURNWIRE_NODE_TESTS"; fi
+# The Redis client stores.test.mjs drives redisStore with (pinned by tests/js/redis), and the
+# redis-server it starts: Debian's package, installed when missing (needs root, as in CI).
+REDIS_CLIENT="$ROOT/target/js-redis"
+pinned_install tests/js/redis "$REDIS_CLIENT" "redis (node-redis, for redisStore)" redis
+if ! command -v redis-server >/dev/null 2>&1; then
+  [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null || die "redis-server is missing: install Debian's redis-server (apt-get install redis-server)"
+  step "apt-get install redis-server (stores.test.mjs starts one)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+  # the package starts a system service; the tests start their own on a unix socket
+  command -v redis-server >/dev/null || die "apt-get installed redis-server but it is not on PATH"
+fi
+export TURNWIRE_REDIS_CLIENT="$REDIS_CLIENT"
+
 # Runs the node:test suite in the consumer with NODE (a node binary) and REPORTER; the digest of
 # the fixtures' bodies goes to DIGESTS.
 node_suite() {
@@ -250,9 +267,9 @@ step "the suite in Deno, Bun, workerd, Chromium and the recipes (edge-light, Hon
   node run.mjs
 )
 
-step "fault injection, redirects and secrets (tests/js/faults.test.mjs, secrets.test.mjs) in Deno and Bun, against servers on 127.0.0.1"
+step "fault injection, redirects and secrets, limits, session stores (faults, secrets, limits, stores .test.mjs) in Deno and Bun"
 (
   cd "$CONSUMER"
-  case ",$ONLY," in ,all,|*,deno,*) "$RUNTIMES/node_modules/.bin/deno" test -A --no-check --quiet faults.test.mjs secrets.test.mjs ;; esac
-  case ",$ONLY," in ,all,|*,bun,*) "$RUNTIMES/node_modules/.bin/bun" test ./faults.test.mjs ./secrets.test.mjs ;; esac
+  case ",$ONLY," in ,all,|*,deno,*) "$RUNTIMES/node_modules/.bin/deno" test -A --no-check --quiet faults.test.mjs secrets.test.mjs limits.test.mjs stores.test.mjs ;; esac
+  case ",$ONLY," in ,all,|*,bun,*) "$RUNTIMES/node_modules/.bin/bun" test ./faults.test.mjs ./secrets.test.mjs ./limits.test.mjs ./stores.test.mjs ;; esac
 )

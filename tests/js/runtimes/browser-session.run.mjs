@@ -36,6 +36,31 @@ if (phase === "save") {
       session.conversation.free();
     }
   });
+
+  harness.test("IndexedDB: ifVersion is exact, and two connections appending at once both land (issue 29)", async () => {
+    const id = "turnwire-concurrency-test";
+    const human = (text) => ({ speaker: "human", blocks: [{ type: "text", text }] });
+    await store.delete(id);
+    const v1 = await store.save(id, { version: 1, transcript: [human("a")], usage: {}, savedAt: "" }, { ifVersion: null });
+    assert.equal((await store.load(id)).storeVersion, v1);
+    const v2 = await store.append(id, [human("b")], undefined, { ifVersion: v1 });
+    let refused;
+    try {
+      await store.append(id, [human("stale")], undefined, { ifVersion: v1 });
+    } catch (e) {
+      refused = e;
+    }
+    assert.ok(api.isSessionStoreError(refused) && refused.code === "session_conflict" && refused.actualVersion === v2, `a stale append: ${refused}`);
+    // a second store over the same database: another connection, as another tab would have
+    const other = api.indexedDbStore({ name: "turnwire-resume-test" });
+    const writes = [];
+    for (let i = 0; i < 20; i++) writes.push(store.append(id, [human(`one-${i}`)]), other.append(id, [human(`two-${i}`)]));
+    await Promise.all(writes);
+    const loaded = await other.load(id);
+    assert.equal(loaded.transcript.length, 42);
+    assert.deepEqual(loaded.transcript.filter((m) => m.blocks[0].text.startsWith("two-")).map((m) => m.blocks[0].text), Array.from({ length: 20 }, (_, i) => `two-${i}`));
+    await store.delete(id);
+  });
 }
 
 window.__turnwire = { runtime: `Chromium ${navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1]} (session ${phase})`, ...(await harness.run()), report };
