@@ -3,6 +3,7 @@
 // one-shot run calls it once, and a subagent calls it inside another agent's tool: the same
 // batching, the same filtering, the same history writes.
 import { isProviderError, type ProviderError } from "./errors.mjs";
+import { COUNT, LIMIT_OR_ZERO, numberOption } from "./options.mjs";
 import type { RoutedTurnResult, Router, RouterEvent } from "./router.mjs";
 import { addTokens, addUsage as addTurnUsage, type UsageTotals } from "./session.mjs";
 import { runToolCalls, toolDeclarations, type Tool } from "./tools.mjs";
@@ -53,13 +54,14 @@ export interface RunAgentOptions {
   conversation: Conversation;
   router: Router;
   tools?: readonly Tool[];
-  /** Model turns at most (default 16). */
+  /** Model turns at most: a positive integer, or `Infinity` (default 16). */
   maxTurns?: number;
   signal?: AbortSignalLike;
   /** Render options for every turn (system prompt, maxTokens…); `tools` are added from `tools`. */
   render?: TurnRenderOptions;
-  /** How many tool calls run at once, and how long one may take (`runToolCalls`). */
+  /** How many tool calls run at once: a positive integer, or `Infinity` (default: all of a turn's; `runToolCalls`). */
   concurrency?: number;
+  /** How long one tool call may take, in ms: a positive number, `0` or `Infinity` for no limit (the default). */
   toolTimeoutMs?: number;
   onEvent?: (event: AgentEvent) => void;
 }
@@ -88,7 +90,8 @@ export interface AgentResult {
  * they run as one batch (`runToolCalls`) and their message is appended; again until the model
  * answers without a call, `maxTurns` ran, `signal` aborted, or a turn failed for good. On
  * abort, calls without a result get cancelled completions through the same path (REQ-915-034).
- * Resolves, never rejects for a provider's failure (`stopped: "error"`).
+ * Resolves, never rejects for a provider's failure (`stopped: "error"`); rejects at once with a
+ * `TurnwireError` naming an option that is not one of its accepted values (`maxTurns: NaN`).
  *
  * @example
  * ```ts
@@ -99,7 +102,9 @@ export interface AgentResult {
 export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const { conversation, router, signal, onEvent } = options;
   const tools = options.tools ?? [];
-  const maxTurns = Math.max(1, Math.floor(options.maxTurns ?? 16));
+  const maxTurns = numberOption("maxTurns", options.maxTurns, 16, COUNT);
+  const concurrency = numberOption("concurrency", options.concurrency, Infinity, COUNT);
+  const toolTimeoutMs = numberOption("toolTimeoutMs", options.toolTimeoutMs, Infinity, LIMIT_OR_ZERO);
   const render: TurnRenderOptions = { ...(options.render ?? {}) };
   if (tools.length > 0) render.tools = [...(render.tools ?? []), ...toolDeclarations(tools)];
   const turns: RoutedTurnResult[] = [];
@@ -129,8 +134,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       try {
         const results = await runToolCalls(turn.message, tools, {
           signal,
-          concurrency: options.concurrency,
-          timeoutMs: options.toolTimeoutMs,
+          concurrency,
+          timeoutMs: toolTimeoutMs,
           onResult: (response) => onEvent?.({ type: "tool-result", response, turn: turns.length }),
         });
         // the same continuation path as a user message (REQ-915-033)

@@ -50,9 +50,15 @@ export function retryableType(errorType: string): boolean {
   return TRANSIENT.test(errorType);
 }
 
+/** The longest `retry-after` value read (an HTTP date is 29 characters); a longer one is ignored. */
+const MAX_RETRY_AFTER_CHARS = 64;
+/** Seconds as `retry-after` may give them: one way to read each string, so linear (`\d+\.?\d*` was quadratic). */
+const SECONDS = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
+
 /**
  * `retry-after-ms` (milliseconds) or `retry-after` (seconds, or an HTTP date), in milliseconds,
- * clamped to `MAX_RETRY_AFTER_MS`. A negative or unreadable value is ignored (`undefined`).
+ * clamped to `MAX_RETRY_AFTER_MS`. A negative, unreadable or over-long (more than 64
+ * characters) value is ignored (`undefined`).
  */
 export function retryAfterMs(headers: { get(name: string): string | null }, now: number = Date.now()): number | undefined {
   const clamp = (ms: number): number => Math.min(Math.round(ms), MAX_RETRY_AFTER_MS);
@@ -62,8 +68,8 @@ export function retryAfterMs(headers: { get(name: string): string | null }, now:
     if (Number.isFinite(n) && n >= 0) return clamp(n);
   }
   const after = headers.get("retry-after")?.trim();
-  if (after === undefined || after === "") return undefined;
-  if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(after)) {
+  if (after === undefined || after === "" || after.length > MAX_RETRY_AFTER_CHARS) return undefined;
+  if (SECONDS.test(after)) {
     const seconds = Number(after);
     return Number.isFinite(seconds) && seconds >= 0 ? clamp(seconds * 1000) : Number.isFinite(seconds) ? undefined : MAX_RETRY_AFTER_MS;
   }

@@ -4,6 +4,7 @@
 // what it removed.
 import { getAnyCore } from "./core.mjs";
 import { TurnInFlightError } from "./errors.mjs";
+import { COUNT_OR_ZERO, numberOption } from "./options.mjs";
 import type { Conversation, Message, Provider, Usage } from "./turnwire.js";
 
 /**
@@ -52,10 +53,11 @@ export interface CompactOptions {
   /**
    * Turns kept as they are at the end (default 2): the summary replaces what comes before. A
    * turn starts at a user message; a history with too few of them (one long tool loop) counts
-   * the steps of its tool loops (an assistant message after results) instead.
+   * the steps of its tool loops (an assistant message after results) instead. 0 or a positive
+   * integer; anything else rejects with a `TurnwireError`.
    */
   keepLastTurns?: number;
-  /** Messages kept as they are at the start (the task statement), rounded up to a safe cut point (default 0). */
+  /** Messages kept as they are at the start (the task statement), rounded up to a safe cut point: 0 (default) or a positive integer. */
   keepFirst?: number;
   /**
    * Writes the summary of the messages about to be removed: its text (it becomes a human
@@ -107,7 +109,9 @@ export async function compact(conversation: Conversation, options: CompactOption
   if (typeof options?.summarize !== "function") throw new TypeError("compact needs a `summarize` function");
   if (conversation.inFlight) throw new TurnInFlightError("a turn is in flight on this conversation: compact it after the turn settles");
   // which messages go is a decision about the history's shape: the core makes it
-  const { start, end } = conversation.compactionRange(Math.floor(options.keepLastTurns ?? 2), Math.floor(options.keepFirst ?? 0));
+  const keepLastTurns = numberOption("keepLastTurns", options.keepLastTurns, 2, COUNT_OR_ZERO);
+  const keepFirst = numberOption("keepFirst", options.keepFirst, 0, COUNT_OR_ZERO);
+  const { start, end } = conversation.compactionRange(keepLastTurns, keepFirst);
   if (end <= start) return { compacted: false, start, end, removed: [] };
   const removed: Message[] = [];
   for (let i = start; i < end; i++) removed.push(conversation.at(i) as Message);

@@ -5,7 +5,9 @@
 // pattern, uniqueItems, allOf, anyOf, oneOf, not, if/then/else, local $ref (#/$defs/…,
 // #/definitions/…) and OpenAPI's nullable. Annotations (format, description, default…) and
 // keywords it does not know are not checked. No code generation (`new Function` is refused by
-// edge runtimes), no dependency.
+// edge runtimes), no dependency. `pattern` and `patternProperties` run in linear time
+// (pattern.mts): a pattern with a backreference or a lookaround is not checked.
+import { testPattern } from "./pattern.mjs";
 
 /** One way the arguments break the schema: where (a JSON path) and what. */
 export interface SchemaIssue {
@@ -36,18 +38,6 @@ interface Ctx {
 
 const isObject = (v: unknown): v is { [key: string]: Json } => typeof v === "object" && v !== null && !Array.isArray(v);
 const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
-
-/** `pattern` as a RegExp: Unicode mode first, else as written (`\-` is refused in `u` mode); `undefined` when JavaScript cannot read it. */
-function regex(pattern: string): RegExp | undefined {
-  for (const flags of ["u", ""]) {
-    try {
-      return new RegExp(pattern, flags);
-    } catch {
-      // next
-    }
-  }
-  return undefined;
-}
 
 function typeOf(v: Json): string {
   if (v === null) return "null";
@@ -156,8 +146,10 @@ function checkString(s: { [k: string]: unknown }, v: string, fail: (m: string) =
   if (typeof s["minLength"] === "number" && length < s["minLength"]) fail(`must be at least ${s["minLength"]} characters, got ${length}`);
   if (typeof s["maxLength"] === "number" && length > s["maxLength"]) fail(`must be at most ${s["maxLength"]} characters, got ${length}`);
   if (typeof s["pattern"] === "string") {
-    const re = regex(s["pattern"]); // a pattern JavaScript cannot read is not checked
-    if (re !== undefined && !re.test(v)) fail(`must match /${s["pattern"]}/, got ${show(v)}`);
+    // a pattern JavaScript cannot read, or that needs backtracking, is not checked
+    const verdict = testPattern(s["pattern"], v);
+    if (verdict === "no_match") fail(`must match /${s["pattern"]}/, got ${show(v)}`);
+    else if (verdict === "over_budget") fail(`is too long (${v.length} characters) to check against /${s["pattern"]}/`);
   }
 }
 
@@ -197,7 +189,9 @@ function checkObject(s: { [k: string]: unknown }, v: { [key: string]: Json }, pa
       check(props[name] as Schema, item, at, ctx);
     }
     for (const [pattern, sub] of patterns) {
-      if (regex(pattern)?.test(name)) {
+      const verdict = testPattern(pattern, name);
+      if (verdict === "over_budget") fail(`the property name is too long (${name.length} characters) to check against /${pattern}/`, at);
+      if (verdict === "match") {
         known = true;
         check(sub, item, at, ctx);
       }

@@ -32,6 +32,7 @@ export {
   DEFAULT_MAX_ERROR_BODY_BYTES,
   DEFAULT_MAX_EVENT_BYTES,
   DEFAULT_MAX_REPLY_BYTES,
+  DEFAULT_TURN_TIMEOUT_MS,
   runToolCall,
   runToolCalls,
   toolDeclarations,

@@ -5,6 +5,7 @@ import { getCore, getRenderCore, type RenderCore } from "./core.mjs";
 import { MAX_RETRY_AFTER_MS, ProviderError, TurnInFlightError, isProviderError } from "./errors.mjs";
 import { streamOwnedTurn } from "./stream.mjs";
 import { redactUrl } from "./secrets.mjs";
+import { COUNT, DELAY, DELAY_CAP, FACTOR, choiceOption, numberOption, optionError } from "./options.mjs";
 import { own, type Ownership } from "./turn-owner.mjs";
 import type { AbortSignalLike, TurnFetch, TurnRenderOptions, TurnResult, StreamTurnCommonOptions } from "./types.mjs";
 import type { Conversation, Provider, StreamDelta } from "./turnwire.js";
@@ -68,7 +69,10 @@ export type RouterStrategy = "manual" | "round-robin" | "failover";
 
 /**
  * The delay before retrying a target: `retryAfterMs` when the provider sent one (clamped to
- * `MAX_RETRY_AFTER_MS`), else `initialMs × factor^(retry − 1)`, at most `maxMs`.
+ * `MAX_RETRY_AFTER_MS`), else `initialMs × factor^(retry − 1)`, at most `maxMs` (and at most
+ * `MAX_RETRY_AFTER_MS`). `initialMs`: a finite number ≥ 0 (default 500); `factor`: a finite
+ * number ≥ 1 (default 2); `maxMs`: a number ≥ 0 or `Infinity` (default 30,000). Anything else
+ * is a `TurnwireError` from `createRouter`.
  *
  * @example
  * ```ts
@@ -91,7 +95,10 @@ export interface Backoff {
  */
 export interface RouterOptions {
   strategy?: RouterStrategy;
-  /** Attempts per turn, the first included (default 3; at least 1). */
+  /**
+   * Attempts per turn, the first included: a positive integer, or `Infinity` to retry until the
+   * signal aborts (default 3). Anything else (NaN, a string) is a `TurnwireError`.
+   */
   maxAttempts?: number;
   backoff?: Backoff;
   /**
@@ -249,9 +256,9 @@ class RouterImpl implements Router {
     const strategy = options.strategy ?? "manual";
     if (!["manual", "round-robin", "failover"].includes(strategy)) throw new TypeError(`unknown strategy ${JSON.stringify(strategy)}: manual, round-robin or failover`);
     this.strategy = strategy;
-    this.#maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 3));
-    this.#backoff = { initialMs: 500, factor: 2, maxMs: 30_000, ...options.backoff };
-    this.#partial = options.partialReply ?? "drop";
+    this.#maxAttempts = numberOption("maxAttempts", options.maxAttempts, 3, COUNT);
+    this.#backoff = backoffOf(options.backoff);
+    this.#partial = choiceOption("partialReply", options.partialReply, "drop", ["drop", "keep"]);
     this.#core = core;
     this.#coolUntil = this.#targets.map(() => 0);
   }
@@ -341,7 +348,8 @@ class RouterImpl implements Router {
           // another target at once; the same one (or one still cooling) when its wait is over
           waitedMs = Math.max(0, (this.#coolUntil[next] ?? 0) - now);
           onEvent?.({ type: "retry", error: e, target: this.#infos[next] as TargetInfo, waitMs: waitedMs, attempt: attempt + 1 });
-          await sleep(waitedMs, signal);
+          // a timer even for no wait: an abort can always stop the retries
+          await sleep(waitedMs, signal, true);
           if (signal?.aborted) throw withAttempts(e, attempts);
           at = next;
         }
@@ -428,7 +436,9 @@ class RouterImpl implements Router {
   #delay(e: ProviderError, attempt: number): number {
     if (e.retryAfterMs !== undefined) return Math.min(e.retryAfterMs, MAX_RETRY_AFTER_MS);
     const { initialMs, factor, maxMs } = this.#backoff;
-    return Math.min(maxMs, initialMs * factor ** (attempt - 1));
+    // 0 stays 0 (never 0 × Infinity); a long backoff waits no longer than a retry-after may
+    const grown = initialMs === 0 ? 0 : initialMs * factor ** (attempt - 1);
+    return Math.min(maxMs, grown, MAX_RETRY_AFTER_MS);
   }
 
   /** Applies a switch asked for during the turn (REQ-915-050). */
@@ -446,15 +456,30 @@ function withAttempts(e: ProviderError, attempts: TurnAttempt[]): ProviderError 
   return e;
 }
 
-function sleep(ms: number, signal: AbortSignalLike | undefined): Promise<void> {
-  if (ms <= 0 || signal?.aborted) return Promise.resolve();
+/** The backoff options over their defaults, each checked (a bad one is a TurnwireError naming it). */
+function backoffOf(backoff: unknown): Required<Backoff> {
+  if (backoff === undefined) return { initialMs: 500, factor: 2, maxMs: 30_000 };
+  if (typeof backoff !== "object" || backoff === null) {
+    throw optionError("backoff", backoff, "an object of initialMs, factor and maxMs (each optional)", "invalid_type");
+  }
+  const b = backoff as Backoff;
+  return {
+    initialMs: numberOption("backoff.initialMs", b.initialMs, 500, DELAY),
+    factor: numberOption("backoff.factor", b.factor, 2, FACTOR),
+    maxMs: numberOption("backoff.maxMs", b.maxMs, 30_000, DELAY_CAP),
+  };
+}
+
+/** Waits `ms` or until `signal` aborts; with `tick`, through a timer even for 0 ms (yields to the event loop). */
+function sleep(ms: number, signal: AbortSignalLike | undefined, tick = false): Promise<void> {
+  if (signal?.aborted || (ms <= 0 && !tick)) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
+    const timer = setTimeout(done, Math.max(0, ms));
     signal?.addEventListener("abort", done, { once: true });
   });
 }

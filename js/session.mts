@@ -98,11 +98,21 @@ export interface SessionStore {
  * ```
  */
 export function addUsage(totals: UsageTotals, provider: Provider | string, model: string, usage: Usage | undefined): UsageTotals {
-  const key = `${provider}:${model}`;
-  const entry = (totals[key] ??= { turns: 0 });
+  const entry = entryOf(totals, `${provider}:${model}`);
   entry.turns++;
   addTokens(entry, usage);
   return totals;
+}
+
+/**
+ * The entry of `key` in `totals`, made an own property when new: a key such as `__proto__` (in
+ * a loaded session's JSON) is counted as an entry like any other, and no prototype is written.
+ */
+function entryOf(totals: UsageTotals, key: string): Usage & { turns: number } {
+  if (Object.prototype.hasOwnProperty.call(totals, key)) return totals[key] as Usage & { turns: number };
+  const entry = { turns: 0 };
+  Object.defineProperty(totals, key, { value: entry, enumerable: true, writable: true, configurable: true });
+  return entry;
 }
 
 /**
@@ -126,8 +136,8 @@ export function addTokens(into: Usage, usage: Usage | undefined): void {
  */
 export function mergeUsage(into: UsageTotals, more: UsageTotals): UsageTotals {
   for (const [key, u] of Object.entries(more)) {
-    const entry = (into[key] ??= { turns: 0 });
-    entry.turns += u.turns ?? 0;
+    const entry = entryOf(into, key);
+    entry.turns += typeof u?.turns === "number" ? u.turns : 0;
     addTokens(entry, u);
   }
   return into;
@@ -169,7 +179,9 @@ export function cost(usage: Usage | UsageTotals, prices: Prices | Record<string,
   if (!isTotals(usage)) throw new TypeError("cost: one turn's usage takes one price list ({input, output, …})");
   let sum = 0;
   for (const [key, u] of Object.entries(usage)) {
-    const p = prices[key] ?? prices[key.split(":")[0] as string];
+    // own entries only: a `__proto__` or `constructor` key has no price unless one is given
+    const price = (k: string) => (Object.prototype.hasOwnProperty.call(prices, k) ? prices[k] : undefined);
+    const p = price(key) ?? price(key.split(":")[0] as string);
     if (p === undefined) throw new TypeError(`cost: no prices for ${key}`);
     sum += one(u, p);
   }

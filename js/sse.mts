@@ -87,6 +87,8 @@ export class SseParser {
   #event = "";
   #id: string | undefined = undefined;
   #lastEventId = "";
+  /** A field line arrived since the last blank line: an event has begun. */
+  #open = false;
 
   /** Takes `onEvent`, or every callback as `SseParserOptions`. */
   constructor(options: SseParserOptions | ((event: SseEvent) => void)) {
@@ -116,6 +118,20 @@ export class SseParser {
     this.#lines(text);
   }
 
+  /**
+   * Whether an event has begun and not ended: a field line (`data:`, `event:`, …) or part of a
+   * line arrived since the last blank line. A comment then is inside the event, not between two.
+   *
+   * @example
+   * ```ts
+   * parser.feed("data: {\n");
+   * parser.inEvent; // true, until the blank line
+   * ```
+   */
+  get inEvent(): boolean {
+    return this.#open || this.#pending.length > 0;
+  }
+
   /** The stream ended: flushes the UTF-8 decoder; an unfinished event is dropped. The parser can then read a new stream. */
   end(): void {
     if (this.#decoder) {
@@ -127,6 +143,7 @@ export class SseParser {
     this.#hasData = false;
     this.#event = "";
     this.#id = undefined;
+    this.#open = false;
     this.#afterCR = false;
     this.#started = false;
   }
@@ -170,6 +187,7 @@ export class SseParser {
       this.#onComment?.(line.slice(line.charCodeAt(1) === SPACE ? 2 : 1));
       return;
     }
+    this.#open = true;
     let field = line;
     let value = "";
     if (colon > 0) {
@@ -206,6 +224,7 @@ export class SseParser {
     this.#hasData = false;
     this.#event = "";
     this.#id = undefined;
+    this.#open = false;
   }
 }
 

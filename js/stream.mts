@@ -19,7 +19,7 @@ import { providerRequest } from "./providers.mjs";
 import { safeFetch } from "./safe-fetch.mjs";
 import { redactDeep, redactError, redactUrl, secretsOf } from "./secrets.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
-import { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES } from "./turn-limits.mjs";
+import { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES, DEFAULT_TURN_TIMEOUT_MS } from "./turn-limits.mjs";
 import { ABORTED, EXCERPT_BYTES, HTML, limitMs, race, TIMEOUT } from "./turn-wait.mjs";
 import { own, type Ownership } from "./turn-owner.mjs";
 import type { RenderedRequest, StreamDelta, StreamOutcome } from "./turnwire.js";
@@ -274,11 +274,12 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue, core: Ren
   if (typeof fetchFn !== "function") throw new TypeError("no fetch: this host has no globalThis.fetch; pass `fetch`");
   const idSeed = options.idSeed ?? `turn-${size}`;
 
-  const idleMs = limitMs(options.idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS);
-  const turnMs = limitMs(options.timeoutMs, Infinity);
-  const maxEventBytes = limitMs(options.maxEventBytes, DEFAULT_MAX_EVENT_BYTES);
-  const maxReplyBytes = limitMs(options.maxReplyBytes, DEFAULT_MAX_REPLY_BYTES);
-  const maxErrorBodyBytes = limitMs(options.maxErrorBodyBytes, DEFAULT_MAX_ERROR_BODY_BYTES);
+  // a limit that is not one of its documented values rejects the turn before anything is sent
+  const idleMs = limitMs("idleTimeoutMs", options.idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS);
+  const turnMs = limitMs("timeoutMs", options.timeoutMs, DEFAULT_TURN_TIMEOUT_MS);
+  const maxEventBytes = limitMs("maxEventBytes", options.maxEventBytes, DEFAULT_MAX_EVENT_BYTES);
+  const maxReplyBytes = limitMs("maxReplyBytes", options.maxReplyBytes, DEFAULT_MAX_REPLY_BYTES);
+  const maxErrorBodyBytes = limitMs("maxErrorBodyBytes", options.maxErrorBodyBytes, DEFAULT_MAX_ERROR_BODY_BYTES);
   const turnEnds = Date.now() + turnMs;
 
   // The same endpoint in the message's provenance as in the render: continuity metadata is
@@ -374,9 +375,13 @@ async function runOwned(options: StreamTurnOptions, queue: DeltaQueue, core: Ren
             queue.push(d.type === "error" ? redactDeep(d, secrets) : d);
           }
         };
+        // a keep-alive between events starts the count again; one inside an unfinished event does not
+        const onComment = (): void => {
+          if (framing instanceof SseParser && !framing.inEvent) sinceEvent = 0;
+        };
         const framing = JSON_FRAMED.test(response.headers.get("content-type") ?? "")
           ? new JsonArrayParser(push)
-          : new SseParser({ onEvent: (e) => push(e.data), onComment: () => (sinceEvent = 0) });
+          : new SseParser({ onEvent: (e) => push(e.data), onComment });
         if (response.body === null) {
           unexpected = { status: response.status, contentType, excerpt: "" };
         } else {

@@ -3,6 +3,7 @@
 // exactly once — a result, an error, a timeout or, on abort, a cancellation recorded as such.
 // Interactive loops, one-shot calls and subagents all go through it (runAgent does).
 import { checkJsonSchema, type SchemaIssue } from "./json-schema.mjs";
+import { COUNT, LIMIT_OR_ZERO, numberOption } from "./options.mjs";
 import type { AbortSignalLike } from "./types.mjs";
 import type { JsonObject, Message, ToolCallBlock, ToolDeclaration, ToolResponseBlock } from "./turnwire.js";
 
@@ -87,9 +88,12 @@ export interface Tool<Args = any> {
 export interface RunToolCallsOptions {
   /** Aborting it cancels the calls still running: each gets a cancelled completion at once. */
   signal?: AbortSignalLike;
-  /** How many calls run at once (default: all of them). */
+  /** How many calls run at once: a positive integer, or `Infinity` (default: all of them). */
   concurrency?: number;
-  /** A call still running after this long gets a timeout error and its signal is aborted (`0` or `Infinity`: no limit). */
+  /**
+   * A call still running after this long, in ms (its argument check included), gets a timeout
+   * error and its signal is aborted: a positive number, or `0` or `Infinity` for no limit (the default).
+   */
   timeoutMs?: number;
   /** Called with each call's response as it settles (in completion order). */
   onResult?: (response: ToolResponseBlock, call: ToolCallBlock) => void;
@@ -105,7 +109,9 @@ const CANCELLED_TEXT = "The tool call was cancelled before it finished.";
  * and, when `signal` aborts, cancelled completions (`cancelled: true`) for the calls still
  * running — never a missing one. The message holds `tool_response` blocks only (REQ-915-032);
  * append it to the conversation as any other message (REQ-915-033). Never rejects for a
- * tool's failure; rejects with a `TypeError` when `message` holds no tool call.
+ * tool's failure (a throw, a schema whose `validate` throws or hangs, an error whose `message`
+ * throws); rejects with a `TypeError` when `message` holds no tool call, and with a
+ * `TurnwireError` for a `concurrency` or `timeoutMs` that is not one of their accepted values.
  *
  * @example
  * ```ts
@@ -119,7 +125,8 @@ export async function runToolCalls(message: Message, tools: readonly Tool[], opt
   const calls = (message?.blocks ?? []).filter((b): b is ToolCallBlock => b?.type === "tool_call");
   if (calls.length === 0) throw new TypeError("runToolCalls: the message holds no tool_call block");
   const byName = toolMap(tools);
-  const limit = Math.max(1, Math.floor(options.concurrency ?? calls.length) || 1);
+  const limit = numberOption("concurrency", options.concurrency, calls.length, COUNT);
+  numberOption("timeoutMs", options.timeoutMs, 0, LIMIT_OR_ZERO);
   const responses: ToolResponseBlock[] = new Array(calls.length);
   let next = 0;
   const worker = async () => {
@@ -146,6 +153,7 @@ export async function runToolCalls(message: Message, tools: readonly Tool[], opt
  */
 export async function runToolCall(call: ToolCallBlock, tools: readonly Tool[], options: Omit<RunToolCallsOptions, "concurrency"> = {}): Promise<ToolResponseBlock> {
   if (call?.type !== "tool_call") throw new TypeError("runToolCall: expected a tool_call block");
+  numberOption("timeoutMs", options.timeoutMs, 0, LIMIT_OR_ZERO);
   const response = await runOne(call, toolMap(tools), options);
   options.onResult?.(response, call);
   return response;
@@ -209,12 +217,7 @@ async function runOne(call: ToolCallBlock, byName: Map<string, Tool>, options: O
     return { ...base, error: `Unknown tool ${JSON.stringify(call.name)} (available: ${known}).` };
   }
   const args = call.parameters ?? {};
-  const checked = await checkArguments(tool, args);
-  if (outer?.aborted) return cancelled(base, outer); // aborted while the arguments were checked
-  if ("issues" in checked) {
-    const list = checked.issues.map((i) => `${i.path}: ${i.message}`).join("; ");
-    return { ...base, error: `Invalid arguments for ${tool.name}: ${list}.` };
-  }
+  // the timeout and the signal cover the argument check too (a Standard Schema's validate may hang)
   const controller = new AbortController();
   let settle: ((r: ToolResponseBlock) => void) | undefined;
   const stopped = new Promise<ToolResponseBlock>((resolve) => (settle = resolve));
@@ -232,6 +235,18 @@ async function runOne(call: ToolCallBlock, byName: Map<string, Tool>, options: O
         }, Math.min(limit, 2_147_483_647))
       : undefined;
   const ran = (async (): Promise<ToolResponseBlock> => {
+    let checked: { value: unknown } | { issues: SchemaIssue[] };
+    try {
+      checked = await checkArguments(tool, args);
+    } catch (e) {
+      return { ...base, error: `Could not check the arguments for ${tool.name}: ${errorText(e)}.` };
+    }
+    if ("issues" in checked) {
+      const list = checked.issues.map((i) => `${i.path}: ${i.message}`).join("; ");
+      return { ...base, error: `Invalid arguments for ${tool.name}: ${list}.` };
+    }
+    // aborted or timed out while the arguments were checked: the tool does not run
+    if (controller.signal.aborted) return cancelled(base, outer);
     try {
       const value = await tool.execute(checked.value, { signal: controller.signal as AbortSignalLike, callId: call.id });
       return value === undefined ? { ...base, result: null, isComplete: true } : { ...base, result: value };
@@ -253,10 +268,12 @@ async function checkArguments(tool: Tool, args: unknown): Promise<{ value: unkno
   if (isStandard(p)) {
     const r = await p["~standard"].validate(args);
     if (r.issues === undefined) return { value: r.value };
+    // a throw here is an error result, as a throwing validate is
+    if (!Array.isArray(r.issues as unknown)) throw new TypeError("its validate answered `issues` that are not a list");
     return {
-      issues: r.issues.map((i) => ({
-        path: "$" + (i.path ?? []).map((seg) => pathPart(typeof seg === "object" && seg !== null ? seg.key : seg)).join(""),
-        message: i.message,
+      issues: Array.from(r.issues, (i) => ({
+        path: "$" + Array.from(i.path ?? [], (seg) => pathPart(typeof seg === "object" && seg !== null ? seg.key : seg)).join(""),
+        message: String(i.message),
       })),
     };
   }
@@ -271,17 +288,29 @@ function pathPart(key: PropertyKey): string {
 }
 
 function cancelled(base: { type: "tool_response"; callId: string; toolName: string }, signal: AbortSignalLike | undefined): ToolResponseBlock {
-  const reason = (signal as { reason?: unknown } | undefined)?.reason;
-  const why = reason instanceof Error && reason.name !== "AbortError" ? ` (${reason.message})` : "";
+  let why = "";
+  try {
+    const reason = (signal as { reason?: unknown } | undefined)?.reason;
+    if (reason instanceof Error && reason.name !== "AbortError") why = ` (${errorText(reason)})`;
+  } catch {
+    // a reason whose name throws: the call is cancelled all the same
+  }
   return { ...base, error: `${CANCELLED_TEXT.slice(0, -1)}${why}.`, cancelled: true };
 }
 
+/** What a thrown value says, as a string; never throws (a getter, a Proxy or a toString may). */
 function errorText(e: unknown): string {
-  if (e instanceof Error) return e.message || e.name;
-  if (typeof e === "string") return e;
-  try {
-    return JSON.stringify(e) ?? String(e);
-  } catch {
-    return String(e);
+  const attempts: (() => unknown)[] = [
+    () => (e instanceof Error ? e.message || e.name : typeof e === "string" ? e : JSON.stringify(e)),
+    () => String(e),
+  ];
+  for (const attempt of attempts) {
+    try {
+      const text = attempt();
+      if (typeof text === "string" && text !== "") return text;
+    } catch {
+      // the next way
+    }
   }
+  return "the tool threw a value that cannot be shown";
 }

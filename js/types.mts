@@ -174,10 +174,16 @@ export interface StreamTurnCommonOptions {
    * The longest wait for the next bytes of the answer, in ms (default `DEFAULT_IDLE_TIMEOUT_MS`,
    * 300,000: reasoning models can think for minutes between events). Past it the turn fails with
    * a `ProviderError` of kind `"timeout"` (`errorType: "idle_timeout"`, retryable) whose
-   * `.result` holds what arrived. `0` or `Infinity`: no limit.
+   * `.result` holds what arrived. `0` or `Infinity`: no limit. Each limit below takes the same
+   * values: left out, its default; a positive number; `0` or `Infinity` for no limit. Anything
+   * else (a string, `NaN`, a negative number, `null`) rejects the turn with a `TurnwireError`
+   * naming the option (`code` `"invalid_type"` or `"invalid_value"`), before anything is sent.
    */
   idleTimeoutMs?: number | undefined;
-  /** The longest the whole turn may take, in ms (default: no limit); past it, `errorType: "turn_timeout"`. */
+  /**
+   * The longest the whole turn may take, in ms (default `DEFAULT_TURN_TIMEOUT_MS`, one hour: a
+   * stream that trickles under the idle timeout still ends); past it, `errorType: "turn_timeout"`.
+   */
   timeoutMs?: number | undefined;
   /**
    * The most bytes one SSE event (or JSON chunk) may take before it is complete (default

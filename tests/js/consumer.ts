@@ -8,6 +8,7 @@ import {
   DEFAULT_MAX_ERROR_BODY_BYTES,
   DEFAULT_MAX_EVENT_BYTES,
   DEFAULT_MAX_REPLY_BYTES,
+  DEFAULT_TURN_TIMEOUT_MS,
   MAX_RETRY_AFTER_MS,
   isProviderError,
   isTurnInFlightError,
@@ -346,6 +347,8 @@ const sseOptions: SseParserOptions = { onEvent: (e: SseEvent) => void e.data, on
 const sse = new SseParser(sseOptions);
 sse.feed(Uint8Array.from("data: {}\n\n", (c) => c.charCodeAt(0)));
 sse.feed("data: [DONE]\n\n");
+const midEvent: boolean = sse.inEvent;
+void midEvent;
 sse.end();
 new SseParser((e) => {
   const fields: [string, string, string | undefined, string] = [e.event, e.data, e.id, e.lastEventId];
@@ -414,7 +417,7 @@ const limits: StreamTurnCommonOptions = {
   provider: "anthropic",
   model: "claude-sonnet-4-5",
   idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
-  timeoutMs: 10 * AFTER_DONE_GRACE_MS,
+  timeoutMs: Math.min(DEFAULT_TURN_TIMEOUT_MS, 10 * AFTER_DONE_GRACE_MS),
   maxEventBytes: DEFAULT_MAX_EVENT_BYTES,
   maxReplyBytes: DEFAULT_MAX_REPLY_BYTES,
   maxErrorBodyBytes: DEFAULT_MAX_ERROR_BODY_BYTES,

@@ -91,6 +91,8 @@ export const isTimeout = (e: unknown): boolean => isProviderError(e) && e.kind =
 new ProviderError({ kind: "http", provider: "anthropic", status: "500", errorType: "api_error", message: "x", retryable: true });
 // @ts-expect-error: the parser takes bytes or text
 new SseParser(() => {}).feed(42);
+// @ts-expect-error: whether an event is open is the parser's to say (read-only)
+new SseParser(() => {}).inEvent = false;
 // @ts-expect-error: providerRequest needs the model
 providerRequest({ provider: "anthropic" });
 // @ts-expect-error: the default base URLs are read-only

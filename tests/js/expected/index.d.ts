@@ -1922,10 +1922,16 @@ export interface StreamTurnCommonOptions {
      * The longest wait for the next bytes of the answer, in ms (default `DEFAULT_IDLE_TIMEOUT_MS`,
      * 300,000: reasoning models can think for minutes between events). Past it the turn fails with
      * a `ProviderError` of kind `"timeout"` (`errorType: "idle_timeout"`, retryable) whose
-     * `.result` holds what arrived. `0` or `Infinity`: no limit.
+     * `.result` holds what arrived. `0` or `Infinity`: no limit. Each limit below takes the same
+     * values: left out, its default; a positive number; `0` or `Infinity` for no limit. Anything
+     * else (a string, `NaN`, a negative number, `null`) rejects the turn with a `TurnwireError`
+     * naming the option (`code` `"invalid_type"` or `"invalid_value"`), before anything is sent.
      */
     idleTimeoutMs?: number | undefined;
-    /** The longest the whole turn may take, in ms (default: no limit); past it, `errorType: "turn_timeout"`. */
+    /**
+     * The longest the whole turn may take, in ms (default `DEFAULT_TURN_TIMEOUT_MS`, one hour: a
+     * stream that trickles under the idle timeout still ends); past it, `errorType: "turn_timeout"`.
+     */
     timeoutMs?: number | undefined;
     /**
      * The most bytes one SSE event (or JSON chunk) may take before it is complete (default
@@ -2286,6 +2292,17 @@ export declare class SseParser {
     constructor(options: SseParserOptions | ((event: SseEvent) => void));
     /** Parses the next piece of the stream: bytes (UTF-8) or text; use one kind per stream. */
     feed(chunk: Uint8Array | string): void;
+    /**
+     * Whether an event has begun and not ended: a field line (`data:`, `event:`, …) or part of a
+     * line arrived since the last blank line. A comment then is inside the event, not between two.
+     *
+     * @example
+     * ```ts
+     * parser.feed("data: {\n");
+     * parser.inEvent; // true, until the blank line
+     * ```
+     */
+    get inEvent(): boolean;
     /** The stream ended: flushes the UTF-8 decoder; an unfinished event is dropped. The parser can then read a new stream. */
     end(): void;
 }
@@ -2316,6 +2333,14 @@ export declare class JsonArrayParser {
 
 /** The default idle timeout of `streamTurn` (ms): reasoning models can think for minutes between events. */
 export declare const DEFAULT_IDLE_TIMEOUT_MS = 300000;
+/**
+ * The default longest a whole streamed turn may take (ms): one hour. The official SDKs time a
+ * request out after 10 minutes (`DEFAULT_TIMEOUT = 600000` in openai and @anthropic-ai/sdk),
+ * but only until the answer starts; Anthropic's SDK reckons up to 60 minutes for 128,000 output
+ * tokens (`calculateNonstreamingTimeout`), so a long streamed turn gets that, and a stream that
+ * trickles a byte at a time under the idle timeout still ends.
+ */
+export declare const DEFAULT_TURN_TIMEOUT_MS = 3600000;
 /** The default most bytes one stream event may take before it is complete (16 MiB). */
 export declare const DEFAULT_MAX_EVENT_BYTES: number;
 /**
@@ -2475,9 +2500,12 @@ export interface Tool<Args = any> {
 export interface RunToolCallsOptions {
     /** Aborting it cancels the calls still running: each gets a cancelled completion at once. */
     signal?: AbortSignalLike;
-    /** How many calls run at once (default: all of them). */
+    /** How many calls run at once: a positive integer, or `Infinity` (default: all of them). */
     concurrency?: number;
-    /** A call still running after this long gets a timeout error and its signal is aborted (`0` or `Infinity`: no limit). */
+    /**
+     * A call still running after this long, in ms (its argument check included), gets a timeout
+     * error and its signal is aborted: a positive number, or `0` or `Infinity` for no limit (the default).
+     */
     timeoutMs?: number;
     /** Called with each call's response as it settles (in completion order). */
     onResult?: (response: ToolResponseBlock, call: ToolCallBlock) => void;
@@ -2489,7 +2517,9 @@ export interface RunToolCallsOptions {
  * and, when `signal` aborts, cancelled completions (`cancelled: true`) for the calls still
  * running — never a missing one. The message holds `tool_response` blocks only (REQ-915-032);
  * append it to the conversation as any other message (REQ-915-033). Never rejects for a
- * tool's failure; rejects with a `TypeError` when `message` holds no tool call.
+ * tool's failure (a throw, a schema whose `validate` throws or hangs, an error whose `message`
+ * throws); rejects with a `TypeError` when `message` holds no tool call, and with a
+ * `TurnwireError` for a `concurrency` or `timeoutMs` that is not one of their accepted values.
  *
  * @example
  * ```ts
@@ -2577,7 +2607,10 @@ export interface TargetInfo {
 export type RouterStrategy = "manual" | "round-robin" | "failover";
 /**
  * The delay before retrying a target: `retryAfterMs` when the provider sent one (clamped to
- * `MAX_RETRY_AFTER_MS`), else `initialMs × factor^(retry − 1)`, at most `maxMs`.
+ * `MAX_RETRY_AFTER_MS`), else `initialMs × factor^(retry − 1)`, at most `maxMs` (and at most
+ * `MAX_RETRY_AFTER_MS`). `initialMs`: a finite number ≥ 0 (default 500); `factor`: a finite
+ * number ≥ 1 (default 2); `maxMs`: a number ≥ 0 or `Infinity` (default 30,000). Anything else
+ * is a `TurnwireError` from `createRouter`.
  *
  * @example
  * ```ts
@@ -2599,7 +2632,10 @@ export interface Backoff {
  */
 export interface RouterOptions {
     strategy?: RouterStrategy;
-    /** Attempts per turn, the first included (default 3; at least 1). */
+    /**
+     * Attempts per turn, the first included: a positive integer, or `Infinity` to retry until the
+     * signal aborts (default 3). Anything else (NaN, a string) is a `TurnwireError`.
+     */
     maxAttempts?: number;
     backoff?: Backoff;
     /**
@@ -2770,13 +2806,14 @@ export interface RunAgentOptions {
     conversation: Conversation;
     router: Router;
     tools?: readonly Tool[];
-    /** Model turns at most (default 16). */
+    /** Model turns at most: a positive integer, or `Infinity` (default 16). */
     maxTurns?: number;
     signal?: AbortSignalLike;
     /** Render options for every turn (system prompt, maxTokens…); `tools` are added from `tools`. */
     render?: TurnRenderOptions;
-    /** How many tool calls run at once, and how long one may take (`runToolCalls`). */
+    /** How many tool calls run at once: a positive integer, or `Infinity` (default: all of a turn's; `runToolCalls`). */
     concurrency?: number;
+    /** How long one tool call may take, in ms: a positive number, `0` or `Infinity` for no limit (the default). */
     toolTimeoutMs?: number;
     onEvent?: (event: AgentEvent) => void;
 }
@@ -2803,7 +2840,8 @@ export interface AgentResult {
  * they run as one batch (`runToolCalls`) and their message is appended; again until the model
  * answers without a call, `maxTurns` ran, `signal` aborted, or a turn failed for good. On
  * abort, calls without a result get cancelled completions through the same path (REQ-915-034).
- * Resolves, never rejects for a provider's failure (`stopped: "error"`).
+ * Resolves, never rejects for a provider's failure (`stopped: "error"`); rejects at once with a
+ * `TurnwireError` naming an option that is not one of its accepted values (`maxTurns: NaN`).
  *
  * @example
  * ```ts
@@ -2853,10 +2891,11 @@ export interface CompactOptions {
     /**
      * Turns kept as they are at the end (default 2): the summary replaces what comes before. A
      * turn starts at a user message; a history with too few of them (one long tool loop) counts
-     * the steps of its tool loops (an assistant message after results) instead.
+     * the steps of its tool loops (an assistant message after results) instead. 0 or a positive
+     * integer; anything else rejects with a `TurnwireError`.
      */
     keepLastTurns?: number;
-    /** Messages kept as they are at the start (the task statement), rounded up to a safe cut point (default 0). */
+    /** Messages kept as they are at the start (the task statement), rounded up to a safe cut point: 0 (default) or a positive integer. */
     keepFirst?: number;
     /**
      * Writes the summary of the messages about to be removed: its text (it becomes a human
