@@ -2976,36 +2976,56 @@ export interface SessionData {
     meta?: Record<string, unknown> | undefined;
     /** When it was last written (ISO 8601). */
     savedAt: string;
+    /**
+     * The session's version in its store, set by `load` (and by `saveSession`): give it back as
+     * `ifVersion` to write only if no one else wrote the session since. Never stored as data.
+     */
+    storeVersion?: string | undefined;
 }
 /**
- * Where sessions live. `save` replaces a session; `append` adds messages (and replaces the usage
- * totals) without rewriting the history where the store can (files append a line).
+ * Options of a store's `save` and `append`: `ifVersion` makes the write conditional — a
+ * version string (`storeVersion` from a load or the value a write resolved with) writes only if
+ * the session is still at that version, `null` only if there is no session yet; otherwise the
+ * write fails with a `SessionStoreError` of code `"session_conflict"` and changes nothing.
+ *
+ * @example
+ * ```ts
+ * const loaded = await store.load("s1");
+ * const next = await store.append("s1", [message], undefined, { ifVersion: loaded?.storeVersion ?? null });
+ * ```
+ */
+export interface SessionWriteOptions {
+    ifVersion?: string | null | undefined;
+}
+/**
+ * Where sessions live. `load` gives the session with its `storeVersion`; `save` replaces a
+ * session; `append` adds messages (and replaces the usage totals) without rewriting the history
+ * where the store can (files append a line). Both resolve with the session's new version and
+ * take `ifVersion` for optimistic concurrency (`SessionWriteOptions`). Every store of turnwire
+ * runs one process's calls on one session in the order they were made; `concurrency` says what
+ * it guarantees between processes.
  *
  * @example
  * ```ts
  * const store: SessionStore = memoryStore();
- * await store.save("s1", data);
+ * const version = await store.save("s1", data);
+ * await store.append("s1", [message], undefined, { ifVersion: version });
  * ```
  */
 export interface SessionStore {
     load(id: string): Promise<SessionData | undefined>;
-    save(id: string, data: SessionData): Promise<void>;
-    append(id: string, messages: readonly Message[], usage?: UsageTotals): Promise<void>;
+    save(id: string, data: SessionData, options?: SessionWriteOptions): Promise<string | void>;
+    append(id: string, messages: readonly Message[], usage?: UsageTotals, options?: SessionWriteOptions): Promise<string | void>;
     delete(id: string): Promise<void>;
-}
-/**
- * A key-value store of strings: Cloudflare Workers KV, Vercel KV / Upstash Redis, Deno KV
- * wrapped, a `Map`… `get` answers `null` or `undefined` for a missing key.
- *
- * @example
- * ```ts
- * const kv: KeyValue = { get: (k) => env.SESSIONS.get(k), put: (k, v) => env.SESSIONS.put(k, v), delete: (k) => env.SESSIONS.delete(k) };
- * ```
- */
-export interface KeyValue {
-    get(key: string): Promise<string | null | undefined> | string | null | undefined;
-    put(key: string, value: string): Promise<unknown> | unknown;
-    delete?(key: string): Promise<unknown> | unknown;
+    /**
+     * What `ifVersion` guarantees when several processes write one session: `"atomic"` — the
+     * check and the write are one step, the loser of a race always gets `session_conflict`
+     * (files, memory, IndexedDB, Redis, a key-value store with `compareAndSet`);
+     * `"check-then-write"` — a stale version is caught, but two writes at the same instant can
+     * both pass (a key-value store without `compareAndSet`, such as Workers KV). A store without
+     * the member makes no promise.
+     */
+    readonly concurrency?: "atomic" | "check-then-write";
 }
 /**
  * Adds one turn's usage to the totals of its provider and model.
@@ -3052,11 +3072,15 @@ export interface Prices {
  */
 export declare function cost(usage: Usage | UsageTotals, prices: Prices | Record<string, Prices>): number;
 /**
- * Saves a conversation, its usage totals, the target it is on and the caller's data.
+ * Saves a conversation, its usage totals, the target it is on and the caller's data. With
+ * `ifVersion` (a loaded session's `storeVersion`), only if no one wrote the session since
+ * (else a `SessionStoreError` of code `"session_conflict"`). Resolves with what was stored and,
+ * when the store reports it, its new `storeVersion`.
  *
  * @example
  * ```ts
- * await saveSession(store, "s1", { conversation, usage, target: router.current.name });
+ * const saved = await saveSession(store, "s1", { conversation, usage, target: router.current.name });
+ * await saveSession(store, "s1", { conversation, usage, ifVersion: saved.storeVersion });
  * ```
  */
 export declare function saveSession(store: SessionStore, id: string, session: {
@@ -3064,7 +3088,25 @@ export declare function saveSession(store: SessionStore, id: string, session: {
     usage?: UsageTotals;
     target?: string;
     meta?: Record<string, unknown>;
+    ifVersion?: string | null;
 }): Promise<SessionData>;
+/**
+ * A loaded session: a new `Conversation` over its messages, its usage totals, target, data and
+ * `storeVersion` (for `ifVersion`).
+ *
+ * @example
+ * ```ts
+ * const session: LoadedSession | undefined = await loadSession(store, "s1");
+ * ```
+ */
+export interface LoadedSession {
+    conversation: Conversation;
+    usage: UsageTotals;
+    target?: string;
+    meta?: Record<string, unknown>;
+    savedAt: string;
+    storeVersion?: string;
+}
 /**
  * Loads a session into a new `Conversation` (free it when done), or `undefined` when the store
  * has none under `id`. The next request it renders is byte for byte the one the saved
@@ -3076,15 +3118,94 @@ export declare function saveSession(store: SessionStore, id: string, session: {
  * if (session) router.switchTo(session.target ?? 0);
  * ```
  */
-export declare function loadSession(store: SessionStore, id: string): Promise<{
-    conversation: Conversation;
-    usage: UsageTotals;
-    target?: string;
-    meta?: Record<string, unknown>;
-    savedAt: string;
-} | undefined>;
+export declare function loadSession(store: SessionStore, id: string): Promise<LoadedSession | undefined>;
+
 /**
- * Sessions in this process's memory (tests, a server that keeps them for a while).
+ * Why a session store refused:
+ * - `"session_conflict"`: the session moved since the version the caller named (`ifVersion`);
+ *   load it again, merge, and write with the new version;
+ * - `"session_busy"`: another writer held the session for longer than the store waits (files:
+ *   its lock; key-value stores: compare-and-set lost too many times in a row);
+ * - `"invalid_session_id"`: the id is not a string the store can use as a name;
+ * - `"damaged_session"`: what the store holds under the id is not a turnwire session.
+ *
+ * @example
+ * ```ts
+ * const code: SessionStoreErrorCode = "session_conflict";
+ * ```
+ */
+export type SessionStoreErrorCode = "session_conflict" | "session_busy" | "invalid_session_id" | "damaged_session";
+/**
+ * A session store refused a load, save, append or delete. `code` says why; for a conflict,
+ * `expectedVersion` is the caller's `ifVersion` and `actualVersion` the session's version now
+ * (`undefined` when there is no such session).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await store.append(id, [message], usage, { ifVersion: loaded.storeVersion });
+ * } catch (e) {
+ *   if (isSessionStoreError(e) && e.code === "session_conflict") reloadAndRetry();
+ *   else throw e;
+ * }
+ * ```
+ */
+export declare class SessionStoreError extends Error {
+    readonly name: "SessionStoreError";
+    readonly code: SessionStoreErrorCode;
+    /** The session's id, as the caller gave it (`String(id)` for a non-string). */
+    readonly id: string;
+    /** For a conflict: the version the caller expected (`null`: that there was no session). */
+    readonly expectedVersion: string | null | undefined;
+    /** For a conflict: the session's version now (`undefined`: there is no session). */
+    readonly actualVersion: string | undefined;
+    constructor(code: SessionStoreErrorCode, id: string, message: string, versions?: {
+        expected?: string | null;
+        actual?: string | undefined;
+    });
+}
+/**
+ * Whether `value` is a `SessionStoreError` (from any copy of the package).
+ *
+ * @example
+ * ```ts
+ * if (isSessionStoreError(e) && e.code === "session_conflict") console.log(`moved to ${e.actualVersion}`);
+ * ```
+ */
+export declare function isSessionStoreError(value: unknown): value is SessionStoreError;
+
+/**
+ * A key-value store of strings: Cloudflare Workers KV, Vercel KV / Upstash Redis, Deno KV
+ * wrapped, a `Map`… `get` answers `null` or `undefined` for a missing key. `compareAndSet`,
+ * where the backend has one, writes `value` only if the key still holds `expected` (`null`: only
+ * if it is missing) and answers whether it wrote: with it, `ifVersion` is exact and two
+ * processes appending to one session never lose a message.
+ *
+ * @example
+ * ```ts
+ * const kv: KeyValue = { get: (k) => env.SESSIONS.get(k), put: (k, v) => env.SESSIONS.put(k, v), delete: (k) => env.SESSIONS.delete(k) };
+ * // Deno KV: compare-and-set through its versionstamps
+ * const denoKv: KeyValue = {
+ *   get: async (k) => (await db.get<string>([k])).value,
+ *   put: (k, v) => db.set([k], v),
+ *   delete: (k) => db.delete([k]),
+ *   compareAndSet: async (k, expected, v) => {
+ *     const now = await db.get<string>([k]);
+ *     if ((now.value ?? null) !== expected) return false;
+ *     return (await db.atomic().check(now).set([k], v).commit()).ok;
+ *   },
+ * };
+ * ```
+ */
+export interface KeyValue {
+    get(key: string): Promise<string | null | undefined> | string | null | undefined;
+    put(key: string, value: string): Promise<unknown> | unknown;
+    delete?(key: string): Promise<unknown> | unknown;
+    compareAndSet?(key: string, expected: string | null, value: string): Promise<boolean> | boolean;
+}
+/**
+ * Sessions in this process's memory (tests, a server that keeps them for a while). Writes are
+ * atomic (`concurrency: "atomic"`).
  *
  * @example
  * ```ts
@@ -3094,8 +3215,11 @@ export declare function loadSession(store: SessionStore, id: string): Promise<{
 export declare function memoryStore(): SessionStore;
 /**
  * Sessions in a key-value store of strings, one JSON value per session under `prefix + id`.
- * `append` reads, adds and writes the whole value back: a KV store has no atomic append, so two
- * writers of one session must not race (one session, one agent).
+ * `append` reads, adds and writes the whole value back. With the backend's `compareAndSet` the
+ * write is conditional: a concurrent writer's change is read again and kept (appends), or
+ * reported (`ifVersion`: `session_conflict`), so `concurrency` is `"atomic"`. Without it (Workers
+ * KV has none; a Durable Object's storage can offer one) `ifVersion` is checked just before the
+ * write (`"check-then-write"`): keep one writer per session there.
  *
  * @example
  * ```ts
@@ -3106,9 +3230,11 @@ export declare function memoryStore(): SessionStore;
 export declare function kvStore(kv: KeyValue, options?: {
     prefix?: string;
 }): SessionStore;
+
 /**
  * Sessions in the browser's IndexedDB (database `name`, object store `sessions`), each a
- * structured-clone copy of its data. `append` is one read-write transaction, so it is atomic.
+ * structured-clone copy of its data. Every write is one read-write transaction, so appends from
+ * two tabs never lose a message and `ifVersion` is exact (`concurrency: "atomic"`).
  *
  * @example
  * ```ts
@@ -3118,6 +3244,40 @@ export declare function kvStore(kv: KeyValue, options?: {
 export declare function indexedDbStore(options?: {
     name?: string;
     factory?: unknown;
+}): SessionStore;
+
+/**
+ * The one Redis command the store needs, `EVAL`, as a function of the script, its keys and its
+ * arguments, answering what Redis answered (arrays, strings, integers, `null`). Upstash's client
+ * has exactly this method; for node-redis and ioredis wrap theirs.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from "redis";
+ * const client = await createClient({ url: "redis://127.0.0.1:6379" }).connect();
+ * const redis: RedisLike = { eval: (script, keys, args) => client.eval(script, { keys, arguments: args }) };
+ * // ioredis: { eval: (script, keys, args) => io.eval(script, keys.length, ...keys, ...args) }
+ * ```
+ */
+export interface RedisLike {
+    eval(script: string, keys: string[], args: string[]): Promise<unknown>;
+}
+/**
+ * Sessions in Redis (Redis 6 or later, Valkey, Upstash, a cluster): `prefix{id}` holds a
+ * session's snapshot, `prefix{id}:log` the messages appended since (an append is one `RPUSH`,
+ * not a rewrite). Each call is one Lua script, so appends from many processes all land and
+ * `ifVersion` is exact (`concurrency: "atomic"`).
+ *
+ * @example
+ * ```ts
+ * import { createClient } from "redis";
+ * const client = await createClient().connect();
+ * const store = redisStore({ eval: (script, keys, args) => client.eval(script, { keys, arguments: args }) });
+ * await saveSession(store, "s1", { conversation, usage });
+ * ```
+ */
+export declare function redisStore(redis: RedisLike, options?: {
+    prefix?: string;
 }): SessionStore;
 
 /** Options of `turnwireMiddleware`. */
