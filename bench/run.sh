@@ -24,3 +24,6 @@ fi
 printf '\n==> node bench/run.mjs (2–4 minutes on 2 cores)\n'
 cd "$HERE"
 node --expose-gc run.mjs
+
+printf '\n==> node bench/file-store.mjs (the file store on a ~50 MB session)\n'
+node file-store.mjs

@@ -95,33 +95,31 @@ export function fileStore(dir: string, options: FileStoreOptions = {}): SessionS
     });
 
   /** The session as stored, with its version; `undefined` when there is none. */
-  const read = async (p: Paths): Promise<{ data: SessionData; version: string; current: boolean } | undefined> => {
+  const read = async (p: Paths): Promise<{ data: SessionData; version: string } | undefined> => {
     for (let round = 0; ; round++) {
       const snapshot = await readSnapshot(p);
       const log = await readLog(p.log);
       // a save that came in between: read again (it is rare, and each round is one save's worth)
-      if (round < 20 && snapshot?.rev !== (await readRev(p.json))) continue;
+      if (round < 20 && snapshot?.rev !== (await snapshotState(p.json)).rev) continue;
       if (snapshot === undefined && log === undefined) return undefined;
       const data: SessionData = snapshot?.data ?? emptySession();
       const rev = snapshot?.rev;
       let replay = "";
-      let version: string;
-      const legacy = (snapshot !== undefined && rev === undefined) || (log !== undefined && log.head === undefined);
-      if (legacy) {
+      let version: string | undefined;
+      if ((snapshot !== undefined && rev === undefined) || (log !== undefined && log.head === undefined)) {
         // written before versions: the snapshot counts the bytes of the log it already holds
         const folded = typeof snapshot?.data.logBytes === "number" ? snapshot.data.logBytes : 0;
         const text = log?.text ?? "";
         replay = folded > 0 ? new TextDecoder().decode(new TextEncoder().encode(text).subarray(folded)) : text;
         version = `0.${log?.bytes ?? 0}`;
-      } else if (log !== undefined && log.head !== undefined && log.head.after === (rev ?? null)) {
-        replay = log.text;
-        version = `${rev ?? "-"}.${log.head.id}.${log.bytes}`;
       } else {
-        version = rev ?? "-"; // no log, or one an earlier save already folded
+        version = versionOf(rev, log?.head, log?.bytes ?? 0);
+        if (version === undefined) return undefined; // only a log a deleted session left behind
+        if (log?.head !== undefined && log.head.after === (rev ?? null)) replay = log.text;
       }
       delete (data as { logBytes?: unknown }).logBytes;
       replayLines(p.id, replay, data, options.onDamaged);
-      return { data, version, current: !legacy };
+      return { data, version };
     }
   };
 
@@ -159,12 +157,19 @@ export function fileStore(dir: string, options: FileStoreOptions = {}): SessionS
     return rev;
   };
 
-  /** Under the lock: the session's version, with files from before versions rewritten first. */
+  /**
+   * Under the lock: the session's version, from the snapshot's first bytes and the log's first
+   * line and end only (an append does not read the history); files from before versions are
+   * read whole and rewritten first.
+   */
   const currentVersion = async (p: Paths): Promise<string | undefined> => {
-    const found = await read(p);
-    if (found === undefined) return undefined;
-    if (found.current) return found.version;
-    return writeSnapshot(p, found.data);
+    const snapshot = await snapshotState(p.json);
+    const log = await logState(p.log);
+    if ((snapshot.exists && snapshot.rev === undefined) || (log !== undefined && log.head === undefined)) {
+      const found = await read(p);
+      return found === undefined ? undefined : writeSnapshot(p, found.data);
+    }
+    return versionOf(snapshot.exists ? snapshot.rev : undefined, log?.head, log?.bytes ?? 0);
   };
 
   return {
@@ -194,7 +199,7 @@ export function fileStore(dir: string, options: FileStoreOptions = {}): SessionS
         const version = await currentVersion(p);
         checkVersion(p.id, ifVersion, version);
         const rev = version === undefined ? null : (version.split(".")[0] as string);
-        let log = await readLog(p.log);
+        let log = await logState(p.log);
         if (log?.head !== undefined && log.head.after !== (rev === "-" ? null : rev)) {
           await rm(p.log, { force: true }); // folded by a save that crashed before removing it
           log = undefined;
@@ -226,6 +231,17 @@ export function fileStore(dir: string, options: FileStoreOptions = {}): SessionS
       });
     },
   };
+}
+
+/**
+ * A session's version: its snapshot's rev (`-` for none) and, when the log follows that
+ * snapshot, the log's id and whole-line bytes; `undefined` when there is no session (no
+ * snapshot, and no log or only one that followed a deleted snapshot).
+ */
+function versionOf(rev: string | undefined, head: LogHead | undefined, bytes: number): string | undefined {
+  const current = head !== undefined && head.after === (rev ?? null);
+  if (rev === undefined && !current) return undefined;
+  return current ? `${rev ?? "-"}.${head.id}.${bytes}` : (rev as string);
 }
 
 /** Adds the entries of log `text` to `data` (a line that is not JSON: `onDamaged`, skipped). */
@@ -264,22 +280,29 @@ async function readLog(path: string): Promise<Log | undefined> {
   }
   const end = bytes.lastIndexOf(0x0a) + 1;
   const text = new TextDecoder().decode(bytes.subarray(0, end));
-  const first = text.slice(0, text.indexOf("\n"));
-  let head: LogHead | undefined;
-  try {
-    const h = JSON.parse(first) as { turnwireLog?: unknown; after?: unknown; id?: unknown };
-    if (h.turnwireLog === 1 && typeof h.id === "string" && (typeof h.after === "string" || h.after === null)) head = { after: h.after, id: h.id };
-  } catch {
-    head = undefined;
-  }
+  const head = parseHead(text.slice(0, text.indexOf("\n")));
   // a log from before versions has no head: its last line may be cut short by a crash, and is
   // read whole (the reader reports it) as it always was
   if (head === undefined) return { head, text: new TextDecoder().decode(bytes), bytes: bytes.length };
   return { head, text, bytes: end };
 }
 
-/** The snapshot's `rev`, from its first bytes only. */
-async function readRev(path: string): Promise<string | undefined> {
+/** Whether the snapshot exists and its `rev` (`undefined`: none, or written before versions). */
+async function snapshotState(path: string): Promise<{ exists: boolean; rev: string | undefined }> {
+  const head = await readHead(path, 256, false);
+  return head === undefined ? { exists: false, rev: undefined } : { exists: true, rev: SNAPSHOT_HEAD.exec(head.text)?.[1] };
+}
+
+/** The log's head and whole-line bytes, from its first line and its end only. */
+async function logState(path: string): Promise<{ head: LogHead | undefined; bytes: number } | undefined> {
+  const head = await readHead(path, 4096, true);
+  if (head === undefined) return undefined;
+  const newline = head.text.indexOf("\n");
+  return { head: newline < 0 ? undefined : parseHead(head.text.slice(0, newline)), bytes: head.wholeLineBytes };
+}
+
+/** The first `n` bytes of a file as text and, when `lines`, how many bytes its whole lines take. */
+async function readHead(path: string, n: number, lines: boolean): Promise<{ text: string; wholeLineBytes: number } | undefined> {
   let handle;
   try {
     handle = await open(path, "r");
@@ -288,12 +311,33 @@ async function readRev(path: string): Promise<string | undefined> {
     throw e;
   }
   try {
-    const buffer = new Uint8Array(256);
+    const { size } = await handle.stat();
+    const buffer = new Uint8Array(Math.min(n, size));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return SNAPSHOT_HEAD.exec(new TextDecoder().decode(buffer.subarray(0, bytesRead)))?.[1];
+    // the end of the last whole line: read backwards in chunks from the end
+    let end = 0;
+    const chunk = new Uint8Array(65_536);
+    for (let to = lines ? size : 0; to > 0 && end === 0; ) {
+      const from = Math.max(0, to - chunk.length);
+      const { bytesRead: got } = await handle.read(chunk, 0, to - from, from);
+      const at = chunk.subarray(0, got).lastIndexOf(0x0a);
+      if (at >= 0) end = from + at + 1;
+      to = from;
+    }
+    return { text: new TextDecoder().decode(buffer.subarray(0, bytesRead)), wholeLineBytes: end };
   } finally {
     await handle.close();
   }
+}
+
+function parseHead(line: string): LogHead | undefined {
+  try {
+    const h = JSON.parse(line) as { turnwireLog?: unknown; after?: unknown; id?: unknown };
+    if (h.turnwireLog === 1 && typeof h.id === "string" && (typeof h.after === "string" || h.after === null)) return { after: h.after, id: h.id };
+  } catch {
+    // not a head: a log from before versions
+  }
+  return undefined;
 }
 
 /** Temporary files of saves that crashed, as earlier releases named them (`<id>.json.<time>-<random>.tmp`). */

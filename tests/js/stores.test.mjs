@@ -97,6 +97,24 @@ describe("the file store keeps every append (issue 29.1)", () => {
     assert.deepEqual(texts(await store.load("s")), ["a", "b", "c"]);
   });
 
+  test("an append reads no history: it works on a session whose snapshot it never parses; a log a crashed delete left is no session", async () => {
+    const dir = folder();
+    const store = fileStore(dir);
+    await store.save("s", session("a", "b"));
+    const text = readFileSync(join(dir, "s.json"), "utf8");
+    writeFileSync(join(dir, "s.json"), text.replace('"transcript":[', '"transcript":[}'));
+    const v = await store.append("s", [human("c")]);
+    assert.equal(typeof v, "string");
+    await assert.rejects(store.load("s"), conflict("damaged_session"));
+    // a delete that crashed between removing the snapshot and the log
+    await store.save("t", session("a"));
+    await store.append("t", [human("b")]);
+    rmSync(join(dir, "t.json"));
+    assert.equal(await store.load("t"), undefined);
+    await store.append("t", [human("new")], undefined, { ifVersion: null });
+    assert.deepEqual(texts(await store.load("t")), ["new"]);
+  });
+
   test("sessions written by the previous release (logBytes, a log without its first line) load and are rewritten on the next write", async () => {
     const dir = folder();
     mkdirSync(dir, { recursive: true });
