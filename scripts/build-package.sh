@@ -155,7 +155,7 @@ node -e '
 # The JavaScript half of the API (fetch shims, SSE framing, ProviderError): every entry exports
 # it. JS_MODULES are compiled twice, as ESM (.mjs, with the entries) and as CommonJS (.cjs, for
 # dist/node.cjs); DTS_MODULES are the public ones whose declarations go into index.d.ts.
-JS_MODULES="agent ai-sdk api classify compact conversation-ext core errors json-schema providers relay-fetch repairing-fetch router session sse stream tools turn-limits turn-owner turn-wait types"
+JS_MODULES="agent ai-sdk api classify compact conversation-ext core errors handle-guard json-schema providers relay-fetch repairing-fetch router session sse stream tools turn-limits turn-owner turn-wait types"
 DTS_MODULES="types errors providers sse turn-limits stream tools router agent compact session ai-sdk repairing-fetch"
 
 step "tsc js/ (runtime entries and the JS API, ESM)"

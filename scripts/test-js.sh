@@ -28,7 +28,7 @@
 #      Node's realm), a Hono app (app.request and @hono/node-server), a Vite build in Chromium,
 #      and a Next.js app (Turbopack build, next start, a Node.js and an edge route handler); each
 #      runs the same suite and reports the same digest;
-#   6. the fault injection suite again in Deno (`deno test`) and Bun (`bun test`).
+#   6. the fault injection and hostile values suites again in Deno (`deno test`) and Bun (`bun test`).
 #
 #   TURNWIRE_JS_RUNTIMES=node         Node only (skips steps 5 and 6 and their installs)
 #   TURNWIRE_JS_RUNTIMES=deno,bun     steps 5 and 6 for some runtimes (deno, bun, workerd, chromium,
@@ -184,7 +184,7 @@ fi
 
 NODE_TESTS=(
   esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs
-  mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs
+  mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs hostile-values.test.mjs
   render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs request-options.test.mjs prompt-caching.test.mjs thinking-modes.test.mjs count-tokens.test.mjs server-tools.test.mjs
 )
 if [ -n "${TURNWIRE_NODE_TESTS:-}" ]; then read -r -a NODE_TESTS <<<"$TURNWIRE_NODE_TESTS"; fi
@@ -249,9 +249,9 @@ step "the suite in Deno, Bun, workerd, Chromium and the recipes (edge-light, Hon
   node run.mjs
 )
 
-step "fault injection (tests/js/faults.test.mjs) in Deno and Bun, against servers on 127.0.0.1"
+step "fault injection (tests/js/faults.test.mjs) and hostile values (hostile-values.test.mjs) in Deno and Bun"
 (
   cd "$CONSUMER"
-  case ",$ONLY," in ,all,|*,deno,*) "$RUNTIMES/node_modules/.bin/deno" test -A --no-check --quiet faults.test.mjs ;; esac
-  case ",$ONLY," in ,all,|*,bun,*) "$RUNTIMES/node_modules/.bin/bun" test ./faults.test.mjs ;; esac
+  case ",$ONLY," in ,all,|*,deno,*) "$RUNTIMES/node_modules/.bin/deno" test -A --no-check --quiet faults.test.mjs hostile-values.test.mjs ;; esac
+  case ",$ONLY," in ,all,|*,bun,*) "$RUNTIMES/node_modules/.bin/bun" test ./faults.test.mjs ./hostile-values.test.mjs ;; esac
 )
