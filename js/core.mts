@@ -7,6 +7,7 @@
 // which loads the stream module the first time a turn streams. Both can be loaded in one
 // process (the mock providers load the main one); each entry's `streamTurn` uses its own.
 import { extendConversation } from "./conversation-ext.mjs";
+import { guardHandles } from "./handle-guard.mjs";
 import type { Conversation, contextWindow, StreamDecoder, StreamRelay, isTurnwireError, relayErrorBody, relayWhole, renderRequest, repairModelMessages, repairRequestBody } from "./turnwire.js";
 
 /** What `streamTurn` needs: the render module's functions and a way to the stream decoders. */
@@ -37,6 +38,8 @@ let main: Core | undefined;
 /** Called once by a main entry, with the glue of the module it loaded. */
 export function setCore(glue: MainGlue): void {
   extendConversation(glue.Conversation);
+  guardHandles(glue.StreamDecoder, "StreamDecoder");
+  guardHandles(glue.StreamRelay, "StreamRelay");
   main = { ...glue, streamDecoder: () => glue.StreamDecoder };
 }
 

@@ -3,6 +3,7 @@
 // (internal module).
 import { extendConversation } from "./conversation-ext.mjs";
 import { setRenderCore } from "./core.mjs";
+import { guardHandles } from "./handle-guard.mjs";
 import type * as RenderGlue from "./turnwire_render.js";
 import type * as StreamGlue from "./turnwire_stream.js";
 
@@ -21,6 +22,7 @@ export function useRenderModule(glue: typeof RenderGlue, load: LoadStream): (byt
     (stream ??= load().then(
       (s) => {
         if (budget !== undefined) s.setMemoryBudget(budget.bytes);
+        guardHandles(s.StreamDecoder, "StreamDecoder");
         loaded = s;
         return s;
       },

@@ -31,7 +31,8 @@
 #      Node's realm), a Hono app (app.request and @hono/node-server), a Vite build in Chromium,
 #      and a Next.js app (Turbopack build, next start, a Node.js and an edge route handler); each
 #      runs the same suite and reports the same digest;
-#   6. the fault injection and secrets suites again in Deno (`deno test`) and Bun (`bun test`).
+#   6. the fault injection, secrets, limits, session stores and hostile values suites again in
+#      Deno (`deno test`) and Bun (`bun test`).
 #
 #   TURNWIRE_JS_RUNTIMES=node         Node only (skips steps 5 and 6 and their installs)
 #   TURNWIRE_JS_RUNTIMES=deno,bun     steps 5 and 6 for some runtimes (deno, bun, workerd, chromium,
@@ -187,7 +188,7 @@ fi
 
 NODE_TESTS=(
   esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs
-  mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs secrets.test.mjs limits.test.mjs
+  mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs secrets.test.mjs limits.test.mjs hostile-values.test.mjs
   render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs request-options.test.mjs prompt-caching.test.mjs thinking-modes.test.mjs count-tokens.test.mjs server-tools.test.mjs
   stores.test.mjs
 )
@@ -267,9 +268,9 @@ step "the suite in Deno, Bun, workerd, Chromium and the recipes (edge-light, Hon
   node run.mjs
 )
 
-step "fault injection, redirects and secrets, limits, session stores (faults, secrets, limits, stores .test.mjs) in Deno and Bun"
+step "fault injection, redirects and secrets, limits, session stores, hostile values (faults, secrets, limits, stores, hostile-values .test.mjs) in Deno and Bun"
 (
   cd "$CONSUMER"
-  case ",$ONLY," in ,all,|*,deno,*) "$RUNTIMES/node_modules/.bin/deno" test -A --no-check --quiet faults.test.mjs secrets.test.mjs limits.test.mjs stores.test.mjs ;; esac
-  case ",$ONLY," in ,all,|*,bun,*) "$RUNTIMES/node_modules/.bin/bun" test ./faults.test.mjs ./secrets.test.mjs ./limits.test.mjs ./stores.test.mjs ;; esac
+  case ",$ONLY," in ,all,|*,deno,*) "$RUNTIMES/node_modules/.bin/deno" test -A --no-check --quiet faults.test.mjs secrets.test.mjs limits.test.mjs stores.test.mjs hostile-values.test.mjs ;; esac
+  case ",$ONLY," in ,all,|*,bun,*) "$RUNTIMES/node_modules/.bin/bun" test ./faults.test.mjs ./secrets.test.mjs ./limits.test.mjs ./stores.test.mjs ./hostile-values.test.mjs ;; esac
 )

@@ -33,6 +33,12 @@ pub enum ErrorCode {
     /// The target cannot take an option the caller set, and nothing close to it (structured
     /// output on DeepSeek or on Claude before 4.5).
     UnsupportedOption,
+    /// JavaScript only: a method of a `Conversation`, `StreamDecoder` or `StreamRelay` was
+    /// called after its `free()` (or on something that is not one).
+    Freed,
+    /// JavaScript only: a call on a `Conversation`, `StreamDecoder` or `StreamRelay` from inside
+    /// another call on it (a getter or `toJSON` of that call's argument calling back).
+    ReentrantCall,
 }
 
 impl ErrorCode {
@@ -56,6 +62,8 @@ impl ErrorCode {
             ErrorCode::OutOfMemory => "out_of_memory",
             ErrorCode::OutOfRange => "out_of_range",
             ErrorCode::UnsupportedOption => "unsupported_option",
+            ErrorCode::Freed => "freed",
+            ErrorCode::ReentrantCall => "reentrant_call",
         }
     }
 }
@@ -85,12 +93,15 @@ pub struct Error {
 }
 
 impl Error {
-    /// Builds an error from its parts.
+    /// Builds an error from its parts. A value the message quotes (between backquotes or
+    /// double quotes) longer than 80 bytes is cut to its start and its length
+    /// (``found `xxxx…` (4194304 bytes)``), and a message or path still longer than 2 KiB keeps
+    /// its start and its end: a bad value can be megabytes, an error message is logged and shown.
     pub fn new(code: ErrorCode, path: impl Into<String>, message: impl Into<String>) -> Self {
         Error {
             code,
-            path: path.into(),
-            message: message.into(),
+            path: crate::excerpt::bounded(path.into()),
+            message: crate::excerpt::bounded(crate::excerpt::bound_quotes(message.into())),
         }
     }
 

@@ -18,6 +18,7 @@
 mod context_window;
 mod conversation;
 mod error;
+mod excerpt;
 pub mod export;
 mod fast_map;
 pub mod ids;

@@ -14,6 +14,22 @@
 //! the 4 GiB wasm32 limit; `setMemoryBudget` changes it). A Rust program opts
 //! in by installing it itself; without it, [`live_bytes`] is 0 and [`check`] never fails.
 //!
+//! # Growing the WebAssembly memory
+//!
+//! The wasm32 system allocator asks the host for what each allocation needs, 64 KiB at a time,
+//! and every `memory.grow` has a cost in the engine (V8 does garbage-collection work on many of
+//! them): the first render of a big history took several times the second. So in WebAssembly,
+//! after an allocation that made the memory grow, [`BudgetAllocator`] at once asks for
+//! [`growth_step`] more — at least 8 MiB, or a quarter of the memory's size — by allocating
+//! that much and freeing it: the allocator keeps it, and the next allocations use it without
+//! growing the memory (a free block that large already held is used instead, and then nothing
+//! grows). The memory grows a few dozen times on the way to a GiB instead of
+//! thousands. When the host refuses the larger step, nothing more is asked for (the allocation
+//! itself has already succeeded). The budget is unchanged by this: it counts the bytes
+//! allocated and not yet freed, exactly, and the reserved step is neither; only the memory's
+//! size (`wasmBytes` of `memoryStats`) can run ahead of the peak in use, by at most a quarter
+//! of it or 8 MiB.
+//!
 //! ```
 //! use turnwire::memory;
 //! // #[global_allocator] static ALLOC: memory::BudgetAllocator = memory::BudgetAllocator::new();
@@ -36,6 +52,35 @@ pub const DEFAULT_BUDGET_BYTES: usize = 2 << 30;
 
 /// No budget.
 const UNLIMITED: usize = usize::MAX;
+
+/// The least the WebAssembly memory grows by once it has to grow (see the module docs).
+pub const MIN_GROWTH_BYTES: usize = 8 << 20;
+
+/// How much more the WebAssembly memory asks for after an allocation grew it to `size` bytes:
+/// [`MIN_GROWTH_BYTES`] or a quarter of `size`, whichever is more.
+///
+/// ```
+/// use turnwire::memory::growth_step;
+/// assert_eq!(growth_step(1 << 20), 8 << 20);
+/// assert_eq!(growth_step(400 << 20), 100 << 20);
+/// ```
+pub const fn growth_step(size: usize) -> usize {
+    let quarter = size / 4;
+    if quarter > MIN_GROWTH_BYTES {
+        quarter
+    } else {
+        MIN_GROWTH_BYTES
+    }
+}
+
+/// The WebAssembly memory's size in 64 KiB pages (0 outside WebAssembly).
+fn memory_pages() -> usize {
+    #[cfg(target_arch = "wasm32")]
+    let pages = core::arch::wasm32::memory_size::<0>();
+    #[cfg(not(target_arch = "wasm32"))]
+    let pages = 0;
+    pages
+}
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
@@ -85,24 +130,56 @@ fn shrank(bytes: usize) {
     LIVE.fetch_sub(bytes, Relaxed);
 }
 
+impl<A: GlobalAlloc> BudgetAllocator<A> {
+    /// After an allocation: if it grew the memory (it had `pages_before` pages), reserve the
+    /// next [`growth_step`] at once, by allocating it from `inner` and freeing it (not counted:
+    /// it is never in use).
+    ///
+    /// # Safety
+    /// Called from the `GlobalAlloc` methods only, after `inner` returned.
+    unsafe fn reserve_after(&self, pages_before: usize) {
+        let pages = memory_pages();
+        if pages <= pages_before {
+            return;
+        }
+        let step = growth_step(pages.saturating_mul(64 << 10));
+        let Ok(layout) = Layout::from_size_align(step, 16) else {
+            return;
+        };
+        // SAFETY: a valid non-zero layout; the block is freed with the same layout at once.
+        unsafe {
+            let block = self.inner.alloc(layout);
+            if !block.is_null() {
+                self.inner.dealloc(block, layout);
+            }
+        }
+    }
+}
+
 // SAFETY: every method forwards to `inner` with the caller's arguments unchanged and returns
 // its result; the counters are plain atomics and never touch the memory handed out.
 unsafe impl<A: GlobalAlloc> GlobalAlloc for BudgetAllocator<A> {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let before = memory_pages();
         // SAFETY: forwarded under the caller's contract.
         let p = unsafe { self.inner.alloc(layout) };
         if !p.is_null() {
             grew(layout.size());
         }
+        // SAFETY: after `inner` returned.
+        unsafe { self.reserve_after(before) };
         p
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let before = memory_pages();
         // SAFETY: forwarded under the caller's contract.
         let p = unsafe { self.inner.alloc_zeroed(layout) };
         if !p.is_null() {
             grew(layout.size());
         }
+        // SAFETY: after `inner` returned.
+        unsafe { self.reserve_after(before) };
         p
     }
 
@@ -113,8 +190,11 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for BudgetAllocator<A> {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let before = memory_pages();
         // SAFETY: forwarded under the caller's contract.
         let p = unsafe { self.inner.realloc(ptr, layout, new_size) };
+        // SAFETY: after `inner` returned.
+        unsafe { self.reserve_after(before) };
         if !p.is_null() {
             if new_size >= layout.size() {
                 grew(new_size - layout.size());

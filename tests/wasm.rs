@@ -336,3 +336,40 @@ fn stream_decoder_gives_the_golden_outcome_and_reports_problems_as_deltas() {
         .unwrap();
     assert!(is_turnwire_error(&err));
 }
+
+/// After an allocation grows the WebAssembly memory, the allocator reserves the next growth step
+/// at once: the allocations that fit in it do not grow the memory again (issue 29: the first
+/// render of a big history paid for thousands of 64 KiB grows, the second for none). The budget
+/// still counts only the bytes in use.
+#[wasm_bindgen_test]
+fn the_memory_grows_in_large_steps_and_the_budget_counts_bytes_in_use() {
+    const BLOCK: usize = 256 << 10;
+    let size = || core::arch::wasm32::memory_size::<0>() * 65_536;
+    let live_before = turnwire::memory::live_bytes();
+    // blocks until one makes the memory grow: every free chunk that could serve one is used
+    let before = size();
+    let mut blocks: Vec<Vec<u8>> = Vec::new();
+    while size() == before {
+        blocks.push(vec![1u8; BLOCK]);
+    }
+    let grown = size();
+    assert!(
+        grown >= before + turnwire::memory::MIN_GROWTH_BYTES,
+        "grew from {before} to {grown}"
+    );
+    // 4 MiB more: served from the reserved step
+    for _ in 0..16 {
+        blocks.push(vec![2u8; BLOCK]);
+    }
+    assert_eq!(
+        size(),
+        grown,
+        "the memory grew again within the reserved step"
+    );
+    let counted = turnwire::memory::live_bytes() - live_before;
+    let held = blocks.len() * BLOCK + blocks.capacity() * std::mem::size_of::<Vec<u8>>();
+    assert!(
+        counted >= blocks.len() * BLOCK && counted <= held + (64 << 10),
+        "counted {counted} bytes in use for {held}"
+    );
+}

@@ -62,6 +62,16 @@ pub enum StreamError {
         /// The provider's block key.
         key: String,
     },
+    /// A second `message_start` in one Anthropic stream (two answers spliced together by a
+    /// proxy, a replayed prefix): ignored, the message keeps the first one's id, model and
+    /// usage; the events after it are decoded as usual.
+    #[error("a second `message_start` (id `{id}`) in one stream was ignored: the message keeps the first one's (`{first}`) id, model and usage")]
+    DuplicateMessageStart {
+        /// The second one's message id.
+        id: String,
+        /// The first one's message id.
+        first: String,
+    },
     /// A second tool call with an id already used in this stream (both calls are kept).
     #[error("tool call id `{id}` was used twice in this stream (both calls were kept)")]
     DuplicateToolCall {
@@ -159,6 +169,7 @@ impl StreamError {
             StreamError::OrphanReasoningDelta { .. } => "orphan_reasoning_delta",
             StreamError::OrphanToolDelta { .. } => "orphan_tool_delta",
             StreamError::DuplicateStart { .. } => "duplicate_start",
+            StreamError::DuplicateMessageStart { .. } => "duplicate_message_start",
             StreamError::DuplicateToolCall { .. } => "duplicate_tool_call",
             StreamError::UnknownToolComplete { .. } => "unknown_tool_complete",
             StreamError::UnknownBlockStop { .. } => "unknown_block_stop",

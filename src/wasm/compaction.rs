@@ -68,16 +68,32 @@ impl Conversation {
     #[wasm_bindgen(js_name = compactionRange, unchecked_return_type = "{ start: number; end: number }")]
     pub fn compaction_range(
         &self,
-        #[wasm_bindgen(js_name = keepLastTurns)] keep_last_turns: Option<f64>,
-        #[wasm_bindgen(js_name = keepFirst)] keep_first: Option<f64>,
+        #[wasm_bindgen(js_name = keepLastTurns, unchecked_optional_param_type = "number | null")]
+        keep_last_turns: Option<JsValue>,
+        #[wasm_bindgen(js_name = keepFirst, unchecked_optional_param_type = "number | null")]
+        keep_first: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let count = |v: Option<f64>, default: usize| match v {
-            Some(n) if n.is_finite() => n.max(0.0) as usize,
-            _ => default,
+        // a count: absent (`undefined`, `null`) or not finite is the default, anything but a
+        // number an `invalid_type` error
+        let count = |v: Option<JsValue>, name: &str, default: usize| match v {
+            Some(v) if !v.is_undefined() && !v.is_null() => match v.as_f64() {
+                Some(n) if n.is_finite() => Ok(n.max(0.0) as usize),
+                Some(_) => Ok(default),
+                None => Err(Error::new(
+                    ErrorCode::InvalidType,
+                    "$",
+                    format!(
+                        "`{name}` must be a number, found {}",
+                        super::errors::js_type_name(&v)
+                    ),
+                )),
+            },
+            _ => Ok(default),
         };
-        let range = self
-            .inner
-            .compaction_range(count(keep_last_turns, 2), count(keep_first, 0));
+        let range = self.inner.compaction_range(
+            count(keep_last_turns, "keepLastTurns", 2)?,
+            count(keep_first, "keepFirst", 0)?,
+        );
         let out = js_sys::Object::new();
         js_sys::Reflect::set(
             &out,

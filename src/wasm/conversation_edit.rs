@@ -129,7 +129,17 @@ impl Conversation {
         } else {
             integer(delete_count, "deleteCount")?.max(0.0) as usize
         };
-        let list: Array = messages.clone().into();
+        // the items as they are now (a getter or a Proxy's trap runs once, here)
+        let list: Array = super::guarded::items(messages).map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidType,
+                "$",
+                format!(
+                    "`messages` must be an array of messages; reading it threw: {}",
+                    super::errors::describe(&e)
+                ),
+            )
+        })?;
         let mut values = Vec::with_capacity(list.length() as usize);
         let mut repairs = Vec::new();
         for (k, m) in list.iter().enumerate() {

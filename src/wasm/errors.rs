@@ -56,12 +56,10 @@ pub fn is_turnwire_error(
 
 /// The message of a thrown JS value, for wrapping it in a `TurnwireError`.
 pub(super) fn describe(thrown: &JsValue) -> String {
-    if let Some(e) = thrown.dyn_ref::<js_sys::Error>() {
-        return String::from(e.message());
-    }
-    thrown
-        .as_string()
-        .unwrap_or_else(|| js_type_name(thrown).to_string())
+    let text = super::guarded::message_of(thrown)
+        .or_else(|| thrown.as_string())
+        .unwrap_or_else(|| js_type_name(thrown).to_string());
+    crate::excerpt::excerpt(&text)
 }
 
 /// A short English name of a JS value's type, for error messages.
@@ -82,9 +80,12 @@ pub(super) fn js_type_name(value: &JsValue) -> &'static str {
         "a function"
     } else if value.is_symbol() {
         "a symbol"
-    } else if js_sys::Array::is_array(value) {
-        "an array"
     } else {
-        "an object"
+        match super::guarded::is_array(value) {
+            Ok(true) => "an array",
+            Ok(false) => "an object",
+            // only a revoked Proxy makes `Array.isArray` throw
+            Err(_) => "a revoked Proxy",
+        }
     }
 }

@@ -9,6 +9,9 @@
 //! JSON text, go through the same readers as the Rust API and the command line, and come back
 //! as plain JS objects (maps as plain objects, `null` kept as `null`). Every failure is a thrown
 //! `TurnwireError` (`errors.rs`); nothing here panics, so a failed call leaves the module usable.
+//! A caller's value is only looked at through `typeof` checks and the `catch` imports of
+//! `guarded.rs`: a JS exception thrown through wasm would leave a `Conversation` borrowed for
+//! good (see there).
 //!
 //! Exports (camelCase in JavaScript): `renderForProvider`, `renderBody`, `renderRequest`
 //! (`render.rs`), the
@@ -33,6 +36,7 @@ mod conversation;
 #[cfg(feature = "wasm-render")]
 mod conversation_edit;
 mod errors;
+mod guarded;
 #[cfg(feature = "wasm-render")]
 mod ids;
 #[cfg(feature = "wasm")]
@@ -279,6 +283,10 @@ mod tests {
             ErrorCode::ReadFailed,
             ErrorCode::UnsupportedModel,
             ErrorCode::OutOfMemory,
+            ErrorCode::OutOfRange,
+            ErrorCode::UnsupportedOption,
+            ErrorCode::Freed,
+            ErrorCode::ReentrantCall,
         ] {
             let quoted = format!("\"{}\"", code.as_str());
             assert_eq!(serde_json::to_string(&code).ok(), Some(quoted.clone()));

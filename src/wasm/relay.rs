@@ -145,9 +145,11 @@ pub fn relay_whole(
 #[wasm_bindgen(js_name = relayErrorBody, unchecked_return_type = "JsonObject")]
 pub fn relay_error_body(
     #[wasm_bindgen(unchecked_param_type = "Provider")] to: &JsValue,
-    error_type: &str,
-    message: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] error_type: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] message: &JsValue,
 ) -> Result<JsValue, JsValue> {
     let to = read_provider(to)?;
-    Ok(to_js(&relay::error_body(to, error_type, message))?)
+    let error_type = super::args::string(error_type, "error_type")?;
+    let message = super::args::string(message, "message")?;
+    Ok(to_js(&relay::error_body(to, &error_type, &message))?)
 }

@@ -25,9 +25,9 @@ export interface StreamOptions {
 /** The stable codes of stream decoding problems. */
 export type StreamErrorCode =
     | "invalid_json" | "unexpected_event" | "orphan_delta" | "orphan_reasoning_delta"
-    | "orphan_tool_delta" | "duplicate_start" | "duplicate_tool_call" | "unknown_tool_complete"
-    | "unknown_block_stop" | "invalid_arguments" | "unfinished_tool_call" | "provider_error"
-    | "incomplete" | "event_after_end" | "errors_dropped" | "lone_surrogate_replaced";
+    | "orphan_tool_delta" | "duplicate_start" | "duplicate_message_start" | "duplicate_tool_call"
+    | "unknown_tool_complete" | "unknown_block_stop" | "invalid_arguments" | "unfinished_tool_call"
+    | "provider_error" | "incomplete" | "event_after_end" | "errors_dropped" | "lone_surrogate_replaced";
 
 /** A problem found while decoding; `errorType` is the provider's own type for `provider_error`. */
 export interface StreamErrorInfo {

@@ -33,8 +33,17 @@ pub fn validate_request_js(
 /// The body's bytes: as given, the UTF-8 of JSON text (lone surrogates kept as escapes, so
 /// the surrogate rule sees them), or the JSON text of an object.
 pub(super) fn read_body(value: &JsValue) -> Result<Vec<u8>, Error> {
-    if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
-        return Ok(bytes.to_vec());
+    if let Some(bytes) = super::guarded::uint8_bytes(value) {
+        return bytes.map_err(|e| {
+            Error::new(
+                crate::error::ErrorCode::InvalidType,
+                "$",
+                format!(
+                    "the request body's bytes could not be read: {}",
+                    super::errors::describe(&e)
+                ),
+            )
+        });
     }
     let text = match text::string_text(value) {
         Some(t) => t,

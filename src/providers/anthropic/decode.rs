@@ -2,7 +2,8 @@
 //!
 //! Each SSE `data:` payload is one event, named by its `type`:
 //!
-//! - `message_start`: message id, model and the first usage (input and cache tokens);
+//! - `message_start`: message id, model and the first usage (input and cache tokens); a second
+//!   one is a `duplicate_message_start` error and is ignored (the message is the first one's);
 //! - `content_block_start`: a `text`, `thinking` (text + `signature`), `redacted_thinking`
 //!   (`data`) or `tool_use` (`id`, `name`) block at `index`;
 //! - `content_block_delta`: `text_delta`, `thinking_delta`, `signature_delta` and
@@ -37,6 +38,8 @@ const FORMAT: &str = "Anthropic Messages";
 pub(crate) struct Decoder {
     /// Indexes of blocks of unknown types: their events are skipped.
     ignored: HashSet<String>,
+    /// The id of the `message_start` seen (empty when it had none); `None` before it.
+    started: Option<String>,
 }
 
 /// Anthropic's `stop_reason` in turnwire's terms (its names are turnwire's, but `pause_turn`).
@@ -67,6 +70,15 @@ impl Decoder {
             ));
             return;
         };
+        let id = text(m, "id").unwrap_or_default();
+        if let Some(first) = &self.started {
+            s.error(StreamError::DuplicateMessageStart {
+                id: crate::excerpt::excerpt(id),
+                first: crate::excerpt::excerpt(first),
+            });
+            return;
+        }
+        self.started = Some(id.to_string());
         s.identify(text(m, "model"), text(m, "id"));
         if let Some(u) = m.get("usage") {
             s.add_usage(&usage(u));

@@ -529,9 +529,9 @@ export interface StreamOptions {
 /** The stable codes of stream decoding problems. */
 export type StreamErrorCode =
 | "invalid_json" | "unexpected_event" | "orphan_delta" | "orphan_reasoning_delta"
-| "orphan_tool_delta" | "duplicate_start" | "duplicate_tool_call" | "unknown_tool_complete"
-| "unknown_block_stop" | "invalid_arguments" | "unfinished_tool_call" | "provider_error"
-| "incomplete" | "event_after_end" | "errors_dropped" | "lone_surrogate_replaced";
+| "orphan_tool_delta" | "duplicate_start" | "duplicate_message_start" | "duplicate_tool_call"
+| "unknown_tool_complete" | "unknown_block_stop" | "invalid_arguments" | "unfinished_tool_call"
+| "provider_error" | "incomplete" | "event_after_end" | "errors_dropped" | "lone_surrogate_replaced";
 
 /** A problem found while decoding; `errorType` is the provider's own type for `provider_error`. */
 export interface StreamErrorInfo {
@@ -659,7 +659,7 @@ export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "du
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
  */
-export type ErrorCode = "invalid_json" | "invalid_type" | "missing_field" | "invalid_value" | "unknown_provider" | "unsupported_provider" | "empty_transcript" | "read_failed" | "unsupported_model" | "out_of_memory" | "out_of_range" | "unsupported_option";
+export type ErrorCode = "invalid_json" | "invalid_type" | "missing_field" | "invalid_value" | "unknown_provider" | "unsupported_provider" | "empty_transcript" | "read_failed" | "unsupported_model" | "out_of_memory" | "out_of_range" | "unsupported_option" | "freed" | "reentrant_call";
 
 /**
  * A tool the model may call, declared in the request.
