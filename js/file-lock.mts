@@ -22,6 +22,22 @@ export interface LockOptions {
   staleMs: number;
 }
 
+/**
+ * This host's name, or `""` where the host may not be asked (Deno without `--allow-sys`): the
+ * lock is for one host, so the name only tells a lock file shared over a network apart.
+ */
+let host: string | undefined;
+function thisHost(): string {
+  if (host === undefined) {
+    try {
+      host = hostname();
+    } catch {
+      host = "";
+    }
+  }
+  return host;
+}
+
 /** A lock or steal marker whose holder never wrote its name is stale after this long (ms). */
 const UNNAMED_STALE_MS = 2_000;
 
@@ -34,7 +50,7 @@ const UNNAMED_STALE_MS = 2_000;
  * ```
  */
 export async function withLock<T>(path: string, id: string, options: LockOptions, work: () => Promise<T>): Promise<T> {
-  const me: Holder = { pid: process.pid, host: hostname(), nonce: randomNonce(), at: Date.now() };
+  const me: Holder = { pid: process.pid, host: thisHost(), nonce: randomNonce(), at: Date.now() };
   const giveUp = Date.now() + options.waitMs;
   for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
     if (await tryCreate(path, me)) break;
@@ -78,7 +94,10 @@ async function readHolder(path: string): Promise<Holder | undefined> {
   }
 }
 
-/** Whether process `pid` on this host is gone. */
+/**
+ * Whether process `pid` on this host is gone (where the host may not be asked — Deno without
+ * `--allow-run` — it counts as running, and its lock is taken over after `staleMs`).
+ */
 function gone(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -96,7 +115,7 @@ async function isStale(path: string, holder: Holder | undefined, staleMs: number
     return age > UNNAMED_STALE_MS;
   }
   if (Date.now() - holder.at > staleMs) return true;
-  return holder.host === hostname() && holder.pid !== process.pid && gone(holder.pid);
+  return holder.host === thisHost() && holder.pid !== process.pid && gone(holder.pid);
 }
 
 /**
@@ -108,7 +127,7 @@ async function takeOverIfStale(path: string, staleMs: number): Promise<void> {
   const holder = await readHolder(path);
   if (!(await isStale(path, holder, staleMs))) return;
   const marker = `${path}.steal`;
-  const me: Holder = { pid: process.pid, host: hostname(), nonce: randomNonce(), at: Date.now() };
+  const me: Holder = { pid: process.pid, host: thisHost(), nonce: randomNonce(), at: Date.now() };
   if (!(await tryCreate(marker, me))) {
     const other = await readHolder(marker);
     if (await isStale(marker, other, UNNAMED_STALE_MS)) await unlink(marker).catch(() => {});
