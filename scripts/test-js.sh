@@ -272,5 +272,5 @@ step "fault injection, redirects and secrets, limits, session stores, hostile va
 (
   cd "$CONSUMER"
   case ",$ONLY," in ,all,|*,deno,*) "$RUNTIMES/node_modules/.bin/deno" test -A --no-check --quiet faults.test.mjs secrets.test.mjs limits.test.mjs stores.test.mjs hostile-values.test.mjs ;; esac
-  case ",$ONLY," in ,all,|*,bun,*) "$RUNTIMES/node_modules/.bin/bun" test ./faults.test.mjs ./secrets.test.mjs ./limits.test.mjs ./stores.test.mjs ./hostile-values.test.mjs ;; esac
+  case ",$ONLY," in ,all,|*,bun,*) "$RUNTIMES/node_modules/.bin/bun" test --timeout 120000 ./faults.test.mjs ./secrets.test.mjs ./limits.test.mjs ./stores.test.mjs ./hostile-values.test.mjs ;; esac
 )

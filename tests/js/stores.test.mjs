@@ -221,7 +221,7 @@ describe("several processes, kill -9 (issue 29.1)", () => {
   };
   const reported = (report) => (existsSync(report) ? readFileSync(report, "utf8").split("\n").filter(Boolean) : []);
 
-  test("two writers of one session, killed at random moments 15 times: every append that resolved is there, once, in order", async () => {
+  test("two writers of one session, killed at random moments 15 times: every append that resolved is there, once, in order", { timeout: 120_000 }, async () => {
     const dir = folder();
     const reports = { a: join(root, `a-${folders}.txt`), b: join(root, `b-${folders}.txt`) };
     const TRIALS = 15;
