@@ -27,3 +27,6 @@ node --expose-gc run.mjs
 
 printf '\n==> node bench/file-store.mjs (the file store on a ~50 MB session)\n'
 node file-store.mjs
+
+printf '\n==> node bench/first-render.mjs (first and second render of a 160,000-message chat and a ~55 MB agent session)\n'
+node --expose-gc first-render.mjs
