@@ -152,3 +152,14 @@ Object.defineProperty(TurnInFlightError.prototype, "name", { value: "TurnInFligh
 export function isTurnInFlightError(value: unknown): value is TurnInFlightError {
   return value instanceof Error && value.name === "TurnInFlightError" && (value as { code?: unknown }).code === "turn_in_flight";
 }
+
+/**
+ * A `TurnwireError` made on the JavaScript side: the shape the wasm module's errors have
+ * (`name`, a stable `code`, the JSON `path`), so `isTurnwireError` knows it.
+ * @internal
+ */
+export function turnwireError(code: string, path: string, message: string): Error {
+  const e = new Error(message);
+  Object.defineProperty(e, "name", { value: "TurnwireError", writable: true, configurable: true });
+  return Object.assign(e, { code, path });
+}

@@ -4,7 +4,7 @@
 // next writer takes it over once it sees that process gone, or the lock older than any write.
 import { hostname } from "node:os";
 import { open, readFile, stat, unlink } from "node:fs/promises";
-import { SessionStoreError } from "./store-error.mjs";
+import { newVersion, SessionStoreError } from "./store-error.mjs";
 
 /** Who holds a lock. */
 interface Holder {
@@ -50,7 +50,7 @@ const UNNAMED_STALE_MS = 2_000;
  * ```
  */
 export async function withLock<T>(path: string, id: string, options: LockOptions, work: () => Promise<T>): Promise<T> {
-  const me: Holder = { pid: process.pid, host: thisHost(), nonce: randomNonce(), at: Date.now() };
+  const me: Holder = { pid: process.pid, host: thisHost(), nonce: newVersion(), at: Date.now() };
   const giveUp = Date.now() + options.waitMs;
   for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
     if (await tryCreate(path, me)) break;
@@ -127,7 +127,7 @@ async function takeOverIfStale(path: string, staleMs: number): Promise<void> {
   const holder = await readHolder(path);
   if (!(await isStale(path, holder, staleMs))) return;
   const marker = `${path}.steal`;
-  const me: Holder = { pid: process.pid, host: thisHost(), nonce: randomNonce(), at: Date.now() };
+  const me: Holder = { pid: process.pid, host: thisHost(), nonce: newVersion(), at: Date.now() };
   if (!(await tryCreate(marker, me))) {
     const other = await readHolder(marker);
     if (await isStale(marker, other, UNNAMED_STALE_MS)) await unlink(marker).catch(() => {});
@@ -139,10 +139,4 @@ async function takeOverIfStale(path: string, staleMs: number): Promise<void> {
   } finally {
     await unlink(marker).catch(() => {});
   }
-}
-
-function randomNonce(): string {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -9,6 +9,7 @@
 //    and leak the handle's memory), and free() of a freed handle does nothing.
 // A frozen handle cannot be marked freed (the glue writes its pointer): its free() is a
 // TurnwireError `invalid_value`, and its memory goes when it is garbage collected.
+import { turnwireError } from "./errors.mjs";
 
 /** What the glue keeps on a handle: its pointer into wasm memory, 0 once freed. */
 interface Handle {
@@ -24,12 +25,8 @@ const freeLater = new WeakSet<object>();
 /** The prototypes already wrapped. */
 const done = new WeakSet<object>();
 
-/** A TurnwireError made on the JavaScript side (the same shape as the wasm module's). */
-function turnwireError(code: "freed" | "reentrant_call" | "invalid_value", message: string): Error {
-  const e = new Error(message);
-  e.name = "TurnwireError";
-  return Object.assign(e, { code, path: "$" });
-}
+/** A TurnwireError of a handle (its path is the whole value, `$`). */
+const handleError = (code: "freed" | "reentrant_call" | "invalid_value", message: string): Error => turnwireError(code, "$", message);
 
 /** Whether `value` is a handle that has not been freed (reading a Proxy's pointer may throw). */
 function live(value: unknown): value is Handle {
@@ -69,7 +66,7 @@ export function guardHandles(C: { prototype: object }, name: string): void {
       return;
     }
     if (frozen(this)) {
-      throw turnwireError("invalid_value", `this ${name} is frozen, so free() cannot mark it freed: its memory is released when it is garbage collected (free it before freezing it, or do not freeze it)`);
+      throw handleError("invalid_value", `this ${name} is frozen, so free() cannot mark it freed: its memory is released when it is garbage collected (free it before freezing it, or do not freeze it)`);
     }
     glueFree.call(this);
   };
@@ -77,10 +74,10 @@ export function guardHandles(C: { prototype: object }, name: string): void {
   const wrap = (method: Method): Method =>
     function (this: Handle, ...args: unknown[]): unknown {
       if (!live(this)) {
-        throw turnwireError("freed", `this ${name} was freed (free() or \`using\`) and cannot be used any more (or the method was called on something that is not a ${name})`);
+        throw handleError("freed", `this ${name} was freed (free() or \`using\`) and cannot be used any more (or the method was called on something that is not a ${name})`);
       }
       if (busy.has(this)) {
-        throw turnwireError("reentrant_call", `this ${name} is in the middle of another call (a getter or toJSON of that call's argument called back into it); call it after that call returns`);
+        throw handleError("reentrant_call", `this ${name} is in the middle of another call (a getter or toJSON of that call's argument called back into it); call it after that call returns`);
       }
       busy.add(this);
       try {

@@ -4,6 +4,7 @@
 // option's) naming the option, what it got and what it accepts, never a limit switched off or a
 // default taken silently. A string is shown only when it reads as a number, and short: an option
 // is not the place for a key, but a key put there by mistake is not echoed.
+import { turnwireError } from "./errors.mjs";
 
 /** What values an option accepts, in words for the error, and as a test. */
 export interface NumberRule {
@@ -43,10 +44,7 @@ export function choiceOption<T extends string>(name: string, value: unknown, fal
  * `invalid_value` for a number (a value of the right type), else `invalid_type`, unless `code` says.
  */
 export function optionError(name: string, value: unknown, accepts: string, code?: "invalid_type" | "invalid_value"): Error {
-  const e = new Error(`${name} must be ${accepts}; got ${describe(value)}`);
-  Object.defineProperty(e, "name", { value: "TurnwireError", writable: true, configurable: true });
-  Object.assign(e, { code: code ?? (typeof value === "number" ? "invalid_value" : "invalid_type"), path: `$.${name}` });
-  return e;
+  return turnwireError(code ?? (typeof value === "number" ? "invalid_value" : "invalid_type"), `$.${name}`, `${name} must be ${accepts}; got ${describe(value)}`);
 }
 
 /** Strings an error may show: numbers, and short lower-case words (a strategy, a mode). */
