@@ -138,7 +138,7 @@ fn main() -> ExitCode {
                 format!(", produced by {}", providers_in.join(" → "))
             }
         );
-        for provider in Provider::IMPLEMENTED {
+        for provider in Provider::ALL {
             renders += 1;
             let opts = demo_options(provider);
             let out = match render(&transcript, &opts) {

@@ -11,7 +11,7 @@
 //! Gemini models page, Mistral's, Moonshot's and DeepSeek's model documentation (November 2026).
 
 use crate::models;
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 /// One window per row of the capability table, in its order: (provider, prefix, window).
 const WINDOWS: &[(Provider, &str, Option<u32>)] = &[

@@ -7,7 +7,7 @@
 //! unsupported model is an `unsupported_model` error instead (ordered-transcripts spec §1.3).
 
 use crate::error::{Error, ErrorCode};
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 /// How a target takes reasoning text back on assistant messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +47,17 @@ pub enum ThinkingMode {
 pub const EFFORTS: [&str; 7] = ["none", "minimal", "low", "medium", "high", "xhigh", "max"];
 
 /// Anthropic `output_config.effort` levels per model family.
+/// The media types Gemini 3 takes inside a function response (`functionResponse.parts[]
+/// .inlineData`); others are refused ("the mime_type: audio/mpeg is not supported in
+/// `function_response.parts`").
+pub(crate) const FUNCTION_RESPONSE_MEDIA: [&str; 5] = [
+    "image/png",
+    "image/jpeg",
+    "image/webp",
+    "application/pdf",
+    "text/plain",
+];
+
 const EFFORT_LOW_HIGH: &[&str] = &["low", "medium", "high"];
 const EFFORT_TO_MAX: &[&str] = &["low", "medium", "high", "max"];
 const EFFORT_ALL: &[&str] = &["low", "medium", "high", "xhigh", "max"];

@@ -51,7 +51,7 @@ fn five_calls_one_result() -> Transcript {
 
 #[test]
 fn req_915_044_five_calls_one_real_completion_and_four_synthetic() {
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let out = render_valid(&five_calls_one_result(), &opts(p));
         let synthetic: Vec<_> = out
             .diagnostics
@@ -141,7 +141,7 @@ fn req_915_041_manual_switch_after_a_completed_tool_turn() {
 #[test]
 fn functional_10_1_manual_switch_next_request_has_no_tool_protocol_violation() {
     let tr = completed_openai_tool_turn();
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let out = render_valid(&tr, &opts(p));
         assert!(
             out.diagnostics
@@ -220,7 +220,7 @@ fn req_915_042_round_robin_keeps_pairing_valid_every_turn() {
 #[test]
 fn functional_10_2_round_robin_ids_of_earlier_calls_never_change() {
     let rendered = round_robin_session(8);
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let maps: Vec<_> = rendered
             .iter()
             .filter(|(q, _)| *q == p)
@@ -285,7 +285,7 @@ fn functional_10_3_failover_with_an_open_call_closes_it() {
         {"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"},
          "blocks": [{"type": "tool_call", "id": "toolu_01Open", "name": "run", "parameters": {}}]}
     ]));
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let out = render_valid(&tr, &opts(p));
         let d = out
             .diagnostics
@@ -365,7 +365,7 @@ fn req_915_047_tool_calls_in_a_tool_message_are_moved_to_the_assistant() {
             {"type": "tool_call", "id": "a", "name": "f", "parameters": {}},
             {"type": "tool_response", "callId": "a", "toolName": "f", "result": "r"}]}
     ]));
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let out = render_valid(&tr, &opts(p));
         assert!(out
             .diagnostics
@@ -429,7 +429,7 @@ fn req_915_009_duplicate_results_keep_the_best_and_say_why() {
 
 #[test]
 fn req_915_010_renders_are_deterministic() {
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let a = render(&five_calls_one_result(), &opts(p)).unwrap();
         let b = render(&five_calls_one_result(), &opts(p)).unwrap();
         assert_eq!(a.body_bytes(), b.body_bytes());
@@ -457,7 +457,7 @@ fn req_915_012_real_completions_are_never_replaced() {
 
 #[test]
 fn req_915_017_call_and_result_share_the_projected_id() {
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let out = render_valid(&five_calls_one_result(), &opts(p));
         for (_, id) in &out.id_map.0 {
             assert_eq!(
@@ -481,10 +481,7 @@ fn req_915_022_degenerate_ids_are_distinct_and_deterministic() {
         {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "", "toolName": "f", "result": "1"}]}
     ]));
     // Gemini sends no call ids (it pairs by order and name), so it has none to compare.
-    for p in Provider::IMPLEMENTED
-        .into_iter()
-        .filter(|p| *p != Provider::Gemini)
-    {
+    for p in Provider::ALL.into_iter().filter(|p| *p != Provider::Gemini) {
         let a = render_valid(&tr, &opts(p));
         let b = render_valid(&tr, &opts(p));
         assert_eq!(a.id_map, b.id_map);
@@ -530,7 +527,7 @@ fn req_915_027_compaction_orphan_result_is_kept_as_text_by_default() {
         {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "gone", "toolName": "read", "result": "file body"}]},
         human("continue")
     ]));
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let out = render_valid(&tr, &opts(p));
         assert!(out.body.to_string().contains("file body"), "{p}");
         assert!(out

@@ -39,7 +39,7 @@ fn cached(c: &mut Conversation, p: Provider) -> bool {
 fn issue_15_caches_are_kept_for_the_most_recently_rendered_targets_only() {
     let mut c = conversation();
     assert_eq!(c.cache_targets(), DEFAULT_CACHE_TARGETS);
-    let [a, b, cc, d, e, ..] = Provider::IMPLEMENTED;
+    let [a, b, cc, d, e, ..] = Provider::ALL;
     for p in [a, b, cc, d] {
         assert!(!cached(&mut c, p), "{p}: first render is full");
         assert!(cached(&mut c, p), "{p}: second render uses the cache");
@@ -55,23 +55,23 @@ fn issue_15_caches_are_kept_for_the_most_recently_rendered_targets_only() {
 #[test]
 fn issue_15_a_round_robin_over_every_provider_fits_when_the_budget_says_so() {
     let mut c = conversation();
-    c.set_cache_targets(Provider::IMPLEMENTED.len());
-    for p in Provider::IMPLEMENTED {
+    c.set_cache_targets(Provider::ALL.len());
+    for p in Provider::ALL {
         cached(&mut c, p);
     }
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         assert!(cached(&mut c, p), "{p}");
     }
     // lowering the budget drops the least recently rendered at once
     c.set_cache_targets(2);
-    let last_two = &Provider::IMPLEMENTED[Provider::IMPLEMENTED.len() - 2..];
-    for p in Provider::IMPLEMENTED {
+    let last_two = &Provider::ALL[Provider::ALL.len() - 2..];
+    for p in Provider::ALL {
         let expected = last_two.contains(&p);
         if expected {
             assert!(cached(&mut c, p), "{p}");
         }
     }
-    assert!(!cached(&mut c, Provider::IMPLEMENTED[0]));
+    assert!(!cached(&mut c, Provider::ALL[0]));
     c.set_cache_targets(0);
     assert_eq!(c.cache_targets(), 1, "at least one");
 }

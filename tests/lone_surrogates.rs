@@ -60,7 +60,7 @@ fn surrogate_paths(diags: &[turnwire::Diagnostic]) -> Vec<String> {
 #[test]
 fn lone_surrogates_in_every_string_position_are_repaired_for_every_provider() {
     let t = Transcript::from_json(&history()).unwrap();
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let o = options_for(p);
         let out = render(&t, &o).unwrap();
         let bytes = out.body_bytes();
@@ -133,7 +133,7 @@ fn arguments_given_as_json_text_are_repaired_inside_the_text() {
 #[test]
 fn valid_pairs_zwj_sequences_and_the_last_scalar_stay_byte_for_byte() {
     let t = Transcript::from_json(&history()).unwrap();
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let text = String::from_utf8(render_body(&t, &options_for(p)).unwrap()).unwrap();
         assert!(text.contains("👨‍👩‍👧 😀 😀 \u{10FFFF} thanks"), "{p}: {text}");
     }
@@ -147,7 +147,7 @@ fn valid_pairs_zwj_sequences_and_the_last_scalar_stay_byte_for_byte() {
 #[test]
 fn repaired_ids_stay_injective_and_stable() {
     let t = Transcript::from_json(&history()).unwrap();
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let o = options_for(p);
         let first = render(&t, &o).unwrap();
         // two calls whose ids differed only in the lone surrogate stay two calls, each answered
@@ -228,7 +228,7 @@ fn a_200_message_session_with_one_cut_emoji_renders_for_every_provider() {
     }
     let t = Transcript::from_json(&format!("[{}]", msgs.join(","))).unwrap();
     assert_eq!(t.messages.len(), 200);
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let o = RenderOptions::new(p, p.reference_model());
         let out = render(&t, &o).unwrap();
         let v = validate_request_text(p, Some(&o.model), &out.body_bytes()).unwrap();

@@ -237,7 +237,7 @@ proptest! {
     fn arbitrary_json_never_panics(v in arb_json()) {
         if let Ok(t) = Transcript::from_value(&v) {
             prop_assert_eq!(Transcript::from_value(&t.to_value()).unwrap(), t.clone());
-            for p in Provider::IMPLEMENTED {
+            for p in Provider::ALL {
                 let o = RenderOptions::new(p, "m");
                 match render(&t, &o) {
                     Ok(out) => {
@@ -331,7 +331,7 @@ proptest! {
     fn random_blocks_never_panic_and_render_valid_bodies(msgs in prop::collection::vec(message_value(), 0..8), thinking in any::<bool>()) {
         let v = Value::Array(msgs);
         let Ok(t) = Transcript::from_value(&v) else { return Ok(()) };
-        for p in Provider::IMPLEMENTED {
+        for p in Provider::ALL {
             let mut o = RenderOptions::new(p, if p == Provider::Anthropic { "claude-sonnet-4-5" } else { "gpt-5.2" });
             if thinking {
                 o.max_tokens = Some(8192);

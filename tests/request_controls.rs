@@ -137,7 +137,7 @@ fn every_choice_and_stop_list_renders_a_body_every_validator_accepts() {
         }
     };
     let mut renders = 0;
-    for provider in Provider::IMPLEMENTED {
+    for provider in Provider::ALL {
         for model in models(provider) {
             for choice in &choices {
                 for thinking in [None, Some(true), Some(false)] {
@@ -281,7 +281,7 @@ fn every_structured_output_render_is_valid_or_an_unsupported_option_error() {
     };
     let mut refused = 0;
     let mut valid = 0;
-    for provider in Provider::IMPLEMENTED {
+    for provider in Provider::ALL {
         let models: Vec<&str> = match provider {
             Provider::Anthropic => vec![
                 "claude-sonnet-4-5",

@@ -207,7 +207,7 @@ fn every_decoded_turn_renders_for_every_provider() {
         }
         msgs.push(user("Thanks, go on."));
         let t = Transcript::new(msgs);
-        for target in Provider::IMPLEMENTED {
+        for target in Provider::ALL {
             render_checked(&t, target, target.reference_model(), true);
         }
     }
@@ -224,7 +224,7 @@ fn partial_messages_of_interrupted_streams_render_for_every_provider() {
         let (outcome, _) = decode(g.provider, &g.events);
         assert!(outcome.incomplete, "{}", g.name());
         let t = Transcript::new(vec![user("Do the task."), outcome.message.clone()]);
-        for target in Provider::IMPLEMENTED {
+        for target in Provider::ALL {
             for thinking in [false, true] {
                 let out = render_checked(&t, target, target.reference_model(), thinking);
                 // What arrived is not lost: the text and every finished or unfinished call are

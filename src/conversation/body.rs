@@ -3,7 +3,8 @@
 
 use super::{Conversation, Output, Want};
 use crate::error::Error;
-use crate::render::{render, RenderOptions, RenderReport};
+use crate::render::{render, RenderReport};
+use crate::request::RenderOptions;
 
 /// One piece of a request body handed out by [`Conversation::write_body_parts`].
 ///

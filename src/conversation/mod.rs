@@ -6,17 +6,20 @@ mod body;
 mod calls;
 mod compact;
 mod edit;
+pub(crate) mod incremental;
 mod step;
 
 pub use body::BodyPart;
+pub use incremental::Fallback;
 
 use step::{full, step};
 
 use crate::error::Error;
-use crate::incremental::sent::{first_change, Sent};
-use crate::incremental::{Fallback, Prefix};
 use crate::model::{JsonPath, Message, Transcript};
-use crate::render::{render, RenderOptions, RenderReport, Rendered, Resolved};
+use crate::render::{render, RenderReport, Rendered};
+use crate::request::{RenderOptions, Resolved};
+use incremental::sent::{first_change, Sent};
+use incremental::Prefix;
 
 /// How many render targets (distinct options) a conversation keeps a cache for by default; the
 /// least recently rendered one is dropped first. Each cache holds about the history's size
@@ -195,7 +198,7 @@ impl Conversation {
     }
 
     /// Records repairs made while reading input (reported by every later render).
-    pub(crate) fn add_read_repairs(&mut self, repairs: Vec<crate::normalize::Diagnostic>) {
+    pub(crate) fn add_read_repairs(&mut self, repairs: Vec<crate::vocab::Diagnostic>) {
         crate::json::report::push_capped(&mut self.transcript.read_repairs, repairs);
     }
 
@@ -336,10 +339,10 @@ fn compare_sent(
         return out;
     };
     stats.cache_prefix_changed = Some(at);
-    let key = crate::render::WireApi::of(options.provider).messages_key();
-    let d = crate::normalize::Diagnostic::new(
-        crate::normalize::DiagnosticCode::CachePrefixChanged,
-        crate::normalize::FaultClass::ProviderProjection,
+    let key = crate::vocab::WireApi::of(options.provider).messages_key();
+    let d = crate::vocab::Diagnostic::new(
+        crate::vocab::DiagnosticCode::CachePrefixChanged,
+        crate::vocab::FaultClass::ProviderProjection,
         format!("message {at} of the previous request to this target is sent differently now (a repair reached back, or the history changed): the prefix the provider cached ends before it, and this request writes the rest again"),
     )
     .at_path(format!("$.{key}[{at}]"));

@@ -2,13 +2,13 @@
 //! can, from the turn's start after a tool loop, or in full; then the boundary moves up.
 
 use super::{BodyPart, Output, RenderStats, Target, Want, RETRY_AFTER};
+use crate::conversation::incremental::sent::{of_body, through, Sent};
+use crate::conversation::incremental::{self, Fallback, Prefix, Tail};
 use crate::error::Error;
-use crate::incremental::sent::{of_body, through, Sent};
-use crate::incremental::{self, Fallback, Prefix, Tail};
 use crate::model::Transcript;
-use crate::render::{
-    render, render_into, IdMap, RenderOptions, RenderReport, Rendered, Resolved, WireApi,
-};
+use crate::render::{render, render_into, IdMap, RenderReport, Rendered};
+use crate::request::{RenderOptions, Resolved};
+use crate::vocab::WireApi;
 
 /// The full render, as the last resort.
 pub(super) fn full(

@@ -8,7 +8,7 @@ use serde_json::{json, Map, Value};
 
 use super::Exported;
 use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker, Transcript};
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Writes `transcript` as AI SDK `ModelMessage[]`: system messages as `system` messages,
 /// thinking as `reasoning` parts (Anthropic `signature` / `redactedData`, OpenAI `itemId` and

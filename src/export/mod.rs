@@ -3,18 +3,19 @@
 
 mod ai_sdk;
 mod pi_ai;
-pub(crate) use pi_ai::SERVER_TOOL_KEY as PI_SERVER_TOOL_KEY;
 
+pub use crate::import::pi_ai_keys::{CALL_ID, PROVENANCE, STRUCTURED_RESULT, TOKEN_KIND};
 pub use ai_sdk::to_ai_sdk;
-pub use pi_ai::{to_pi_ai, PiAiContext, CALL_ID, PROVENANCE, STRUCTURED_RESULT, TOKEN_KIND};
+pub use pi_ai::{to_pi_ai, PiAiContext};
 
 use serde_json::Value;
 
 use crate::error::Error;
 use crate::import::{from_ai_sdk, ImportSource};
 use crate::model::{Block, Message, Speaker, TextBlock, Transcript};
-use crate::normalize::{normalize, Diagnostic, DiagnosticCode, FaultClass};
-use crate::render::RenderOptions;
+use crate::normalize::normalize;
+use crate::request::RenderOptions;
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// What an exporter wrote: the messages in the library's shape, and what it left out.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,7 +59,7 @@ pub fn repair_model_messages(
     source: &ImportSource,
 ) -> Result<Exported, Error> {
     let imported = from_ai_sdk(messages, Some(options.provider), source)?;
-    let nopts = crate::render::Resolved::of(options)?.normalize;
+    let nopts = crate::request::Resolved::of(options)?.normalize;
     let n = normalize(&imported.transcript, &nopts);
     let mut diagnostics = imported.diagnostics;
     diagnostics.extend(n.diagnostics.iter().cloned());

@@ -3,18 +3,15 @@
 //! (docs/research/pi-ai-format.md §2, §4).
 
 use crate::fast_map::HashMap;
-
-/// The member of a pi-ai text part that keeps a server-tool block for the way back.
-pub(crate) const SERVER_TOOL_KEY: &str = "turnwireServerTool";
+use crate::import::pi_ai_keys::{
+    CALL_ID, PROVENANCE, SERVER_TOOL_KEY, STRUCTURED_RESULT, TOKEN_KIND,
+};
 
 use serde_json::{json, Map, Value};
 
 use crate::model::{Block, MediaEncoding, Message, ProviderMeta, Speaker, Transcript};
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
-use crate::providers::Provider;
-
-/// The member of a pi-ai `toolResult` message that keeps a structured (non-text) result.
-pub const STRUCTURED_RESULT: &str = "turnwireResult";
+use crate::vocab::Provider;
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// What `to_pi_ai` wrote.
 #[derive(Debug, Clone, PartialEq)]
@@ -314,17 +311,6 @@ impl Writer {
         out
     }
 }
-
-/// The member of a pi-ai tool call that keeps a canonical id pi-ai's `call|item` reading would
-/// change.
-pub const CALL_ID: &str = "turnwireId";
-
-/// The member of a pi-ai assistant message that keeps turnwire's provenance of it exactly.
-pub const PROVENANCE: &str = "turnwireProvenance";
-
-/// The member that names a continuity token's kind when the message has no provenance, so no
-/// `api` says how to read it (pi-ai ignores the member; `from_pi_ai` reads it).
-pub const TOKEN_KIND: &str = "turnwireMeta";
 
 fn mark_kind(part: &mut Value, meta: Option<&ProviderMeta>, unknown_api: bool) {
     if let (true, Some(meta), Some(obj)) = (unknown_api, meta, part.as_object_mut()) {

@@ -26,7 +26,7 @@ use crate::model::{
     Block, MediaBlock, MediaEncoding, Provenance, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
     ToolCallBlock,
 };
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 mod tool_results;
 use tool_results::tool;

@@ -23,7 +23,7 @@ use crate::model::{
     Block, MediaBlock, MediaEncoding, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
     ToolCallBlock, ToolResponseBlock,
 };
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 /// Reads Anthropic `messages` (and the request's `system`, when given) into a transcript.
 ///

@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::context::Reader;
-use crate::render::{CacheBreakpoints, CacheOptions, CachePoint, CacheTtl};
+use crate::request::{CacheBreakpoints, CacheOptions, CachePoint, CacheTtl};
 
 /// The cache marks of an Anthropic body, as `cache` options (none when it has no mark).
 pub(super) fn anthropic_cache(body: &Map<String, Value>, r: &mut Reader) -> Option<CacheOptions> {

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorCode};
 use crate::model::{Block, Message, Metadata, Provenance, Speaker};
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// The reading state of one import.
 pub(crate) struct Reader {
@@ -52,7 +52,7 @@ impl Reader {
     }
 
     /// What was read, with the options of a body when there was one.
-    pub fn finish(self, options: Option<crate::render::RenderOptions>) -> super::Imported {
+    pub fn finish(self, options: Option<crate::request::RenderOptions>) -> super::Imported {
         super::Imported {
             transcript: crate::model::Transcript::new(self.messages),
             options,
@@ -149,7 +149,7 @@ pub(crate) fn parts(content: &Value, path: &str) -> Result<Vec<Value>, Error> {
 /// The provenance of the assistant turns of a `provider` history: its wire API, the caller's
 /// model, else the body's.
 pub(crate) fn provenance(
-    provider: crate::providers::Provider,
+    provider: crate::vocab::Provider,
     body: Option<&Map<String, Value>>,
     source: &super::ImportSource,
 ) -> Provenance {

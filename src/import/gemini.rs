@@ -26,8 +26,8 @@ use crate::model::{
     Block, MediaBlock, MediaEncoding, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
     ToolCallBlock, ToolResponseBlock,
 };
-use crate::providers::Provider;
-use crate::render::RenderOptions;
+use crate::request::RenderOptions;
+use crate::vocab::Provider;
 
 /// Reads Gemini `contents` (and the request's `systemInstruction`) into a transcript.
 ///

@@ -6,8 +6,8 @@ use serde_json::Value;
 
 use super::context::{string_at, wrong_type, Reader};
 use crate::error::Error;
-use crate::providers::Provider;
-use crate::render::{RenderOptions, ServerTool, ThinkingOptions, ToolChoice, ToolDeclaration};
+use crate::request::{RenderOptions, ServerTool, ThinkingOptions, ToolChoice, ToolDeclaration};
+use crate::vocab::Provider;
 
 /// `tools`: the function declarations of every entry, and the server tools turnwire declares
 /// (`googleSearch`, `codeExecution`); other tools are reported.
@@ -100,7 +100,7 @@ pub(super) fn generation_config(
     let schema = config.get("responseJsonSchema").filter(|s| s.is_object());
     let format = json && schema.is_some();
     if let (true, Some(schema)) = (format, schema) {
-        o.response_format = Some(crate::render::ResponseFormat::JsonSchema {
+        o.response_format = Some(crate::request::ResponseFormat::JsonSchema {
             name: super::options::DEFAULT_FORMAT_NAME.to_string(),
             schema: schema.clone(),
             description: None,

@@ -40,6 +40,7 @@ mod openai_chat;
 mod openai_responses;
 mod options;
 mod pi_ai;
+pub(crate) mod pi_ai_keys;
 mod request;
 mod server_tools;
 mod values;
@@ -56,9 +57,9 @@ use serde_json::Value;
 
 use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
-use crate::normalize::Diagnostic;
-use crate::providers::Provider;
-use crate::render::RenderOptions;
+use crate::request::RenderOptions;
+use crate::vocab::Diagnostic;
+use crate::vocab::Provider;
 
 /// What an importer read.
 #[derive(Debug, Clone, PartialEq)]

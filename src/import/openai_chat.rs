@@ -23,7 +23,7 @@ use crate::model::{
     Block, MediaBlock, MediaEncoding, Speaker, TextBlock, ThinkingBlock, ToolCallBlock,
     ToolResponseBlock,
 };
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 /// The assistant message fields the importer reads (`prefix` is Mistral's, set by the render);
 /// any other (`name`, `audio`, …) is kept on the canonical message.

@@ -24,7 +24,7 @@ use crate::model::ServerToolBlock;
 use crate::model::{
     Block, ProviderMeta, Speaker, TextBlock, ThinkingBlock, ToolCallBlock, ToolResponseBlock,
 };
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 /// Reads Responses `input` items (and the request's `instructions`) into a transcript.
 ///

@@ -6,11 +6,11 @@ use serde_json::{Map, Value};
 use super::context::{wrong_type, Reader};
 use super::ImportSource;
 use crate::error::{Error, ErrorCode};
-use crate::providers::Provider;
-use crate::render::{
+use crate::request::{
     owned_fields, RenderOptions, ResponseFormat, ServerTool, ThinkingOptions, ToolChoice,
     ToolDeclaration,
 };
+use crate::vocab::Provider;
 
 /// Where a wire format keeps what [`body_options`] reads.
 pub(super) struct BodyFields {

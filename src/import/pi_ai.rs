@@ -27,7 +27,7 @@ use crate::model::{
     Block, MediaBlock, MediaEncoding, Metadata, Provenance, ProviderMeta, Speaker, TextBlock,
     ThinkingBlock, ToolCallBlock, ToolResponseBlock,
 };
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 /// The assistant message fields read as provenance or content; the others are kept.
 const ASSISTANT_FIELDS: [&str; 6] = [
@@ -36,7 +36,7 @@ const ASSISTANT_FIELDS: [&str; 6] = [
     "api",
     "provider",
     "model",
-    crate::export::PROVENANCE,
+    super::pi_ai_keys::PROVENANCE,
 ];
 
 /// Reads a pi-ai `Context` (or its `messages` array) into a transcript.
@@ -117,9 +117,9 @@ pub fn from_pi_ai(context: &Value, source: &ImportSource) -> Result<Imported, Er
             .extra
             .insert("tools".into(), tools.clone());
         imported.diagnostics.push(
-            crate::normalize::Diagnostic::new(
-                crate::normalize::DiagnosticCode::ImportConverted,
-                crate::normalize::FaultClass::CanonicalState,
+            crate::vocab::Diagnostic::new(
+                crate::vocab::DiagnosticCode::ImportConverted,
+                crate::vocab::FaultClass::CanonicalState,
                 "the context's tools are kept on the transcript; declare them in the render options",
             )
             .at_path("$.tools"),
@@ -152,7 +152,7 @@ pub(crate) fn provider_of(api: &str, pi_provider: &str) -> Option<Provider> {
 fn provenance(m: &Value, api: &str, source: &ImportSource) -> Provenance {
     // turnwire's own provenance, written by `to_pi_ai`, is the exact one
     if let Some(kept) = m
-        .get(crate::export::PROVENANCE)
+        .get(super::pi_ai_keys::PROVENANCE)
         .and_then(|v| serde_json::from_value::<Provenance>(v.clone()).ok())
     {
         return kept;
@@ -226,7 +226,10 @@ fn part_api<'a>(part: &Value, api: &'a str) -> &'a str {
     if !api.is_empty() {
         return api;
     }
-    match part.get(crate::export::TOKEN_KIND).and_then(Value::as_str) {
+    match part
+        .get(super::pi_ai_keys::TOKEN_KIND)
+        .and_then(Value::as_str)
+    {
         Some("anthropic_signature" | "anthropic_redacted") => "anthropic-messages",
         Some("openai_reasoning") => "openai-responses",
         Some("gemini_thought_signature") => "google-generative-ai",
@@ -254,9 +257,9 @@ fn assistant(
                 .filter(|s| !s.is_empty())
         };
         let block = match part_type(&part) {
-            "text" if part.get(crate::export::PI_SERVER_TOOL_KEY).is_some() => {
+            "text" if part.get(super::pi_ai_keys::SERVER_TOOL_KEY).is_some() => {
                 let kept = part
-                    .get(crate::export::PI_SERVER_TOOL_KEY)
+                    .get(super::pi_ai_keys::SERVER_TOOL_KEY)
                     .cloned()
                     .unwrap_or_default();
                 match Block::from_value(kept) {
@@ -277,7 +280,7 @@ fn assistant(
             "thinking" => Block::Thinking(thinking(&part, api, &at)?),
             "toolCall" => {
                 let full = string_at(&part, "id", &at)?;
-                let id = match part.get(crate::export::CALL_ID).and_then(Value::as_str) {
+                let id = match part.get(super::pi_ai_keys::CALL_ID).and_then(Value::as_str) {
                     Some(kept) => kept,
                     None if is_responses(api) => call_id(full),
                     None => full,
@@ -383,7 +386,7 @@ fn tool_result(r: &mut Reader, m: &Value, at: &str) -> Result<Vec<Block>, Error>
         response.error = Some(text);
     } else {
         // a structured result turnwire wrote (`to_pi_ai`) next to its text
-        response.result = Some(match m.get(crate::export::STRUCTURED_RESULT) {
+        response.result = Some(match m.get(super::pi_ai_keys::STRUCTURED_RESULT) {
             Some(v) if !v.is_null() => v.clone(),
             _ => Value::String(text),
         });

@@ -5,9 +5,10 @@ use serde_json::{Map, Value};
 
 use super::{from_request_body, ImportSource};
 use crate::error::{Error, ErrorCode};
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
-use crate::providers::Provider;
-use crate::render::{render_owned, RenderOptions, Rendered};
+use crate::render::{render_owned, Rendered};
+use crate::request::RenderOptions;
+use crate::vocab::Provider;
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// A request body rendered again, and the options it was rendered with.
 #[derive(Debug, Clone)]

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::providers::Provider;
-use crate::render::{ServerTool, ServerToolKind, UserLocation};
+use crate::request::{ServerTool, ServerToolKind, UserLocation};
+use crate::vocab::Provider;
 
 /// The server tool a `tools` entry declares, when rendering that tool for `provider` gives the
 /// entry back exactly (apart from a cache mark, which is read with the other marks).

@@ -24,7 +24,7 @@ pub(crate) fn format(root: &str, segs: &[Seg]) -> String {
     let mut out = String::from(root);
     for s in segs {
         match s {
-            Seg::Key(k) => crate::model::write_path_key(&mut out, k),
+            Seg::Key(k) => write_path_key(&mut out, k),
             Seg::Index(i) => {
                 let _ = write!(out, "[{i}]");
             }
@@ -231,6 +231,19 @@ pub(crate) fn offset_of(text: &[u8], line: usize, column: usize) -> usize {
         }
     }
     (start + column.saturating_sub(1)).min(text.len())
+}
+
+/// Appends the path step of member `key`: `.key` for plain names, `["odd key"]` otherwise.
+pub(crate) fn write_path_key(out: &mut String, key: &str) {
+    let plain = !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if plain {
+        out.push('.');
+        out.push_str(key);
+    } else {
+        out.push('[');
+        out.push_str(&serde_json::Value::String(key.to_string()).to_string());
+        out.push(']');
+    }
 }
 
 #[cfg(test)]

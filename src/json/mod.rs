@@ -10,6 +10,7 @@
 pub(crate) mod depth;
 pub(crate) mod escape_scan;
 mod locate;
+pub(crate) mod obj;
 pub(crate) mod out;
 mod parse;
 pub(crate) mod report;
@@ -18,6 +19,7 @@ pub(crate) mod surrogates;
 pub(crate) mod write;
 
 pub use depth::MAX_DEPTH;
+pub(crate) use locate::write_path_key;
 #[cfg(test)]
 pub(crate) use parse::parse_with;
 pub(crate) use parse::{parse, parse_bytes, parse_with_own, OwnRead, Parsed, SurrogateRepair};

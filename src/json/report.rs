@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::locate;
 use super::parse::SurrogateRepair;
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Reading diagnostics of one code listed one by one; any further ones are counted in one
 /// summary diagnostic (`count`, no `path`).

@@ -43,7 +43,7 @@ impl fmt::Display for JsonPath<'_> {
             JsonPath::Key(parent, key) => {
                 parent.fmt(f)?;
                 let mut step = String::new();
-                write_path_key(&mut step, key);
+                crate::json::write_path_key(&mut step, key);
                 f.write_str(&step)
             }
             JsonPath::Index(parent, i) => {
@@ -51,18 +51,5 @@ impl fmt::Display for JsonPath<'_> {
                 write!(f, "[{i}]")
             }
         }
-    }
-}
-
-/// Appends the path step of member `key`: `.key` for plain names, `["odd key"]` otherwise.
-pub(crate) fn write_path_key(out: &mut String, key: &str) {
-    let plain = !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if plain {
-        out.push('.');
-        out.push_str(key);
-    } else {
-        out.push('[');
-        out.push_str(&serde_json::Value::String(key.to_string()).to_string());
-        out.push(']');
     }
 }

@@ -10,6 +10,7 @@ mod compaction;
 mod json_path;
 pub(crate) mod media_data;
 mod message;
+mod mime;
 mod node;
 mod node_text;
 mod pairing;
@@ -22,16 +23,17 @@ mod status;
 mod tool_calls;
 mod transcript;
 
+pub use crate::vocab::SyntheticReason;
 pub use block::{
-    Block, CodeBlock, MediaBlock, MediaEncoding, SyntheticReason, TextBlock, ThinkingBlock,
-    ToolCallBlock, ToolResponseBlock,
+    Block, CodeBlock, MediaBlock, MediaEncoding, TextBlock, ThinkingBlock, ToolCallBlock,
+    ToolResponseBlock,
 };
 pub(crate) use compaction::{compacted_calls, record as compaction_record, separated};
 pub use compaction::{compaction_range, safe_cut_points, COMPACTION_KEY};
-pub(crate) use json_path::write_path_key;
 pub use json_path::JsonPath;
 pub use media_data::split_data_url;
 pub use message::{Message, Metadata, Speaker};
+pub(crate) use mime::{media_essence, media_type};
 pub use provenance::{provider_family, Provenance};
 pub use provider_meta::ProviderMeta;
 pub use server_tool::{ServerToolBlock, ServerToolPhase};

@@ -3,11 +3,11 @@
 
 use serde::Serialize;
 
-use super::block::SyntheticReason;
 use super::message::Message;
 use super::pairing::{pairing, Pairing};
 use super::status::ToolStatus;
-use crate::normalize::SyntheticReasonCode;
+use crate::vocab::SyntheticReason;
+use crate::vocab::SyntheticReasonCode;
 
 /// One tool call of a history and where it stands ([`tool_calls`] has an example).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -9,7 +9,7 @@ use super::node::{self, Node};
 use super::node_text;
 use crate::error::{Error, ErrorCode};
 use crate::json;
-use crate::normalize::Diagnostic;
+use crate::vocab::Diagnostic;
 
 /// An ordered list of messages in the JSON history shape of the TypeScript agent (IContent).
 ///

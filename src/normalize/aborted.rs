@@ -4,10 +4,10 @@
 //! message with only thinking carries nothing to answer. The turn's thinking is removed (named in
 //! a diagnostic: what was cut off cannot be replayed as it was); a message left empty is removed.
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile};
 use super::work::{describe_message, Msg};
 use crate::model::{Block, Speaker};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 pub(crate) fn trim(
     msgs: Vec<Msg>,
@@ -87,7 +87,7 @@ mod tests {
                 {"speaker": "human", "blocks": [text("go")]},
                 {"speaker": "ai", "blocks": [thinking("plan"), call("c1"), thinking("a"), thinking("bcd")]}
             ])),
-            &crate::normalize::NormalizeOptions::new(crate::providers::Provider::Anthropic, "m"),
+            &crate::normalize::NormalizeOptions::new(crate::vocab::Provider::Anthropic, "m"),
             &mut diags,
         );
         assert_eq!(shape(&out), ["human: text", "ai: call(c1)"]);
@@ -112,7 +112,7 @@ mod tests {
                 {"speaker": "human", "blocks": [text("go")]},
                 {"speaker": "ai", "blocks": [thinking("a"), thinking("b")]}
             ])),
-            &crate::normalize::NormalizeOptions::new(crate::providers::Provider::Anthropic, "m"),
+            &crate::normalize::NormalizeOptions::new(crate::vocab::Provider::Anthropic, "m"),
             &mut diags,
         );
         assert_eq!(shape(&out), ["human: text"]);
@@ -132,7 +132,7 @@ mod tests {
                 {"speaker": "ai", "blocks": [thinking("a"), text("answer")]},
                 {"speaker": "ai", "blocks": [thinking("b"), call("c1")]}
             ])),
-            &crate::normalize::NormalizeOptions::new(crate::providers::Provider::Anthropic, "m"),
+            &crate::normalize::NormalizeOptions::new(crate::vocab::Provider::Anthropic, "m"),
             &mut diags,
         );
         assert_eq!(shape(&out), ["ai: thinking text", "ai: thinking call(c1)"]);
@@ -144,7 +144,7 @@ mod tests {
         let mut diags = Vec::new();
         let out = trim(
             msgs(json!([{"speaker": "human", "blocks": [text("hi"), thinking("a")]}])),
-            &crate::normalize::NormalizeOptions::new(crate::providers::Provider::Anthropic, "m"),
+            &crate::normalize::NormalizeOptions::new(crate::vocab::Provider::Anthropic, "m"),
             &mut diags,
         );
         assert_eq!(shape(&out), ["human: text thinking"]);

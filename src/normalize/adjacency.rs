@@ -7,9 +7,9 @@
 
 use crate::fast_map::HashMap;
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Item, Msg};
 use crate::model::{Block, Speaker};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// A result and the items that travel with it, plus the index of the message it came from.
 struct Carried {

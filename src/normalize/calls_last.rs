@@ -6,10 +6,10 @@
 
 use crate::fast_map::HashMap;
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile};
 use super::work::{describe_message, Item, Msg};
 use crate::model::{Block, Speaker};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Whether the message has a non-call block after a call.
 fn goes_on_after_calls(m: &Msg) -> bool {

@@ -6,10 +6,11 @@
 
 use crate::fast_map::{HashMap, HashSet};
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
 use super::options::COMPACTED_RESULT_TEXT;
 use super::work::{describe, Item, Msg};
-use crate::model::{Block, Speaker, SyntheticReason, ToolResponseBlock, ToolStatus};
+use crate::model::{Block, Speaker, ToolResponseBlock, ToolStatus};
+use crate::vocab::SyntheticReason;
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
 
 fn synthetic(call_id: &str, name: &str, text: &str, reason: SyntheticReason) -> ToolResponseBlock {
     ToolResponseBlock {

@@ -3,9 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, describe_message, Msg};
 use crate::model::{Block, ProviderMeta};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Placeholder content of a completed tool result that returned nothing.
 pub const EMPTY_RESULT_TEXT: &str = "(no output)";

@@ -17,7 +17,7 @@
 
 use super::options::{ForeignThinking, NormalizeOptions, Profile, ThinkingReplay};
 use crate::model::{provider_family, Provenance, ProviderMeta, ThinkingBlock};
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 /// What happens to one thinking block.
 pub(crate) enum Fate {

@@ -6,10 +6,10 @@
 
 use crate::fast_map::HashSet;
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile};
 use super::work::Msg;
 use crate::model::Block;
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Description given to a tool declared only because the history calls it.
 pub const HISTORY_TOOL_DESCRIPTION: &str =

@@ -5,9 +5,9 @@
 
 use crate::fast_map::HashMap;
 
-use super::diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Msg};
 use crate::model::{Block, ToolResponseBlock};
+use crate::vocab::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass};
 
 fn rank(r: &ToolResponseBlock) -> u8 {
     r.preference()

@@ -21,9 +21,9 @@ use crate::fast_map::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Item, Msg};
 use crate::model::{Block, Speaker};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// A call kept in the transcript.
 struct Call {

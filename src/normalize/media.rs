@@ -7,13 +7,13 @@
 //!   ("Image does not match the provided media type").
 //! - An image over Anthropic's 5 MB limit becomes a note when rendering for Anthropic.
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::NormalizeOptions;
 use super::work::{describe, Item, Msg};
 use crate::model::media_data::{base64_decoded_len, base64_prefix, sniff_image};
 use crate::model::split_data_url;
 use crate::model::{Block, MediaBlock, MediaEncoding, TextBlock};
-use crate::providers::Provider;
+use crate::vocab::Provider;
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Image types every supported provider takes.
 pub const IMAGE_TYPES: [&str; 4] = ["image/jpeg", "image/png", "image/gif", "image/webp"];

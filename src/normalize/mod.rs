@@ -13,7 +13,6 @@ pub mod content;
 mod continuity;
 pub mod declarations;
 mod dedupe;
-mod diagnostic;
 mod identity;
 pub mod media;
 mod options;
@@ -30,11 +29,12 @@ mod thinking;
 mod tool_media;
 mod work;
 
-pub use passes::Pass;
 pub(crate) use passes::PASSES;
 pub(crate) use work::{starts_turn, starts_turn_at};
 
-pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
+pub use crate::vocab::{
+    DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, Pass, SyntheticReasonCode,
+};
 pub use options::{
     ForeignThinking, NormalizeOptions, OrphanPolicy, DEFAULT_BRIDGE_TEXT,
     DEFAULT_CONTINUATION_TEXT, DEFAULT_LEADING_USER_TEXT, DEFAULT_SYNTHETIC_RESULT_TEXT,

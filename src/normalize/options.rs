@@ -2,9 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::models::{self, ModelCaps, ReasoningField};
-use crate::providers::gemini::FUNCTION_RESPONSE_MEDIA;
-use crate::providers::Provider;
+use crate::models::{self, ModelCaps, ReasoningField, FUNCTION_RESPONSE_MEDIA};
+use crate::vocab::Provider;
 
 /// What to do with a tool result whose call is no longer in the history (compaction).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,7 +148,7 @@ impl ToolResultMedia {
             ToolResultMedia::Any => true,
             ToolResultMedia::None => false,
             ToolResultMedia::Only(types) => {
-                types.contains(&crate::providers::common::media_essence(mime_type).as_str())
+                types.contains(&crate::model::media_essence(mime_type).as_str())
             }
         }
     }

@@ -6,10 +6,11 @@ use crate::fast_map::HashSet;
 
 use serde_json::{Map, Value};
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
 use super::options::OrphanPolicy;
 use super::work::{describe, Item, Msg};
-use crate::model::{Block, Speaker, SyntheticReason, TextBlock, ToolCallBlock, ToolResponseBlock};
+use crate::model::{Block, Speaker, TextBlock, ToolCallBlock, ToolResponseBlock};
+use crate::vocab::SyntheticReason;
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
 
 /// Name given to a reconstructed call whose result did not record its tool name.
 pub const UNKNOWN_TOOL_NAME: &str = "unknown_tool";

@@ -4,8 +4,6 @@
 //! tags each diagnostic with the [`Pass`] that made it; the incremental renderer
 //! ([`crate::Conversation`]) splits a render's diagnostics by the same table.
 
-use serde::Serialize;
-
 use super::options::Profile;
 use super::work::Msg;
 use super::{
@@ -13,105 +11,7 @@ use super::{
     orphans, prefill, role_order, server_tools, speaker, synthesize, thinking, tool_media,
     Diagnostic, NormalizeOptions, TurnOpener,
 };
-
-/// One normaliser pass, named by what it repairs, listed in the order the passes run. A
-/// diagnostic names the pass that made it (`pass`): `closure` for a synthetic completion,
-/// `thinking_policy` for thinking the target cannot replay, and so on.
-#[non_exhaustive]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "wasm-bind", derive(tsify::Tsify))]
-pub enum Pass {
-    /// Blocks stored under the wrong speaker move to the right one.
-    SpeakerRepair,
-    /// Server-tool blocks replayed to the provider that ran them, sent as text to others.
-    ServerTools,
-    /// Empty text, empty messages, malformed arguments and empty results.
-    ContentHygiene,
-    /// Every call gets one canonical id; results are paired with their calls.
-    CallIdentity,
-    /// Duplicate calls and duplicate completions.
-    Dedupe,
-    /// Results whose call is gone (by the orphan policy).
-    Orphans,
-    /// Pieces of one assistant turn merged (targets that need strict alternation).
-    AssistantPieces,
-    /// A completion for every call (synthetic where none exists).
-    Closure,
-    /// Results placed right after the message that made the call.
-    Adjacency,
-    /// Turns that ended in thinking (aborted) trimmed.
-    AbortedTurns,
-    /// Media the target cannot take.
-    Media,
-    /// Media inside tool results placed where the target takes it.
-    ToolResultMedia,
-    /// Calls last in their message (OpenAI Responses).
-    CallsLast,
-    /// Thinking the target cannot replay dropped or turned into text; continuity tokens kept
-    /// only for their provider and model.
-    ThinkingPolicy,
-    /// System messages moved into the target's system slot.
-    SystemHoisting,
-    /// Roles ordered and merged as the target needs.
-    RoleOrder,
-    /// A final assistant message (prefill) made acceptable.
-    Prefill,
-    /// Thinking first in its message where the target needs it.
-    ThinkingPosition,
-    /// Whether thinking stays on for the request.
-    ThinkingSetting,
-    /// Continuity tokens the target requires supplied (documented placeholders).
-    Continuity,
-    /// Tools the history calls added to the request's declarations.
-    Declarations,
-}
-
-impl Pass {
-    /// The stable string form (the same as its JSON form).
-    ///
-    /// ```
-    /// use turnwire::{normalize, NormalizeOptions, Pass, Provider, Transcript};
-    /// let t = Transcript::from_json(r#"[
-    ///   {"speaker":"human","blocks":[{"type":"text","text":"go"}]},
-    ///   {"speaker":"ai","blocks":[{"type":"tool_call","id":"c1","name":"ls","parameters":{}}]}
-    /// ]"#)?;
-    /// let n = normalize(&t, &NormalizeOptions::new(Provider::OpenAiChat, "gpt-5.2"));
-    /// assert_eq!(n.diagnostics[0].pass, Some(Pass::Closure));
-    /// assert_eq!(Pass::Closure.as_str(), "closure");
-    /// # Ok::<(), turnwire::Error>(())
-    /// ```
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Pass::SpeakerRepair => "speaker_repair",
-            Pass::ServerTools => "server_tools",
-            Pass::ContentHygiene => "content_hygiene",
-            Pass::CallIdentity => "call_identity",
-            Pass::Dedupe => "dedupe",
-            Pass::Orphans => "orphans",
-            Pass::AssistantPieces => "assistant_pieces",
-            Pass::Closure => "closure",
-            Pass::Adjacency => "adjacency",
-            Pass::AbortedTurns => "aborted_turns",
-            Pass::Media => "media",
-            Pass::ToolResultMedia => "tool_result_media",
-            Pass::CallsLast => "calls_last",
-            Pass::ThinkingPolicy => "thinking_policy",
-            Pass::SystemHoisting => "system_hoisting",
-            Pass::RoleOrder => "role_order",
-            Pass::Prefill => "prefill",
-            Pass::ThinkingPosition => "thinking_position",
-            Pass::ThinkingSetting => "thinking_setting",
-            Pass::Continuity => "continuity",
-            Pass::Declarations => "declarations",
-        }
-    }
-
-    /// The pass's place in [`PASSES`].
-    pub(crate) fn index(self) -> usize {
-        PASSES.iter().position(|(p, _)| *p == self).unwrap_or(0)
-    }
-}
+use crate::vocab::Pass;
 
 /// What the passes read (the options, resolved once) and what they produce besides the
 /// messages: the diagnostics, the system prompt, the request's thinking switch and the tools
@@ -232,7 +132,7 @@ pub(crate) fn run_all(mut msgs: Vec<Msg>, run: &mut Run<'_>) -> Vec<Msg> {
 mod tests {
     use super::*;
     use crate::model::Transcript;
-    use crate::providers::Provider;
+    use crate::vocab::Provider;
 
     #[test]
     fn every_pass_is_in_the_table_once_and_in_its_place() {
@@ -256,7 +156,7 @@ mod tests {
               {"speaker":"ai","blocks":[{"type":"tool_call","id":"b","name":"cat","parameters":{}}]}]"#,
         )
         .unwrap();
-        for p in Provider::IMPLEMENTED {
+        for p in Provider::ALL {
             let n = super::super::normalize(&t, &NormalizeOptions::new(p, "m"));
             assert!(n.diagnostics.len() >= 4, "{p}: {:?}", n.diagnostics);
             let order: Vec<usize> = n

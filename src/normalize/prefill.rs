@@ -4,10 +4,10 @@
 //! nothing is dropped. Anthropic models that take a prefill refuse one that ends with
 //! whitespace (ANT-23): the trailing whitespace is trimmed.
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile};
 use super::work::{describe, describe_message, Msg};
 use crate::model::{Block, Speaker};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Settles a final assistant message for the target: a continuation user turn after it when the
 /// model takes no prefill, else (Anthropic) its trailing whitespace trimmed.
@@ -77,7 +77,7 @@ mod tests {
     use super::*;
     use crate::normalize::options::DEFAULT_CONTINUATION_TEXT;
     use crate::normalize::test_support::*;
-    use crate::providers::Provider;
+    use crate::vocab::Provider;
     use serde_json::json;
 
     fn run(v: serde_json::Value, o: &NormalizeOptions) -> (Vec<Msg>, Vec<String>) {

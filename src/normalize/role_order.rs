@@ -3,10 +3,10 @@
 //! message where the provider needs one (Mistral), and a leading user turn where the provider
 //! needs one.
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{Bridge, NormalizeOptions, Profile};
 use super::work::{describe_message, Msg};
 use crate::model::{Block, Speaker};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Moves `system` messages into the provider's system slot: the ones that open the
 /// conversation always, later ones only when the provider cannot take them in place. Returns the
@@ -214,7 +214,7 @@ mod tests {
     use super::*;
     use crate::normalize::options::DEFAULT_LEADING_USER_TEXT;
     use crate::normalize::test_support::*;
-    use crate::providers::Provider;
+    use crate::vocab::Provider;
     use serde_json::json;
 
     fn hoist(v: serde_json::Value, target: Provider) -> (Vec<String>, Vec<String>, Vec<String>) {

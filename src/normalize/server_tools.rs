@@ -15,10 +15,10 @@
 
 use crate::fast_map::HashSet;
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Item, Msg};
 use crate::model::{Block, ServerToolBlock, ServerToolPhase, Speaker, TextBlock};
-use crate::providers::Provider;
+use crate::vocab::Provider;
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Replays or converts every server-tool block of `msgs` for `target`.
 pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {

@@ -5,9 +5,9 @@
 //! further output parts) and stay with it. A message holding blocks of several kinds (the cancelled fan-out persisted as one tool message with both
 //! calls and responses, 864 failure mode A) is split, in order, into one message per run.
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::work::{describe, Item, Msg};
 use crate::model::{Block, Speaker};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// The speaker a block belongs under. `stored` is the speaker it was stored under;
 /// `after_response` says whether the previous block of the message was a tool response (or media

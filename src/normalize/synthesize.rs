@@ -13,11 +13,11 @@
 //!   history another provider produced is an open question in provider-rules.md §10; it is the
 //!   only value that does not invent reasoning).
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile};
 use super::thinking::required_reasoning;
 use super::work::{describe_message, Item, Msg};
 use crate::model::{Block, ProviderMeta, Speaker, ThinkingBlock};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// The thought signature Gemini documents for function calls it did not produce.
 pub const GEMINI_PLACEHOLDER_SIGNATURE: &str = "skip_thought_signature_validator";

@@ -3,11 +3,11 @@
 
 use serde_json::{json, Value};
 
-use super::diagnostic::Diagnostic;
 use super::options::NormalizeOptions;
 use super::work::{self, Msg};
 use crate::model::{Block, Transcript};
-use crate::providers::Provider;
+use crate::vocab::Diagnostic;
+use crate::vocab::Provider;
 
 /// A real 1x1 PNG.
 pub(crate) const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";

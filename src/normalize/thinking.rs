@@ -7,10 +7,10 @@
 //! replayed. Every decision is a diagnostic.
 
 use super::continuity::{self, Fate};
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{ForeignThinking, NormalizeOptions, Profile, ThinkingReplay};
 use super::work::{current_turn_start, describe, Item, Msg};
 use crate::model::{Block, Provenance, ProviderMeta, Speaker, TextBlock};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Replaces a thinking block the target cannot take, per policy. Returns the replacement item.
 fn convert(

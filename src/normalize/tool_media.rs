@@ -5,10 +5,10 @@
 //! text. Anthropic and OpenAI Responses take any media inside the result, Gemini 3 images, PDF
 //! and plain text.
 
-use super::diagnostic::{Diagnostic, DiagnosticCode, FaultClass};
 use super::options::{NormalizeOptions, Profile, ToolResultMedia};
 use super::work::{Item, Msg};
 use crate::model::{Block, Speaker, TextBlock};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Whether a tool message holds media its results cannot carry: of a type the target refuses
 /// there, or before any result (no result to carry it).

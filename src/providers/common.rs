@@ -2,6 +2,10 @@
 
 use std::borrow::Cow;
 
+pub(crate) use crate::request::json_schema_members;
+
+pub(crate) use crate::model::media_type;
+
 /// A code block as fenced Markdown text.
 pub(crate) fn fenced(c: &crate::model::CodeBlock) -> String {
     format!(
@@ -51,22 +55,6 @@ pub(crate) fn only_plain_text(blocks: &[crate::model::Block]) -> bool {
         .all(|b| matches!(b, Block::Text(_) | Block::Code(_)))
 }
 
-/// The media type with `image/jpg` spelled as providers want it.
-pub(crate) fn media_type(mime: &str) -> String {
-    let m = mime.to_ascii_lowercase();
-    if m == "image/jpg" {
-        "image/jpeg".into()
-    } else {
-        m
-    }
-}
-
-/// The essence of a media type, as [`media_type`] writes it: parameters left out
-/// (`text/plain; charset=utf-8` → `text/plain`), lower case, `image/jpg` → `image/jpeg`.
-pub(crate) fn media_essence(mime: &str) -> String {
-    media_type(mime.split(';').next().unwrap_or_default().trim())
-}
-
 /// The system prompt: the caller's, then the transcript's system messages.
 pub(crate) fn system_text(options: &crate::RenderOptions, hoisted: &[String]) -> String {
     let mut parts: Vec<&str> = Vec::new();
@@ -106,14 +94,14 @@ pub(crate) fn named(name: String, description: Option<&str>) -> crate::json::out
 pub(crate) fn insert_sampling(
     body: &mut crate::json::out::Obj<'_>,
     o: &crate::RenderOptions,
-    r: &crate::render::Resolved,
+    r: &crate::request::Resolved,
     p: &mut crate::providers::Projection,
 ) {
     for (field, value) in [("temperature", o.temperature), ("top_p", o.top_p)] {
         let Some(v) = value else { continue };
         if r.caps.fixed_sampling {
             p.note(
-                crate::normalize::DiagnosticCode::SamplingAdjusted,
+                crate::vocab::DiagnosticCode::SamplingAdjusted,
                 format!("{} does not take `{field}` (its sampling is fixed); {v} was left out of this request", o.model),
                 None,
             );
@@ -122,38 +110,3 @@ pub(crate) fn insert_sampling(
         }
     }
 }
-
-/// The members of an OpenAI JSON schema format: `name`, `description`, `schema`, `strict`
-/// (nested under `json_schema` by Chat Completions, flat beside `type` in Responses).
-pub(crate) fn json_schema_members(
-    format: &crate::ResponseFormat,
-    into: &mut serde_json::Map<String, serde_json::Value>,
-) {
-    let crate::ResponseFormat::JsonSchema {
-        name,
-        schema,
-        description,
-        strict,
-    } = format;
-    into.insert("name".into(), name.clone().into());
-    if let Some(d) = description {
-        into.insert("description".into(), d.clone().into());
-    }
-    into.insert("schema".into(), schema.clone());
-    if let Some(s) = strict {
-        into.insert("strict".into(), (*s).into());
-    }
-}
-
-/// A JSON object from `{"key": value, …}` in order, each value converted with `Value::from`:
-/// moved or copied once. (`serde_json::json!` serialises every interpolated value into a new
-/// `Value`, which deep-copies message contents and tool arguments a second time.) Values are
-/// Rust expressions: nest `obj!` for inner objects.
-macro_rules! obj {
-    ({ $($key:literal : $value:expr),* $(,)? }) => {{
-        let mut map = serde_json::Map::new();
-        $( map.insert(String::from($key), serde_json::Value::from($value)); )*
-        serde_json::Value::Object(map)
-    }};
-}
-pub(crate) use obj;

@@ -1,6 +1,7 @@
 //! Provider adapters: one module per wire API (request rendering and strict validation).
 
 pub mod anthropic;
+mod body;
 pub(crate) mod common;
 pub mod deepseek;
 pub mod gemini;
@@ -11,13 +12,14 @@ pub mod openai_chat;
 pub mod openai_compatible;
 pub mod openai_responses;
 mod projection;
-mod provider;
+mod target;
 pub(crate) mod validate_support;
 mod violation;
 
+pub use crate::vocab::Provider;
 pub use json_text::validate_request_text;
 pub(crate) use projection::Projection;
-pub use provider::Provider;
+pub(crate) use target::WireDecoder;
 pub use violation::Violation;
 
 use serde_json::Value;

@@ -4,7 +4,7 @@
 use crate::fast_map::HashMap;
 
 use crate::ids::{IdFormat, IdProjector, ToolNameProjector};
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Projection state for one render.
 pub(crate) struct Projection {

@@ -5,7 +5,7 @@ use serde_json::{json, Map, Value};
 
 use super::writer::named;
 use super::{parts, Frame, Part, RelayOptions};
-use crate::stream::{Delta, StopReason, StreamOutcome, Usage};
+use crate::streaming::{Delta, StopReason, StreamOutcome, Usage};
 
 /// The block being streamed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use serde_json::{json, Map, Value};
 
 use super::writer::data;
 use super::{parts, Frame, Part, RelayOptions};
-use crate::stream::{Delta, StopReason, StreamOutcome, Usage};
+use crate::streaming::{Delta, StopReason, StreamOutcome, Usage};
 
 /// The stream writer.
 #[derive(Debug)]

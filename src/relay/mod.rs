@@ -27,9 +27,10 @@ mod writer;
 
 use serde_json::{json, Value};
 
+use crate::decode::StreamDecoder;
 use crate::model::Block;
-use crate::providers::Provider;
-use crate::stream::{StreamDecoder, StreamError, StreamOptions, StreamOutcome};
+use crate::streaming::{StreamError, StreamOptions, StreamOutcome};
+use crate::vocab::Provider;
 use writer::Writer;
 
 /// One server-sent event of the client's format.
@@ -250,7 +251,7 @@ pub(crate) fn parts(outcome: &StreamOutcome) -> Vec<Part<'_>> {
 
 /// The prompt's tokens as the OpenAI and Gemini formats count them (cached ones included), and
 /// the cached ones.
-pub(crate) fn prompt_tokens(u: &crate::stream::Usage) -> (u32, u32) {
+pub(crate) fn prompt_tokens(u: &crate::streaming::Usage) -> (u32, u32) {
     let cached = u.cache_read_tokens.unwrap_or(0);
     let total = u.input_tokens.unwrap_or(0) + cached + u.cache_write_tokens.unwrap_or(0);
     (total, cached)

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use super::writer::named;
 use super::{parts, Frame, Part, RelayOptions};
-use crate::stream::{Delta, StopReason, StreamOutcome, Usage};
+use crate::streaming::{Delta, StopReason, StreamOutcome, Usage};
 
 /// The item being streamed: its kind, id, output index and text so far.
 #[derive(Debug)]

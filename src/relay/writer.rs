@@ -1,8 +1,8 @@
 //! The client format's stream writer, one per wire API.
 
 use super::{anthropic, chat, gemini, responses, Frame, RelayOptions};
-use crate::providers::Provider;
-use crate::stream::{Delta, StreamOutcome};
+use crate::streaming::{Delta, StreamOutcome};
+use crate::vocab::Provider;
 
 /// Writes decoded deltas as one wire API's stream.
 #[derive(Debug)]

@@ -20,8 +20,8 @@ use serde_json::{Map, Value};
 use super::{render, RenderOptions, Rendered};
 use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
-use crate::normalize::{Diagnostic, DiagnosticCode};
-use crate::providers::Provider;
+use crate::vocab::Provider;
+use crate::vocab::{Diagnostic, DiagnosticCode};
 
 /// The body members Anthropic's `count_tokens` takes.
 const ANTHROPIC_KEEPS: &[&str] = &[
@@ -108,7 +108,7 @@ pub fn render_count_tokens(
 }
 
 fn dropped(key: &str, provider: Provider) -> Diagnostic {
-    super::controls::note(
+    crate::request::note(
         DiagnosticCode::RequestFieldDropped,
         format!("`{key}` is not a field of {provider}'s token-counting request; left out"),
     )

@@ -1,42 +1,19 @@
-//! Rendering: normalise, then project through the target's adapter.
+//! Rendering: normalise, then project through the target's adapter (`providers/target.rs`).
+//! The options a render takes, and their resolution, are in `request/`.
 
-mod cache;
-mod check;
-mod controls;
 mod count_tokens;
-mod limits;
-mod options;
-mod policy;
 mod provider_options;
-mod resolved;
-mod response_format;
-mod server_tools;
-mod stop;
-mod target;
-mod thinking_mode;
 
-pub(crate) use provider_options::apply as apply_provider_options;
-pub(crate) use resolved::Resolved;
-pub(crate) use target::{
-    ChatCompletions, GenerateContent, Messages, Pairing, Responses, Target, WireApi,
+pub(crate) use crate::request::Resolved;
+pub use crate::request::{
+    owned_fields, structured_output, CacheBreakpoints, CacheOptions, CachePoint, CacheTtl,
+    CompatOptions, RenderOptions, ResponseFormat, ServerTool, ServerToolKind, ThinkingOptions,
+    ToolChoice, ToolDeclaration, UserLocation, ANSWER_ROOM, DEFAULT_MAX_TOKENS,
+    DEFAULT_THINKING_BUDGET, KIMI_THINKING_MAX_TOKENS, MAX_CACHE_KEY_CHARS,
+    RESPONSES_MIN_OUTPUT_TOKENS,
 };
-pub(crate) use thinking_mode::{anthropic_thinking, gemini_thinking};
-
-pub(crate) use cache::CachePlan;
-pub use cache::{CacheBreakpoints, CacheOptions, CachePoint, CacheTtl, MAX_CACHE_KEY_CHARS};
-pub use controls::ToolChoice;
 pub use count_tokens::render_count_tokens;
-pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
-pub(crate) use response_format::{not_strict, valid_format_name};
-pub use response_format::{structured_output, ResponseFormat};
-pub(crate) use server_tools::ServerToolPlan;
-pub use server_tools::{ServerTool, ServerToolKind, UserLocation};
-
-pub use options::owned_fields;
-pub use options::{
-    CompatOptions, RenderOptions, ThinkingOptions, ToolDeclaration, DEFAULT_MAX_TOKENS,
-    DEFAULT_THINKING_BUDGET,
-};
+pub(crate) use provider_options::apply as apply_provider_options;
 
 use serde::ser::SerializeMap;
 use serde::Serialize;
@@ -45,8 +22,9 @@ use serde_json::Value;
 use crate::error::{Error, ErrorCode};
 use crate::json::out::Out;
 use crate::model::Transcript;
-use crate::normalize::{normalize, normalize_owned, Diagnostic, Normalized};
+use crate::normalize::{normalize, normalize_owned, Normalized};
 use crate::providers::Projection;
+use crate::vocab::Diagnostic;
 
 /// Pairs of names in order — canonical → provider call ids, or original → sent tool names.
 /// Serialises as a plain JSON object.

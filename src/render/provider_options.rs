@@ -1,62 +1,19 @@
-//! `providerOptions`: per-provider request fields, keyed by turnwire's provider names (as the AI
-//! SDK keys its provider options), merged into the body turnwire renders for that provider and
-//! checked by the provider's strict validator.
-//!
-//! The entry for the render's provider is applied to the body as a JSON Merge Patch
-//! (RFC 7396): objects merge member by member, any other value replaces, `null` removes. It may
-//! set fields turnwire owns (`thinking`, `tool_choice`, `generationConfig`, …) and fields it
-//! does not model (`top_k`, `service_tier`, `safetySettings`, …), but not the history
-//! (`messages`, `input`, `contents`), which is rendered from the transcript. After the merge the
-//! validator's rules on everything but the history run, and a rule the merged fields break is
-//! an `invalid_value` error naming the option's path and the provider's own message. The other
-//! providers' entries are ignored, so one options object can serve a failover chain.
+//! `providerOptions` applied: the entry for the render's provider is merged into the body as
+//! a JSON Merge Patch (RFC 7396): objects merge member by member, any other value replaces,
+//! `null` removes. It may set fields turnwire owns (`thinking`, `tool_choice`,
+//! `generationConfig`, …) and fields it does not model (`top_k`, `service_tier`,
+//! `safetySettings`, …), but not the history (`messages`, `input`, `contents`), which is
+//! rendered from the transcript (`request/provider_options.rs` checks that when the options are
+//! read). After the merge the validator's rules on everything but the history run, and a rule
+//! the merged fields break is an `invalid_value` error naming the option's path and the
+//! provider's own message. The other providers' entries are ignored, so one options object can
+//! serve a failover chain.
 
 use serde_json::{Map, Value};
 
-use super::{RenderOptions, WireApi};
 use crate::error::{Error, ErrorCode};
-use crate::providers::{validate_envelope, Provider};
-
-/// Checks every entry: a provider name, an object, no history member.
-pub(crate) fn check(o: &RenderOptions) -> Result<(), Error> {
-    for (name, patch) in &o.provider_options {
-        let at = format!("$.providerOptions.{name}");
-        let provider: Provider = name.parse().map_err(|_| {
-            Error::new(
-                ErrorCode::InvalidValue,
-                at.clone(),
-                format!("providerOptions is keyed by provider names (anthropic, openai-chat, …), found `{name}`"),
-            )
-        })?;
-        let Value::Object(patch) = patch else {
-            return Err(Error::new(
-                ErrorCode::InvalidType,
-                at,
-                "a provider's options are a JSON object of request fields",
-            ));
-        };
-        if provider == o.provider {
-            if let Some(k) = patch.keys().find(|k| o.extra.contains_key(*k)) {
-                return Err(Error::new(
-                    ErrorCode::InvalidValue,
-                    format!("$.extra.{k}"),
-                    format!("`{k}` is set by providerOptions.{name}; leave it out of `extra`"),
-                ));
-            }
-        }
-        let history = WireApi::of(provider).messages_key();
-        if patch.contains_key(history) {
-            return Err(Error::new(
-                ErrorCode::InvalidValue,
-                format!("{at}.{history}"),
-                format!(
-                    "`{history}` is rendered from the transcript; providerOptions may not set it"
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
+use crate::providers::validate_envelope;
+use crate::request::RenderOptions;
 
 /// RFC 7396: `patch` merged into `target`.
 fn merge(target: &mut Value, patch: &Value) {

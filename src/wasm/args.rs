@@ -9,7 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::errors::js_type_name;
 use super::text;
 use crate::error::{Error, ErrorCode};
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 /// The error of an argument of the wrong type.
 fn wrong(name: &str, expected: &str, value: &JsValue) -> Error {

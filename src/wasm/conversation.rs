@@ -12,7 +12,8 @@ use super::{args, read_options, read_transcript, text, to_js};
 use crate::conversation::BodyPart;
 use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
-use crate::render::{RenderOptions, Rendered};
+use crate::render::Rendered;
+use crate::request::RenderOptions;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_BLOB_LIKE: &'static str = r#"

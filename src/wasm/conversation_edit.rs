@@ -12,7 +12,7 @@ use super::types::MessageInput;
 use super::{text, to_js};
 use crate::error::{Error, ErrorCode};
 use crate::model::{Message, ToolCallState};
-use crate::normalize::Diagnostic;
+use crate::vocab::Diagnostic;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CONVERSATION_EDITS: &'static str = r#"

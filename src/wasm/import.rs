@@ -10,8 +10,8 @@ use super::validate::read_body;
 use super::{json_of, to_js};
 use crate::error::{Error, ErrorCode};
 use crate::import::{self, ImportSource, Imported};
-use crate::providers::Provider;
 use crate::render::IdMap;
+use crate::vocab::Provider;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_IMPORT: &'static str = r#"
@@ -261,7 +261,7 @@ pub fn to_ai_sdk(transcript: &super::types::TranscriptInput) -> Result<JsValue, 
 #[wasm_bindgen(js_name = repairModelMessages, unchecked_return_type = "{ messages: unknown[]; diagnostics: Diagnostic[]; idMap?: Record<string, string>; toolNames?: Record<string, string> }")]
 pub fn repair_model_messages(
     #[wasm_bindgen(unchecked_param_type = "unknown[]")] messages: &JsValue,
-    options: tsify::Ts<crate::render::RenderOptions>,
+    options: tsify::Ts<crate::request::RenderOptions>,
     #[wasm_bindgen(unchecked_optional_param_type = "ImportSource")] source: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let messages = json_of(messages, "the messages")?;
@@ -327,7 +327,7 @@ pub fn to_pi_ai(transcript: &super::types::TranscriptInput) -> Result<JsValue, J
 }
 
 /// Diagnostics as a JSON value.
-pub(super) fn diagnostics_value(d: &[crate::normalize::Diagnostic]) -> Result<Value, Error> {
+pub(super) fn diagnostics_value(d: &[crate::vocab::Diagnostic]) -> Result<Value, Error> {
     serde_json::to_value(d).map_err(|e| {
         Error::new(
             ErrorCode::InvalidValue,

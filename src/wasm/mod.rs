@@ -85,7 +85,7 @@ use crate::error::{Error, ErrorCode};
 #[cfg(feature = "wasm-render")]
 use crate::model::Transcript;
 #[cfg(feature = "wasm-render")]
-use crate::render::RenderOptions;
+use crate::request::RenderOptions;
 
 /// Converts a JS value to JSON as `JSON.stringify` would (`undefined` members left out, `toJSON`
 /// honoured; a string is a JSON string, not JSON text), values JSON cannot carry converted and
@@ -224,9 +224,9 @@ mod tests {
     use tsify::Tsify;
 
     use crate::error::ErrorCode;
-    use crate::model::SyntheticReason;
-    use crate::normalize::SyntheticReasonCode;
-    use crate::providers::Provider;
+    use crate::vocab::Provider;
+    use crate::vocab::SyntheticReason;
+    use crate::vocab::SyntheticReasonCode;
 
     /// The TypeScript unions written by hand name exactly the Rust values.
     #[test]

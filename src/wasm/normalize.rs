@@ -7,8 +7,9 @@ use wasm_bindgen::prelude::*;
 
 use super::types::TranscriptInput;
 use super::{read_options, read_transcript, to_js};
-use crate::normalize::{normalize, Diagnostic};
-use crate::render::RenderOptions;
+use crate::normalize::normalize;
+use crate::request::RenderOptions;
+use crate::vocab::Diagnostic;
 
 /// What `normalize` returns.
 #[derive(Serialize, Tsify)]
@@ -40,7 +41,7 @@ pub fn normalize_js(
 ) -> Result<Ts<NormalizeResult>, JsValue> {
     let transcript = read_transcript(transcript)?;
     let options = read_options(&options.js_value())?;
-    let resolved = crate::render::Resolved::of(&options)?;
+    let resolved = crate::request::Resolved::of(&options)?;
     let n = normalize(&transcript, &resolved.normalize);
     let out = NormalizeResult {
         transcript: n.transcript.to_value(),

@@ -7,7 +7,8 @@ use wasm_bindgen::prelude::*;
 use super::types::TranscriptInput;
 use super::{read_options, read_transcript, read_transcript_sized, to_js};
 use crate::error::{Error, ErrorCode};
-use crate::render::{render_owned_into, RenderOptions, RenderReport, Rendered};
+use crate::render::{render_owned_into, RenderReport, Rendered};
+use crate::request::RenderOptions;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_RENDERED_REQUEST: &'static str = r#"

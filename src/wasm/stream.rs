@@ -6,9 +6,10 @@ use wasm_bindgen::prelude::*;
 
 use super::args::read_provider;
 use super::{args, json_of, to_js, to_js_exact};
+use crate::decode::StreamDecoder as CoreDecoder;
 use crate::error::{Error, ErrorCode};
-use crate::providers::Provider;
-use crate::stream::{StreamDecoder as CoreDecoder, StreamError, StreamOptions};
+use crate::streaming::{StreamError, StreamOptions};
+use crate::vocab::Provider;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_STREAM: &'static str = r#"
@@ -197,7 +198,7 @@ fn error_delta(e: &StreamError) -> Value {
     Value::Object(o)
 }
 
-pub(super) fn outcome_value(outcome: &crate::stream::StreamOutcome) -> Value {
+pub(super) fn outcome_value(outcome: &crate::streaming::StreamOutcome) -> Value {
     let mut v = outcome.to_value();
     if let Some(o) = v.as_object_mut() {
         let errors = outcome

@@ -17,7 +17,7 @@ use wasm_bindgen::JsCast;
 
 use super::errors;
 use crate::error::{Error, ErrorCode};
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 #[wasm_bindgen]
 extern "C" {

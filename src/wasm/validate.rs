@@ -6,7 +6,8 @@ use wasm_bindgen::prelude::*;
 use super::args::read_provider;
 use super::{args, text, to_js};
 use crate::error::Error;
-use crate::providers::{validate_request_text, Provider};
+use crate::providers::validate_request_text;
+use crate::vocab::Provider;
 
 /// Checks a request body against every strict rule of `provider` that one body can show and
 /// returns the violations (rule id, JSON path, message); an empty array means none is broken.

@@ -16,7 +16,7 @@ fn media_without_a_preceding_result_is_user_content() {
         ]}
     ]))
     .unwrap();
-    for p in Provider::IMPLEMENTED {
+    for p in Provider::ALL {
         let o = RenderOptions::new(p, "m");
         let out = render(&t, &o).unwrap();
         assert_eq!(

@@ -25,7 +25,7 @@ fn a_turn_left_with_only_thinking_is_not_sent_ending_in_thinking() {
         {"speaker": "ai", "blocks": [{"type": "text", "text": "", "thoughtSignature": "c2ln"}], "metadata": null}
     ]))
     .unwrap();
-    for (t, p) in Provider::IMPLEMENTED
+    for (t, p) in Provider::ALL
         .into_iter()
         .flat_map(|p| [(&t, p), (&signed, p)])
     {

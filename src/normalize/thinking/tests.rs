@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::normalize::test_support::*;
-use crate::providers::Provider;
+use crate::vocab::Provider;
 use serde_json::{json, Value};
 
 const MODEL: &str = "claude-sonnet-4-5";

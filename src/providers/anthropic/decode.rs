@@ -24,12 +24,12 @@ use crate::fast_map::HashSet;
 use serde_json::{json, Value};
 
 use crate::model::{ProviderMeta, ServerToolBlock};
-use crate::stream::ids::mint_call_id;
-use crate::stream::json::{count, index_key, text};
-use crate::stream::wire::WireFormat;
-use crate::stream::{StopReason, StreamError, StreamOptions, Usage};
+use crate::streaming::ids::mint_call_id;
+use crate::streaming::json::{count, index_key, text};
+use crate::streaming::wire::WireFormat;
+use crate::streaming::{StopReason, StreamError, StreamOptions, Usage};
 
-use crate::stream::state::StreamState;
+use crate::streaming::state::StreamState;
 
 const FORMAT: &str = "Anthropic Messages";
 
@@ -220,7 +220,7 @@ impl Decoder {
 
 impl WireFormat for Decoder {
     fn api(&self) -> &'static str {
-        crate::providers::Provider::Anthropic.wire_api()
+        crate::vocab::Provider::Anthropic.wire_api()
     }
 
     fn terminal(&self) -> &'static str {

@@ -6,14 +6,13 @@ use crate::json::out::{out, Obj, Out};
 use serde_json::Value;
 
 use crate::ids::IdFormat;
-use crate::model::{
-    split_data_url, Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker,
-};
-use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
-use crate::normalize::{DiagnosticCode, Normalized};
+use crate::model::{split_data_url, Block, MediaBlock, MediaEncoding, Message, ProviderMeta};
+use crate::normalize::Normalized;
+use crate::providers::body::{results_then_user, tool_declarations, ListTurns};
 use crate::providers::common::{declared_names, fenced, media_type, named, system_text};
 use crate::providers::Projection;
-use crate::render::{anthropic_thinking, Resolved};
+use crate::request::{anthropic_thinking, Resolved};
+use crate::vocab::DiagnosticCode;
 use crate::{CachePoint, RenderOptions, ToolChoice, DEFAULT_MAX_TOKENS};
 
 /// Builds the whole request body.
@@ -42,21 +41,7 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
             body.insert("system", system);
         }
     }
-    let mut tools: Vec<Out> = o
-        .tools
-        .iter()
-        .map(|t| {
-            declaration(
-                p.tool_name(&t.name),
-                t.description.as_deref(),
-                t.parameters.as_ref(),
-            )
-        })
-        .collect();
-    for name in &n.undeclared_tools {
-        let projected = p.tool_name(name);
-        tools.push(declaration(projected, Some(HISTORY_TOOL_DESCRIPTION), None));
-    }
+    let mut tools = tool_declarations(n, o, &mut p, declaration);
     tools.extend(r.server_tools.tools.iter().map(Out::from));
     body.insert("messages", messages(&n.transcript.messages, &mut p));
     match (tools.last_mut(), cache.mark_for(CachePoint::Tools)) {
@@ -114,27 +99,14 @@ fn tool_choice(choice: &ToolChoice, p: &mut Projection) -> Out<'static> {
 }
 
 fn messages<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
-    let mut out = Vec::with_capacity(msgs.len());
-    let mut i = 0;
-    while let Some(m) = msgs.get(i) {
-        i += 1;
-        match m.speaker {
-            Speaker::Ai => out.push(out!({"role": "assistant", "content": assistant(m, p)})),
-            Speaker::Tool => {
-                let mut content = tool_results(m, p);
-                // Tool results and the user's next words share one user message, results first.
-                if let Some(next) = msgs.get(i).filter(|n| n.speaker == Speaker::Human) {
-                    content.extend(user(next));
-                    i += 1;
-                }
-                out.push(out!({"role": "user", "content": content}));
-            }
-            Speaker::Human | Speaker::System => {
-                out.push(out!({"role": "user", "content": user(m)}))
-            }
-        }
-    }
-    out
+    let turns = ListTurns {
+        assistant_role: "assistant",
+        member: "content",
+        assistant,
+        results: tool_results,
+        user,
+    };
+    results_then_user(msgs, p, &turns)
 }
 
 fn text<'a>(s: impl Into<Out<'a>>) -> Out<'a> {

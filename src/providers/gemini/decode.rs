@@ -34,11 +34,11 @@
 use serde_json::{Map, Value};
 
 use crate::model::{ProviderMeta, ServerToolBlock};
-use crate::stream::ids::mint_call_id;
-use crate::stream::json::{count, minus, plus, text};
-use crate::stream::state::StreamState;
-use crate::stream::wire::WireFormat;
-use crate::stream::{StopReason, StreamError, StreamOptions, Usage};
+use crate::streaming::ids::mint_call_id;
+use crate::streaming::json::{count, minus, plus, text};
+use crate::streaming::state::StreamState;
+use crate::streaming::wire::WireFormat;
+use crate::streaming::{StopReason, StreamError, StreamOptions, Usage};
 
 const FORMAT: &str = "Gemini generateContent";
 
@@ -223,7 +223,7 @@ impl Decoder {
 
 impl WireFormat for Decoder {
     fn api(&self) -> &'static str {
-        crate::providers::Provider::Gemini.wire_api()
+        crate::vocab::Provider::Gemini.wire_api()
     }
 
     fn terminal(&self) -> &'static str {

@@ -27,14 +27,13 @@ use serde_json::Value;
 
 use crate::ids::IdFormat;
 use crate::model::{
-    split_data_url, Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker,
-    ToolResponseBlock,
+    split_data_url, Block, MediaBlock, MediaEncoding, Message, ProviderMeta, ToolResponseBlock,
 };
-use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::Normalized;
+use crate::providers::body::{results_then_user, tool_declarations, ListTurns};
 use crate::providers::common::{declared_names, fenced, media_type, named, system_text};
 use crate::providers::Projection;
-use crate::render::{gemini_thinking, Resolved};
+use crate::request::{gemini_thinking, Resolved};
 use crate::{RenderOptions, ToolChoice};
 
 /// The part-level signature field.
@@ -49,21 +48,7 @@ pub(crate) fn body<'a>(
     let mut p = Projection::with_leading_letter_names(IdFormat::OpenAi);
     p.reserve_names(declared_names(o));
     // Declared names are projected before any name of the history.
-    let mut declarations: Vec<Out> = o
-        .tools
-        .iter()
-        .map(|t| {
-            declaration(
-                p.tool_name(&t.name),
-                t.description.as_deref(),
-                t.parameters.as_ref(),
-            )
-        })
-        .collect();
-    for name in &n.undeclared_tools {
-        let projected = p.tool_name(name);
-        declarations.push(declaration(projected, Some(HISTORY_TOOL_DESCRIPTION), None));
-    }
+    let declarations = tool_declarations(n, o, &mut p, declaration);
     let mut body = Obj::new();
     body.insert("contents", contents(&n.transcript.messages, &mut p));
     let system = system_text(o, &n.system);
@@ -173,27 +158,14 @@ fn declaration<'a>(
 }
 
 fn contents<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
-    let mut out = Vec::with_capacity(msgs.len());
-    let mut i = 0;
-    while let Some(m) = msgs.get(i) {
-        i += 1;
-        match m.speaker {
-            Speaker::Ai => out.push(out!({"role": "model", "parts": model_parts(m, p)})),
-            Speaker::Tool => {
-                let mut parts = response_parts(m, p);
-                // Tool results and the user's next words share one user content, results first.
-                if let Some(next) = msgs.get(i).filter(|n| n.speaker == Speaker::Human) {
-                    parts.extend(user_parts(next));
-                    i += 1;
-                }
-                out.push(out!({"role": "user", "parts": parts}));
-            }
-            Speaker::Human | Speaker::System => {
-                out.push(out!({"role": "user", "parts": user_parts(m)}))
-            }
-        }
-    }
-    out
+    let turns = ListTurns {
+        assistant_role: "model",
+        member: "parts",
+        assistant: model_parts,
+        results: response_parts,
+        user: user_parts,
+    };
+    results_then_user(msgs, p, &turns)
 }
 
 fn user_parts(m: &Message) -> Vec<Out<'_>> {

@@ -32,11 +32,11 @@
 
 use serde_json::Value;
 
-use crate::stream::ids::mint_call_id;
-use crate::stream::json::{count, minus, text};
-use crate::stream::state::StreamState;
-use crate::stream::wire::WireFormat;
-use crate::stream::{StopReason, StreamError, StreamOptions, Usage};
+use crate::streaming::ids::mint_call_id;
+use crate::streaming::json::{count, minus, text};
+use crate::streaming::state::StreamState;
+use crate::streaming::wire::WireFormat;
+use crate::streaming::{StopReason, StreamError, StreamOptions, Usage};
 
 const FORMAT: &str = "Chat Completions";
 
@@ -216,7 +216,7 @@ impl Decoder {
 
 impl WireFormat for Decoder {
     fn api(&self) -> &'static str {
-        crate::providers::Provider::OpenAiChat.wire_api()
+        crate::vocab::Provider::OpenAiChat.wire_api()
     }
 
     fn terminal(&self) -> &'static str {

@@ -10,12 +10,13 @@ use crate::ids::IdFormat;
 use crate::model::{split_data_url, Block, MediaBlock, MediaEncoding, Message, Speaker};
 use crate::normalize::synthesize::REASONING_CONTENT_FIELD;
 use crate::normalize::Normalized;
+use crate::providers::body::tool_declarations;
 use crate::providers::common::{
     declared_names, joined_text, media_type, only_plain_text, plain_text, system_text,
 };
 use crate::providers::Projection;
-use crate::providers::Provider;
-use crate::render::Resolved;
+use crate::request::Resolved;
+use crate::vocab::Provider;
 use crate::{RenderOptions, ToolChoice};
 
 /// How a chat dialect differs from OpenAI's own Chat Completions.
@@ -94,6 +95,23 @@ impl Dialect {
     }
 }
 
+/// A function tool: `{"type": "function", "function": {name, description?, parameters?}}`.
+fn declaration<'a>(
+    name: String,
+    description: Option<&'a str>,
+    parameters: Option<&'a Value>,
+) -> Out<'a> {
+    let mut f = Obj::new();
+    f.insert("name", name);
+    if let Some(desc) = description {
+        f.insert("description", desc);
+    }
+    if let Some(params) = parameters {
+        f.insert("parameters", params);
+    }
+    out!({"type": "function", "function": f})
+}
+
 /// Builds the whole request body.
 pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
     let d = Dialect::of(o, n);
@@ -101,21 +119,7 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
     p.reserve_names(declared_names(o));
     let mut body = Obj::new();
     body.insert("model", &o.model);
-    let tools: Vec<Out> = o
-        .tools
-        .iter()
-        .map(|t| {
-            let mut f = Obj::new();
-            f.insert("name", p.tool_name(&t.name));
-            if let Some(desc) = &t.description {
-                f.insert("description", desc);
-            }
-            if let Some(params) = &t.parameters {
-                f.insert("parameters", params);
-            }
-            out!({"type": "function", "function": f})
-        })
-        .collect();
+    let tools = tool_declarations(n, o, &mut p, declaration);
     let mut messages = Vec::with_capacity(n.transcript.messages.len() + 1);
     let system = system_text(o, &n.system);
     if !system.is_empty() {
@@ -344,9 +348,9 @@ fn tool_run<'a>(m: &'a Message, p: &mut Projection, d: &Dialect, out: &mut Vec<O
 /// Reports a thinking setting the dialect has no field for (`thinking_budget_adjusted`).
 fn not_sent(p: &mut Projection, why: String, path: &str) {
     p.extend_notes(Some(
-        crate::normalize::Diagnostic::new(
-            crate::normalize::DiagnosticCode::ThinkingBudgetAdjusted,
-            crate::normalize::FaultClass::ProviderProjection,
+        crate::vocab::Diagnostic::new(
+            crate::vocab::DiagnosticCode::ThinkingBudgetAdjusted,
+            crate::vocab::FaultClass::ProviderProjection,
             why,
         )
         .at_path(path),

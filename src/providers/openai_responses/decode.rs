@@ -33,11 +33,11 @@
 use serde_json::{json, Value};
 
 use crate::model::{ProviderMeta, ServerToolBlock};
-use crate::stream::ids::mint_call_id;
-use crate::stream::json::{count, index_key, minus, text};
-use crate::stream::state::StreamState;
-use crate::stream::wire::WireFormat;
-use crate::stream::{StopReason, StreamError, StreamOptions, Usage};
+use crate::streaming::ids::mint_call_id;
+use crate::streaming::json::{count, index_key, minus, text};
+use crate::streaming::state::StreamState;
+use crate::streaming::wire::WireFormat;
+use crate::streaming::{StopReason, StreamError, StreamOptions, Usage};
 
 const FORMAT: &str = "OpenAI Responses";
 
@@ -270,7 +270,7 @@ impl Decoder {
 
 impl WireFormat for Decoder {
     fn api(&self) -> &'static str {
-        crate::providers::Provider::OpenAiResponses.wire_api()
+        crate::vocab::Provider::OpenAiResponses.wire_api()
     }
 
     fn terminal(&self) -> &'static str {

@@ -8,13 +8,13 @@ use serde_json::{Map, Value};
 
 use crate::ids::IdFormat;
 use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker};
-use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::Normalized;
+use crate::providers::body::tool_declarations;
 use crate::providers::common::{
     declared_names, joined_text, media_type, only_plain_text, plain_text, system_text,
 };
 use crate::providers::Projection;
-use crate::render::Resolved;
+use crate::request::Resolved;
 use crate::{RenderOptions, ToolChoice};
 
 /// Reasoning effort when thinking is on and the caller names none.
@@ -31,21 +31,7 @@ pub(crate) fn body<'a>(
 ) -> (Out<'a>, Projection) {
     let mut p = Projection::new(IdFormat::Responses);
     p.reserve_names(declared_names(o));
-    let mut tools: Vec<Out> = o
-        .tools
-        .iter()
-        .map(|t| {
-            declaration(
-                p.tool_name(&t.name),
-                t.description.as_deref(),
-                t.parameters.as_ref(),
-            )
-        })
-        .collect();
-    for name in &n.undeclared_tools {
-        let projected = p.tool_name(name);
-        tools.push(declaration(projected, Some(HISTORY_TOOL_DESCRIPTION), None));
-    }
+    let mut tools = tool_declarations(n, o, &mut p, declaration);
     tools.extend(r.server_tools.tools.iter().map(Out::from));
     let input = input(&n.transcript.messages, &mut p);
     let has_reasoning = input

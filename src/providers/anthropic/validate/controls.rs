@@ -106,7 +106,7 @@ pub(super) fn check_ant_39_output_format(obj: &Map<String, Value>, out: &mut Fin
     };
     let path = Path::root().k("output_config").k("format");
     let model = obj.get("model").and_then(Value::as_str).unwrap_or_default();
-    if !crate::structured_output(crate::providers::Provider::Anthropic, model) {
+    if !crate::structured_output(crate::vocab::Provider::Anthropic, model) {
         out.push(
             "ANT-39",
             path.clone(),

@@ -5,10 +5,10 @@ use serde_json::{Map, Value};
 
 use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
-use crate::render::{Messages, Pairing, Target};
+use crate::vocab::{Pairing, WireApi};
 
 /// Where Messages keeps tool calls and their results.
-pub(super) const PAIRING: Pairing = Messages::PAIRING;
+pub(super) const PAIRING: Pairing = WireApi::Messages.pairing();
 
 /// A message role Anthropic accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use super::message::{block_type, Content, Msg, Role};
 use crate::models::capabilities;
 use crate::providers::validate_support::{Findings, Path};
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 const ANT_23_MSG: &str = "messages: final assistant content cannot end with trailing whitespace";
 const ANT_24_MSG: &str = "This model does not support assistant message prefill. The conversation \

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::models::{capabilities, ThinkingMode};
 use crate::providers::validate_support::{Findings, Path};
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 const ANT_34_ENABLED: &str = "\"thinking.type.enabled\" is not supported for this model. Use \"thinking.type.adaptive\" and \"output_config.effort\" to control thinking behavior.";
 const ANT_34_ADAPTIVE: &str = "adaptive thinking is not supported on this model";

@@ -128,7 +128,7 @@ fn check_dsk_07_forced_choice(body: &Value, thinking: bool, out: &mut Findings) 
         .and_then(Value::as_str)
         .unwrap_or_default();
     let by_default =
-        crate::models::capabilities_or_defaults(crate::providers::Provider::DeepSeek, model)
+        crate::models::capabilities_or_defaults(crate::vocab::Provider::DeepSeek, model)
             .reasoning_field
             == crate::models::ReasoningField::RequiredOnToolTurns;
     if thinking || (by_default && !switched_off) || is_reasoner(body) {

@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::models::capabilities;
 use crate::providers::openai_compatible::validate::view::WireMsg;
 use crate::providers::validate_support::Findings;
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 const DSK_06_MSG: &str = "The last message of deepseek-reasoner must be a user message, or an \
      assistant message with prefix mode on (refer to \

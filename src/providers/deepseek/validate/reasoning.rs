@@ -13,7 +13,7 @@ const FIELD: &str = "reasoning_content";
 
 /// Whether the model of `body` is `deepseek-reasoner` (DSK-01).
 pub(super) fn is_reasoner(body: &Value) -> bool {
-    crate::models::always_thinks(crate::providers::Provider::DeepSeek, &model_lower(body))
+    crate::models::always_thinks(crate::vocab::Provider::DeepSeek, &model_lower(body))
 }
 
 /// Whether the body is a thinking-mode request (see [`validate`](super::validate)).

@@ -8,8 +8,8 @@ use super::contents::{Content, Role};
 use super::parts::PartKind;
 use super::signatures::is_gemini_3;
 use super::turns::GEM_01_MSG;
-use crate::providers::common::media_essence;
-use crate::providers::gemini::FUNCTION_RESPONSE_MEDIA;
+use crate::model::media_essence;
+use crate::models::FUNCTION_RESPONSE_MEDIA;
 use crate::providers::validate_support::{Findings, Path};
 
 /// What Gemini 2.x answers to `functionResponse.parts`.

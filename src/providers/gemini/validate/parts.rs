@@ -9,12 +9,12 @@ use super::names::check_gem_10_name;
 use super::signatures::{check_gem_06_placement, SIGNATURE};
 use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
-use crate::render::{GenerateContent, Target};
+use crate::vocab::WireApi;
 
 /// The data member of a part that calls a function.
-const CALL: &str = GenerateContent::PAIRING.call;
+const CALL: &str = WireApi::GenerateContent.pairing().call;
 /// The data member of a part that answers one.
-const RESPONSE: &str = GenerateContent::PAIRING.result;
+const RESPONSE: &str = WireApi::GenerateContent.pairing().result;
 
 /// The data fields of a part (a oneof: exactly one is set).
 const DATA_FIELDS: [&str; 7] = [

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use crate::models::capabilities;
 use crate::providers::validate_support::{Findings, Path};
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 /// GEM-14 on `generationConfig.thinkingConfig`.
 pub(super) fn check_gem_14_thinking_level(

@@ -8,10 +8,10 @@ use serde_json::Value;
 use super::contents::{Content, Part, Role};
 use super::parts::PartKind;
 use crate::providers::validate_support::Findings;
-use crate::render::{GenerateContent, Pairing, Target};
+use crate::vocab::{Pairing, WireApi};
 
 /// Where Gemini keeps function calls and their responses.
-const PAIRING: Pairing = GenerateContent::PAIRING;
+const PAIRING: Pairing = WireApi::GenerateContent.pairing();
 
 pub(super) const GEM_01_MSG: &str =
     "Please ensure that the number of function response parts is equal to \

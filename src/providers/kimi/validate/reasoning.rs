@@ -8,7 +8,7 @@ use crate::providers::openai_compatible::validate::view::{
     any_assistant_has, messages, model_lower, thinking_type, WireMsg, STRUCT,
 };
 use crate::providers::validate_support::Findings;
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 /// The reasoning field Kimi reads on assistant messages.
 const FIELD: &str = "reasoning_content";

@@ -95,7 +95,7 @@ pub(super) fn check_oac_17_18_stop(
     if dialect.no_stop_for_fixed_sampling {
         let model = obj.get("model").and_then(Value::as_str).unwrap_or_default();
         let caps =
-            crate::models::capabilities_or_defaults(crate::providers::Provider::OpenAiChat, model);
+            crate::models::capabilities_or_defaults(crate::vocab::Provider::OpenAiChat, model);
         if caps.fixed_sampling {
             out.push(
                 "OAC-18",
@@ -172,7 +172,7 @@ pub(super) fn check_oac_19_response_format(obj: &Map<String, Value>, out: &mut F
         return;
     };
     let name = spec.get("name").and_then(Value::as_str).unwrap_or_default();
-    if !crate::render::valid_format_name(name) {
+    if !crate::request::valid_format_name(name) {
         out.push(
             "OAC-19",
             path.k("json_schema").k("name"),
@@ -188,7 +188,7 @@ pub(super) fn check_oac_19_response_format(obj: &Map<String, Value>, out: &mut F
         return;
     };
     if spec.get("strict") == Some(&Value::Bool(true)) {
-        if let Some((_, why)) = crate::render::not_strict(schema, "$") {
+        if let Some((_, why)) = crate::request::not_strict(schema, "$") {
             let what = if why.contains("additionalProperties") {
                 "'additionalProperties' is required to be supplied and to be false".to_string()
             } else {

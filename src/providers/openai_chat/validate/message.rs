@@ -5,10 +5,10 @@ use serde_json::{Map, Value};
 
 use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
-use crate::render::{ChatCompletions, Pairing, Target};
+use crate::vocab::{Pairing, WireApi};
 
 /// Where Chat Completions keeps tool calls and their results.
-const PAIRING: Pairing = ChatCompletions::PAIRING;
+const PAIRING: Pairing = WireApi::ChatCompletions.pairing();
 /// The role of a message that answers a call.
 const RESULT_ROLE: &str = PAIRING.result;
 

@@ -5,10 +5,10 @@ use serde_json::{Map, Value};
 
 use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
-use crate::render::{Pairing, Responses, Target};
+use crate::vocab::{Pairing, WireApi};
 
 /// Where Responses keeps tool calls and their outputs (both name the call by `call_id`).
-const PAIRING: Pairing = Responses::PAIRING;
+const PAIRING: Pairing = WireApi::Responses.pairing();
 /// The `type` of an item that calls a function.
 const CALL: &str = PAIRING.call;
 /// The `type` of an item that answers one.

@@ -7,10 +7,11 @@
 use super::controls::Controls;
 use super::limits::Limits;
 use super::{CachePlan, ServerToolPlan};
-use super::{RenderOptions, ThinkingOptions, WireApi};
-use crate::error::{Error, ErrorCode};
+use super::{RenderOptions, ThinkingOptions};
+use crate::error::Error;
 use crate::models::{self, ModelCaps};
 use crate::normalize::NormalizeOptions;
+use crate::vocab::WireApi;
 
 /// What one render call resolved from its [`RenderOptions`] (see the module's doc; the tests
 /// below show what each field holds).
@@ -38,18 +39,8 @@ pub(crate) struct Resolved {
 
 impl Resolved {
     /// Checks the options and resolves them: the errors of a render that come before any
-    /// normalisation (a provider not implemented, bad options, a model strict mode refuses).
+    /// normalisation (bad options, a model strict mode refuses).
     pub(crate) fn of(options: &RenderOptions) -> Result<Resolved, Error> {
-        if !options.provider.is_implemented() {
-            return Err(Error::new(
-                ErrorCode::UnsupportedProvider,
-                "$.provider",
-                format!(
-                    "rendering for `{}` is not implemented yet",
-                    options.provider
-                ),
-            ));
-        }
         let caps = models::capabilities_or_defaults(options.provider, &options.model);
         options.check_with(caps)?;
         if options.strict_models {
@@ -87,9 +78,10 @@ impl Resolved {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
     use crate::models::ReasoningField;
-    use crate::providers::Provider;
-    use crate::render::ThinkingOptions;
+    use crate::request::ThinkingOptions;
+    use crate::vocab::Provider;
 
     /// The table's row is kept as it is; the normaliser gets it adjusted for the caller's switch.
     #[test]

@@ -19,10 +19,10 @@ use serde_json::{Map, Value};
 use super::controls::note;
 use super::options::RenderOptions;
 use crate::error::{Error, ErrorCode};
+use crate::json::obj::obj;
 use crate::models::ModelCaps;
-use crate::normalize::{Diagnostic, DiagnosticCode};
-use crate::providers::common::obj;
-use crate::providers::Provider;
+use crate::vocab::Provider;
+use crate::vocab::{Diagnostic, DiagnosticCode};
 
 mod read;
 

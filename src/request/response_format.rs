@@ -12,8 +12,8 @@ use serde_json::Value;
 use super::controls::{note, Controls, ToolChoice};
 use super::options::RenderOptions;
 use crate::error::{Error, ErrorCode};
-use crate::normalize::DiagnosticCode;
-use crate::providers::Provider;
+use crate::vocab::DiagnosticCode;
+use crate::vocab::Provider;
 
 /// The answer's format: JSON matching a JSON Schema.
 ///
@@ -47,7 +47,7 @@ impl Serialize for ResponseFormat {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut members = serde_json::Map::new();
         members.insert("type".into(), "json_schema".into());
-        crate::providers::common::json_schema_members(self, &mut members);
+        json_schema_members(self, &mut members);
         members.serialize(s)
     }
 }
@@ -274,6 +274,28 @@ impl RenderOptions {
         }
         c.response_format = Some(format.clone());
         Ok(())
+    }
+}
+
+/// The members of an OpenAI JSON schema format: `name`, `description`, `schema`, `strict`
+/// (nested under `json_schema` by Chat Completions, flat beside `type` in Responses).
+pub(crate) fn json_schema_members(
+    format: &ResponseFormat,
+    into: &mut serde_json::Map<String, serde_json::Value>,
+) {
+    let ResponseFormat::JsonSchema {
+        name,
+        schema,
+        description,
+        strict,
+    } = format;
+    into.insert("name".into(), name.clone().into());
+    if let Some(d) = description {
+        into.insert("description".into(), d.clone().into());
+    }
+    into.insert("schema".into(), schema.clone());
+    if let Some(s) = strict {
+        into.insert("strict".into(), (*s).into());
     }
 }
 

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::{Assembler, Content, Slot};
 use crate::model::ServerToolBlock;
-use crate::stream::StreamError;
+use crate::streaming::StreamError;
 
 /// A server-tool block under assembly: the block, and the input JSON text streamed so far.
 #[derive(Debug, Clone)]

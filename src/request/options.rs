@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorCode};
 use crate::normalize::{ForeignThinking, OrphanPolicy};
-use crate::providers::Provider;
+use crate::vocab::Provider;
 
 /// A tool the model may call, declared in the request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -170,7 +170,7 @@ pub struct RenderOptions {
     /// (unpaired surrogates in `system`, tool declarations, `extra`…), reported by every render
     /// after the transcript's own. Not part of the JSON form.
     #[serde(skip)]
-    pub read_repairs: Vec<crate::normalize::Diagnostic>,
+    pub read_repairs: Vec<crate::vocab::Diagnostic>,
 }
 
 /// What a generic OpenAI-compatible server (Groq, xAI, OpenRouter, Ollama, vLLM…) accepts.
@@ -218,7 +218,7 @@ impl Default for CompatOptions {
 /// assert!(!owned_fields(Provider::OpenAiChat).contains(&"store")); // chat's own `store` is extra
 /// ```
 pub fn owned_fields(provider: Provider) -> &'static [&'static str] {
-    super::WireApi::of(provider).owned_fields()
+    crate::vocab::WireApi::of(provider).owned_fields()
 }
 
 /// Anthropic's `max_tokens` when the caller gives none.
@@ -295,13 +295,5 @@ impl RenderOptions {
     /// Whether the caller asked for thinking.
     pub fn thinking_enabled(&self) -> bool {
         self.thinking.as_ref().is_some_and(|t| t.enabled)
-    }
-}
-
-impl<'de> Deserialize<'de> for Provider {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse()
-            .map_err(|e: Error| serde::de::Error::custom(e.message().to_string()))
     }
 }

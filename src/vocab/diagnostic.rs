@@ -2,9 +2,7 @@
 
 use serde::Serialize;
 
-use super::passes::Pass;
-use crate::model::SyntheticReason;
-use crate::providers::Provider;
+use super::{Pass, Provider, SyntheticReason};
 
 /// The three fault classes of REQ-915-040.
 #[non_exhaustive]
@@ -227,12 +225,6 @@ pub struct SyntheticReasonCode(pub SyntheticReason);
 impl Serialize for SyntheticReasonCode {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.0.as_str())
-    }
-}
-
-impl Serialize for Provider {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 

@@ -4,8 +4,8 @@
 use super::controls::note;
 use super::options::RenderOptions;
 use crate::models::ModelCaps;
-use crate::normalize::{Diagnostic, DiagnosticCode};
-use crate::providers::Provider;
+use crate::vocab::Provider;
+use crate::vocab::{Diagnostic, DiagnosticCode};
 
 /// How many stop sequences a provider takes, and how long each may be in bytes (`None`: no
 /// published limit). OpenAI Responses has no stop field at all.

@@ -9,8 +9,8 @@
 use super::options::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
 use crate::error::{Error, ErrorCode};
 use crate::models::{ModelCaps, ReasoningField};
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
-use crate::providers::Provider;
+use crate::vocab::Provider;
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Tokens left for the answer above the thinking budget when turnwire chooses `max_tokens`.
 pub const ANSWER_ROOM: u32 = DEFAULT_MAX_TOKENS;

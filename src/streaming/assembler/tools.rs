@@ -5,8 +5,8 @@ use serde_json::{Map, Value};
 
 use super::{Assembler, Content, Slot, ToolSlot};
 use crate::model::ProviderMeta;
-use crate::stream::delta::Delta;
-use crate::stream::error::StreamError;
+use crate::streaming::delta::Delta;
+use crate::streaming::error::StreamError;
 
 /// The arguments of a completed call: parsed JSON, or `{}` plus the raw text.
 pub(super) fn parse_arguments(

@@ -27,8 +27,8 @@ use serde_json::{Map, Value};
 
 use super::options::RenderOptions;
 use crate::error::{Error, ErrorCode};
-use crate::normalize::{Diagnostic, DiagnosticCode};
-use crate::providers::Provider;
+use crate::vocab::Provider;
+use crate::vocab::{Diagnostic, DiagnosticCode};
 
 /// The longest `prompt_cache_key` OpenAI takes (OAC-20, ORS-17).
 pub const MAX_CACHE_KEY_CHARS: usize = 64;

@@ -7,7 +7,7 @@ use crate::normalize::{
     NormalizeOptions, DEFAULT_BRIDGE_TEXT, DEFAULT_CONTINUATION_TEXT, DEFAULT_LEADING_USER_TEXT,
     DEFAULT_SYNTHETIC_RESULT_TEXT,
 };
-use crate::providers::Provider;
+use crate::vocab::Provider;
 use crate::RenderOptions;
 
 impl RenderOptions {

@@ -14,9 +14,9 @@
 use serde_json::Value;
 
 use super::{RenderOptions, Resolved, DEFAULT_THINKING_BUDGET};
+use crate::json::obj::obj;
 use crate::models::{ThinkingMode, EFFORTS};
-use crate::normalize::{Diagnostic, DiagnosticCode};
-use crate::providers::common::obj;
+use crate::vocab::{Diagnostic, DiagnosticCode};
 
 /// What an Anthropic request is sent with for thinking.
 #[derive(Debug, Clone, Default, PartialEq)]

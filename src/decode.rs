@@ -1,61 +1,21 @@
-//! The public stream decoder: one type for every wire format.
+//! The stream decoder: one type for every wire format, driving the wire's event parser
+//! (chosen by the seam, `providers/target.rs`) over the shared assembler (`streaming/`).
 
 use serde_json::{Map, Value};
 
-use super::error::StreamError;
-use super::options::StreamOptions;
-use super::outcome::StreamOutcome;
-use super::state::StreamState;
-use super::surrogate_halves;
-use super::wire::WireFormat;
+use crate::streaming::error::StreamError;
+use crate::streaming::options::StreamOptions;
+use crate::streaming::outcome::StreamOutcome;
+use crate::streaming::state::StreamState;
+use crate::streaming::surrogate_halves;
 
 /// How much of an ignored event its `event_after_end` error quotes (characters).
 const EXCERPT_CHARS: usize = 120;
-use super::Delta;
 use crate::model::{Message, Metadata, Provenance, Speaker};
-use crate::providers::{anthropic, gemini, openai_chat, openai_responses, Provider};
-
-/// The per-format event parser behind a decoder.
-#[derive(Debug, Clone)]
-enum Wire {
-    Anthropic(anthropic::decode::Decoder),
-    Chat(openai_chat::decode::Decoder),
-    Responses(openai_responses::decode::Decoder),
-    Gemini(gemini::decode::Decoder),
-}
-
-impl Wire {
-    fn of(provider: Provider) -> Wire {
-        match provider {
-            Provider::Anthropic => Wire::Anthropic(Default::default()),
-            Provider::OpenAiResponses => Wire::Responses(Default::default()),
-            Provider::Gemini => Wire::Gemini(Default::default()),
-            Provider::OpenAiChat
-            | Provider::Mistral
-            | Provider::Kimi
-            | Provider::DeepSeek
-            | Provider::OpenAiCompatible => Wire::Chat(Default::default()),
-        }
-    }
-
-    fn get(&mut self) -> &mut dyn WireFormat {
-        match self {
-            Wire::Anthropic(d) => d,
-            Wire::Chat(d) => d,
-            Wire::Responses(d) => d,
-            Wire::Gemini(d) => d,
-        }
-    }
-
-    fn get_ref(&self) -> &dyn WireFormat {
-        match self {
-            Wire::Anthropic(d) => d,
-            Wire::Chat(d) => d,
-            Wire::Responses(d) => d,
-            Wire::Gemini(d) => d,
-        }
-    }
-}
+use crate::providers::WireDecoder;
+use crate::streaming::Delta;
+use crate::vocab::Provider;
+use crate::vocab::WireApi;
 
 /// Decodes one provider response stream into a canonical assistant message.
 ///
@@ -97,7 +57,7 @@ impl Wire {
 pub struct StreamDecoder {
     provider: Provider,
     options: StreamOptions,
-    wire: Wire,
+    wire: WireDecoder,
     state: StreamState,
     /// The high half of a surrogate pair the last event's text ended with (escaped), waiting
     /// for its low half at the start of the next event.
@@ -117,7 +77,7 @@ impl StreamDecoder {
         StreamDecoder {
             provider,
             options,
-            wire: Wire::of(provider),
+            wire: WireDecoder::of(WireApi::of(provider)),
             state: StreamState::default(),
             pending_high: None,
         }

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
+
 use crate::error::{Error, ErrorCode};
 
 /// A wire format turnwire renders for.
@@ -47,17 +49,12 @@ impl Provider {
         Provider::OpenAiCompatible,
     ];
 
-    /// The providers this build can render for.
-    pub const IMPLEMENTED: [Provider; 8] = [
-        Provider::Anthropic,
-        Provider::OpenAiChat,
-        Provider::OpenAiResponses,
-        Provider::Gemini,
-        Provider::Mistral,
-        Provider::Kimi,
-        Provider::DeepSeek,
-        Provider::OpenAiCompatible,
-    ];
+    /// The providers this build can render for: every one of [`Provider::ALL`].
+    #[deprecated(
+        since = "0.9.0",
+        note = "every provider is implemented: use `Provider::ALL`"
+    )]
+    pub const IMPLEMENTED: [Provider; 8] = Provider::ALL;
 
     /// The stable name.
     ///
@@ -106,12 +103,13 @@ impl Provider {
     /// assert_eq!(turnwire::Provider::Kimi.wire_api(), "chat-completions");
     /// ```
     pub const fn wire_api(self) -> &'static str {
-        crate::render::WireApi::of(self).name()
+        super::WireApi::of(self).name()
     }
 
-    /// Whether this build renders for the provider.
+    /// Whether this build renders for the provider: always, every provider is implemented.
+    #[deprecated(since = "0.9.0", note = "every provider is implemented")]
     pub fn is_implemented(self) -> bool {
-        Provider::IMPLEMENTED.contains(&self)
+        true
     }
 }
 
@@ -140,5 +138,19 @@ impl FromStr for Provider {
                     ),
                 )
             })
+    }
+}
+
+impl Serialize for Provider {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Provider {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse()
+            .map_err(|e: Error| serde::de::Error::custom(e.message().to_string()))
     }
 }

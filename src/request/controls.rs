@@ -24,8 +24,8 @@ use super::options::{RenderOptions, ThinkingOptions};
 use super::response_format::ResponseFormat;
 use crate::error::{Error, ErrorCode};
 use crate::models::{ModelCaps, ReasoningField};
-use crate::normalize::{Diagnostic, DiagnosticCode, FaultClass};
-use crate::providers::Provider;
+use crate::vocab::Provider;
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Which tools the model may or must call: `"auto"` (it decides), `"none"` (no tool),
 /// `"required"` (some tool), or `{"name": "read_file"}` (that tool).
@@ -122,7 +122,7 @@ pub(crate) struct Controls {
 }
 
 /// A diagnostic of a repaired request control.
-pub(super) fn note(code: DiagnosticCode, message: String) -> Diagnostic {
+pub(crate) fn note(code: DiagnosticCode, message: String) -> Diagnostic {
     Diagnostic::new(code, FaultClass::ProviderProjection, message)
 }
 
@@ -215,7 +215,7 @@ impl RenderOptions {
 mod tests {
     use super::*;
     use crate::models;
-    use crate::render::ToolDeclaration;
+    use crate::request::ToolDeclaration;
     use serde_json::json;
 
     fn options(provider: Provider, model: &str) -> RenderOptions {

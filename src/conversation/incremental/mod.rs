@@ -97,12 +97,15 @@ use serde_json::{Map, Value};
 use crate::error::Error;
 use crate::model::{Block, Message, ProviderMeta, Speaker, ThinkingBlock, Transcript};
 use crate::normalize::{
-    has_turn_rules, normalize_traced, starts_turn, starts_turn_at, Diagnostic, DiagnosticCode,
-    Normalized, Pass, Trace, TurnOpener, PASSES,
+    has_turn_rules, normalize_traced, starts_turn, starts_turn_at, Normalized, Trace, TurnOpener,
+    PASSES,
 };
 use crate::providers::common::system_text;
-use crate::providers::Provider;
-use crate::render::{empty_transcript, project, RenderOptions, Resolved, WireApi};
+use crate::render::{empty_transcript, project};
+use crate::request::{RenderOptions, Resolved};
+use crate::vocab::Provider;
+use crate::vocab::WireApi;
+use crate::vocab::{Diagnostic, DiagnosticCode, Pass};
 
 /// Diagnostics split by normaliser pass, in the order of [`PASSES`].
 pub(super) type ByPass = Vec<Vec<Diagnostic>>;

@@ -1,0 +1,153 @@
+//! The render seam: each wire API's adapter behind one trait ([`Target`]), chosen by the
+//! exhaustive [`WireApi`] of `vocab/` (whose facts, such as where the body keeps its wire
+//! messages, are asked there in place).
+//!
+//! [`WireDecoder`] is the same choice for a response stream.
+//!
+//! A render and the incremental renderer ([`crate::Conversation`]) call [`WireApi::body`]; it
+//! is the one `match` from a wire API to its adapter. A new wire API is a folder beside this
+//! file with a `render::body`, a [`Target`] here and a row in `vocab/wire_api.rs`.
+
+use crate::json::out::Out;
+use crate::normalize::Normalized;
+use crate::request::{RenderOptions, Resolved};
+use crate::streaming::wire::WireFormat;
+use crate::vocab::WireApi;
+
+use super::{anthropic, gemini, openai_chat, openai_responses, Projection};
+
+/// One wire API's adapter: how a normalised transcript is written into its body. Adapters
+/// only project; repairs belong to the normaliser.
+pub(crate) trait Target {
+    /// Writes the request body of a normalised transcript, with the projection state (ids,
+    /// tool names, projection diagnostics) it used; `r` is what the call resolved once.
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection);
+}
+
+/// Anthropic Messages.
+pub(crate) struct Messages;
+/// OpenAI Chat Completions and its dialects (Mistral, Kimi, DeepSeek, compatible servers).
+pub(crate) struct ChatCompletions;
+/// OpenAI Responses.
+pub(crate) struct Responses;
+/// Gemini generateContent.
+pub(crate) struct GenerateContent;
+
+impl Target for Messages {
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
+        anthropic::render::body(n, o, r)
+    }
+}
+
+impl Target for ChatCompletions {
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
+        openai_chat::render::body(n, o, r)
+    }
+}
+
+impl Target for Responses {
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
+        openai_responses::render::body(n, o, r)
+    }
+}
+
+impl Target for GenerateContent {
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
+        gemini::render::body(n, o, r)
+    }
+}
+
+impl WireApi {
+    /// The body of a normalised transcript, written by this API's adapter ([`Target::body`]).
+    pub(crate) fn body<'a>(
+        self,
+        n: &'a Normalized,
+        o: &'a RenderOptions,
+        r: &'a Resolved,
+    ) -> (Out<'a>, Projection) {
+        match self {
+            WireApi::Messages => Messages::body(n, o, r),
+            WireApi::ChatCompletions => ChatCompletions::body(n, o, r),
+            WireApi::Responses => Responses::body(n, o, r),
+            WireApi::GenerateContent => GenerateContent::body(n, o, r),
+        }
+    }
+}
+
+/// A wire API's stream event parser behind a [`crate::decode::StreamDecoder`]: one per wire,
+/// chosen by [`WireDecoder::of`].
+#[derive(Debug, Clone)]
+pub(crate) enum WireDecoder {
+    Messages(anthropic::decode::Decoder),
+    ChatCompletions(openai_chat::decode::Decoder),
+    Responses(openai_responses::decode::Decoder),
+    GenerateContent(gemini::decode::Decoder),
+}
+
+impl WireDecoder {
+    /// A fresh parser for a stream of `api`.
+    pub(crate) fn of(api: WireApi) -> WireDecoder {
+        match api {
+            WireApi::Messages => WireDecoder::Messages(Default::default()),
+            WireApi::ChatCompletions => WireDecoder::ChatCompletions(Default::default()),
+            WireApi::Responses => WireDecoder::Responses(Default::default()),
+            WireApi::GenerateContent => WireDecoder::GenerateContent(Default::default()),
+        }
+    }
+
+    /// The parser, to feed an event.
+    pub(crate) fn get(&mut self) -> &mut dyn WireFormat {
+        match self {
+            WireDecoder::Messages(d) => d,
+            WireDecoder::ChatCompletions(d) => d,
+            WireDecoder::Responses(d) => d,
+            WireDecoder::GenerateContent(d) => d,
+        }
+    }
+
+    /// The parser, to ask what it knows.
+    pub(crate) fn get_ref(&self) -> &dyn WireFormat {
+        match self {
+            WireDecoder::Messages(d) => d,
+            WireDecoder::ChatCompletions(d) => d,
+            WireDecoder::Responses(d) => d,
+            WireDecoder::GenerateContent(d) => d,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocab::Provider;
+
+    /// What the validators' pairing rules look up is what the adapters write: a call and its
+    /// result, rendered for every provider, hold the members [`WireApi::pairing`] names.
+    #[test]
+    fn the_adapters_write_the_pairing_members_the_validators_read() {
+        let t = crate::Transcript::from_json(
+            r#"[{"speaker":"human","blocks":[{"type":"text","text":"list"}]},
+                {"speaker":"ai","blocks":[{"type":"tool_call","id":"call_1","name":"ls","parameters":{}}]},
+                {"speaker":"tool","blocks":[{"type":"tool_response","callId":"call_1","toolName":"ls","result":"a.txt"}]}]"#,
+        )
+        .unwrap();
+        for p in Provider::ALL {
+            let o = RenderOptions::new(p, p.reference_model());
+            let body = crate::render_body(&t, &o).unwrap();
+            let text = String::from_utf8(body).unwrap();
+            let pairing = WireApi::of(p).pairing();
+            for member in [pairing.call, pairing.result] {
+                let quoted = format!("\"{member}\"");
+                assert!(text.contains(&quoted), "{p}: no {quoted} in {text}");
+            }
+            // Gemini pairs by position and name; its ids are optional and turnwire writes none.
+            if WireApi::of(p) == WireApi::GenerateContent {
+                continue;
+            }
+            for id in [pairing.call_id, pairing.result_id] {
+                let quoted = format!("\"{id}\":");
+                assert!(text.contains(&quoted), "{p}: no {quoted} in {text}");
+            }
+        }
+    }
+}
