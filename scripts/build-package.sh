@@ -155,7 +155,7 @@ node -e '
 # The JavaScript half of the API (fetch shims, SSE framing, ProviderError): every entry exports
 # it. JS_MODULES are compiled twice, as ESM (.mjs, with the entries) and as CommonJS (.cjs, for
 # dist/node.cjs); DTS_MODULES are the public ones whose declarations go into index.d.ts.
-JS_MODULES="agent ai-sdk api classify compact conversation-ext core errors handle-guard idb-store session-entry json-schema kv-store providers redis-store relay-fetch repairing-fetch router session session-queue sse store-error stream tools turn-limits turn-owner turn-wait types"
+JS_MODULES="agent ai-sdk api classify compact conversation-ext core errors handle-guard idb-store session-entry json-schema kv-store providers redis-store relay-fetch repairing-fetch router session session-queue sse store-error stream tools turn-limits turn-owner turn-runner turn-wait types"
 DTS_MODULES="types errors providers sse turn-limits stream tools router agent compact session store-error kv-store idb-store redis-store ai-sdk repairing-fetch"
 # the redirect policy and the redaction of secrets (internal: streamTurn, repairingFetch, the relay)
 JS_MODULES="$JS_MODULES safe-fetch secrets"
