@@ -16,7 +16,10 @@ const MODEL = "models/gemini 3 pro";
 
 describe("the provider table", () => {
   test("has one row per provider, in the mock providers' order, each on a wire API of WIRE_HTTP", () => {
-    assert.deepEqual([...PROVIDERS], [...MOCK_PROVIDERS]);
+    const order = ["anthropic", "openai-chat", "openai-responses", "gemini", "mistral", "kimi", "deepseek", "openai-compatible"];
+    assert.deepEqual([...PROVIDERS], order);
+    assert.deepEqual([...MOCK_PROVIDERS], order);
+    assert.ok(Object.isFrozen(MOCK_PROVIDERS));
     for (const p of PROVIDERS) assert.ok(WIRES.includes(PROVIDER_HTTP[p].wire), p);
     for (const w of WIRES) assert.equal(PROVIDER_HTTP[WIRE_HTTP[w].defaultProvider].wire, w, w);
   });
