@@ -49,8 +49,12 @@ function named(f: Method, key: string | symbol): Method {
   return Object.defineProperty(f, "name", { value: typeof key === "string" ? key : `[${key.description ?? ""}]` });
 }
 
-/** Wraps each method and accessor of the glue class `C` (named `name` in errors), once. */
-export function guardHandles(C: { prototype: object }, name: string): void {
+/**
+ * Wraps each method and accessor of the glue class `C` (named `name` in errors), once. `refuse`,
+ * when given, is asked first in every one of them (free() as `"free"`), and may throw: the turn
+ * guard's check (turn-owner.mts).
+ */
+export function guardHandles(C: { prototype: object }, name: string, refuse?: (handle: object, key: PropertyKey) => void): void {
   const proto = C.prototype as Record<PropertyKey, unknown>;
   if (done.has(proto)) return;
   done.add(proto);
@@ -60,6 +64,7 @@ export function guardHandles(C: { prototype: object }, name: string): void {
   };
 
   const guardedFree = function free(this: Handle): void {
+    refuse?.(this, "free");
     if (!live(this)) return; // freed already
     if (busy.has(this)) {
       freeLater.add(this);
@@ -71,8 +76,9 @@ export function guardHandles(C: { prototype: object }, name: string): void {
     glueFree.call(this);
   };
 
-  const wrap = (method: Method): Method =>
+  const wrap = (method: Method, key: PropertyKey): Method =>
     function (this: Handle, ...args: unknown[]): unknown {
+      refuse?.(this, key);
       if (!live(this)) {
         throw handleError("freed", `this ${name} was freed (free() or \`using\`) and cannot be used any more (or the method was called on something that is not a ${name})`);
       }
@@ -95,10 +101,10 @@ export function guardHandles(C: { prototype: object }, name: string): void {
     if (key === "constructor" || (typeof key === "string" && key.startsWith("__"))) continue;
     const d = Object.getOwnPropertyDescriptor(proto, key);
     if (d === undefined || !d.configurable) continue;
-    if (typeof d.value === "function") d.value = d.value === glueFree ? guardedFree : named(wrap(d.value as Method), key);
+    if (typeof d.value === "function") d.value = d.value === glueFree ? guardedFree : named(wrap(d.value as Method, key), key);
     else {
-      if (d.get !== undefined) d.get = wrap(d.get as Method);
-      if (d.set !== undefined) d.set = wrap(d.set as Method);
+      if (d.get !== undefined) d.get = wrap(d.get as Method, key);
+      if (d.set !== undefined) d.set = wrap(d.set as Method, key);
     }
     Object.defineProperty(proto, key, d);
   }

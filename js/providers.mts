@@ -1,5 +1,6 @@
 // Where each provider's streaming request goes and with which headers, and the body fields that
 // switch streaming on (sent through the render's `extra`, never written into the body here).
+import { authHeaders, PROVIDER_HTTP, PROVIDERS, providerHttp, streamSwitches, WIRE_HTTP, wireOf, withModel } from "./provider-http.mjs";
 import { basicCredentials, redactUrl, userinfo, withoutUserinfo } from "./secrets.mjs";
 import type { JsonObject, Provider } from "./turnwire.js";
 
@@ -12,15 +13,9 @@ import type { JsonObject, Provider } from "./turnwire.js";
  * DEFAULT_BASE_URLS.anthropic; // "https://api.anthropic.com"
  * ```
  */
-export const DEFAULT_BASE_URLS: Readonly<Record<Exclude<Provider, "openai-compatible">, string>> = Object.freeze({
-  anthropic: "https://api.anthropic.com",
-  "openai-chat": "https://api.openai.com/v1",
-  "openai-responses": "https://api.openai.com/v1",
-  gemini: "https://generativelanguage.googleapis.com",
-  mistral: "https://api.mistral.ai/v1",
-  kimi: "https://api.moonshot.ai/v1",
-  deepseek: "https://api.deepseek.com",
-});
+export const DEFAULT_BASE_URLS: Readonly<Record<Exclude<Provider, "openai-compatible">, string>> = Object.freeze(
+  Object.fromEntries(PROVIDERS.flatMap((p) => (PROVIDER_HTTP[p].baseURL === undefined ? [] : [[p, PROVIDER_HTTP[p].baseURL]]))) as Record<Exclude<Provider, "openai-compatible">, string>,
+);
 
 /**
  * What `providerRequest` needs.
@@ -65,9 +60,6 @@ export interface ProviderRequest {
   extra: JsonObject;
 }
 
-/** Chat dialects whose streams report usage only when asked (`stream_options.include_usage`). */
-const USAGE_OPTION: ReadonlySet<Provider> = new Set<Provider>(["openai-chat", "deepseek", "openai-compatible"]);
-
 /**
  * The URL, headers and streaming switches of a streaming request to `provider` (what
  * `streamTurn` sends; also for callers that send with their own client): Anthropic
@@ -90,8 +82,9 @@ const USAGE_OPTION: ReadonlySet<Provider> = new Set<Provider>(["openai-chat", "d
 export function providerRequest(options: ProviderRequestOptions): ProviderRequest {
   const { provider, model, apiKey } = options;
   const given = options.baseURL;
-  const fallback = provider === "openai-compatible" ? undefined : (DEFAULT_BASE_URLS as Record<string, string | undefined>)[provider];
-  if (fallback === undefined && provider !== "openai-compatible") throw new TypeError(`unknown provider "${String(provider)}"`);
+  const row = providerHttp(provider);
+  if (row === undefined) throw new TypeError(`unknown provider "${String(provider)}"`);
+  const fallback = row.baseURL;
   const raw = given ?? fallback;
   if (raw === undefined || raw === "") throw new TypeError(`${provider} needs a baseURL (the server's URL, e.g. "http://localhost:8000/v1")`);
   let parsed: URL;
@@ -105,33 +98,10 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
   const credentials = userinfo(raw);
   const baseURL = withoutUserinfo(raw).replace(/\/+$/, "");
 
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
-  let url: string;
-  const extra: JsonObject = {};
-  switch (provider) {
-    case "anthropic":
-      url = `${baseURL}/v1/messages`;
-      if (apiKey !== undefined) headers["x-api-key"] = apiKey;
-      headers["anthropic-version"] = "2023-06-01";
-      extra["stream"] = true;
-      break;
-    case "gemini": {
-      const name = model.startsWith("models/") ? model.slice("models/".length) : model;
-      url = `${baseURL}/v1beta/models/${encodeURIComponent(name)}:streamGenerateContent?alt=sse`;
-      if (apiKey !== undefined) headers["x-goog-api-key"] = apiKey;
-      break;
-    }
-    case "openai-responses":
-      url = `${baseURL}/responses`;
-      if (apiKey !== undefined) headers["authorization"] = `Bearer ${apiKey}`;
-      extra["stream"] = true;
-      break;
-    default:
-      url = `${baseURL}/chat/completions`;
-      if (apiKey !== undefined) headers["authorization"] = `Bearer ${apiKey}`;
-      extra["stream"] = true;
-      if (USAGE_OPTION.has(provider)) extra["stream_options"] = { include_usage: true };
-  }
+  const wire = WIRE_HTTP[row.wire];
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream", ...authHeaders(row.wire, apiKey) };
+  const url = baseURL + withModel(wire.streamPath, model);
+  const extra: JsonObject = streamSwitches(provider);
   // turnwire's names are lower-case: a caller's header of any case replaces the same one.
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     headers[name.toLowerCase()] = value;
@@ -166,21 +136,18 @@ export type CountingProvider = "anthropic" | "openai-responses" | "gemini";
  */
 export function countTokensRequest(options: ProviderRequestOptions & { provider: CountingProvider }): { url: string; headers: Record<string, string> } {
   const { provider, model } = options;
-  if (provider !== "anthropic" && provider !== "openai-responses" && provider !== "gemini") {
-    throw new TypeError(`${String(provider)} has no token-counting endpoint (anthropic, openai-responses and gemini have one)`);
+  const path = WIRE_HTTP[wireOf(provider)].countTokensPath;
+  if (path === undefined) {
+    throw new TypeError(`${String(provider)} has no token-counting endpoint (${listed(PROVIDERS.filter((p) => WIRE_HTTP[wireOf(p)].countTokensPath !== undefined))} have one)`);
   }
   const { baseURL, headers } = providerRequest(options);
   // a JSON answer, not a stream; the caller's headers still win
   const counted: Record<string, string> = { ...headers, accept: "application/json" };
   for (const [name, value] of Object.entries(options.headers ?? {})) counted[name.toLowerCase()] = value;
-  switch (provider) {
-    case "anthropic":
-      return { url: `${baseURL}/v1/messages/count_tokens`, headers: counted };
-    case "openai-responses":
-      return { url: `${baseURL}/responses/input_tokens`, headers: counted };
-    default: {
-      const name = model.startsWith("models/") ? model.slice("models/".length) : model;
-      return { url: `${baseURL}/v1beta/models/${encodeURIComponent(name)}:countTokens`, headers: counted };
-    }
-  }
+  return { url: baseURL + withModel(path, model), headers: counted };
+}
+
+/** `a, b and c`. */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }

@@ -3,6 +3,7 @@
 // (StreamRelay, relayWhole, relayErrorBody); this file only moves bytes.
 import { parseBody, readErrorBody } from "./classify.mjs";
 import { getCore } from "./core.mjs";
+import { WIRE_HTTP, wireOf, withModel, type Wire } from "./provider-http.mjs";
 import { providerRequest } from "./providers.mjs";
 import { safeFetch } from "./safe-fetch.mjs";
 import { redactDeep, redactText, redactUrl, secretsOf } from "./secrets.mjs";
@@ -44,9 +45,12 @@ interface Answer {
   text(): Promise<string>;
 }
 
-/** The id prefix of each format's answers. */
+/** The id prefix of each wire API's answers. */
+const ANSWER_ID_PREFIX: Readonly<Record<Wire, string>> = { messages: "msg", responses: "resp", "generate-content": "tw", "chat-completions": "chatcmpl" };
+
+/** A fresh id of an answer in the client's format. */
 function answerId(client: Provider): string {
-  const prefix = client === "anthropic" ? "msg" : client === "openai-responses" ? "resp" : client === "gemini" ? "tw" : "chatcmpl";
+  const prefix = ANSWER_ID_PREFIX[wireOf(client)];
   const random = typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID().replace(/-/g, "") : `${Date.now()}${Math.random().toString(36).slice(2)}`;
   return `${prefix}_${random}`;
 }
@@ -57,8 +61,8 @@ export async function relayTurn(send: (url: string, init: Record<string, unknown
   const web = globalThis as unknown as Web;
   const { target } = turn;
   const request = providerRequest({ provider: target.provider, model: target.model, apiKey: target.apiKey, baseURL: target.baseURL, headers: target.headers });
-  let url = request.url;
-  if (target.provider === "gemini" && !turn.streaming) url = url.replace(":streamGenerateContent?alt=sse", ":generateContent");
+  // a whole answer: the wire's other path where the URL says it (Gemini's :generateContent)
+  const url = turn.streaming ? request.url : request.baseURL + withModel(WIRE_HTTP[wireOf(target.provider)].wholePath, target.model);
   const headers = { ...request.headers, accept: turn.streaming ? "text/event-stream" : "application/json" };
   const init: Record<string, unknown> = { method: "POST", headers, body: turn.body };
   if (turn.signal !== undefined) init["signal"] = turn.signal;

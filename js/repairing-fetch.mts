@@ -2,6 +2,7 @@
 // @google/genai). It recognises a provider request by its path, has Rust repair and render the
 // body again (repairRequestBody) and forwards it; this file only moves bytes and headers.
 import { getCore } from "./core.mjs";
+import { PROVIDER_HTTP, PROVIDERS, providerAt, WIRE_HTTP, WIRES, wireOf } from "./provider-http.mjs";
 import { providerRequest } from "./providers.mjs";
 import { relayTurn } from "./relay-fetch.mjs";
 import { safeFetch } from "./safe-fetch.mjs";
@@ -117,29 +118,6 @@ interface Route {
   streaming: boolean;
 }
 
-/** Chat dialects by host. */
-const CHAT_HOSTS: ReadonlyArray<[RegExp, Provider]> = [
-  [/(^|\.)api\.openai\.com$/, "openai-chat"],
-  [/\.openai\.azure\.com$/, "openai-chat"],
-  [/(^|\.)api\.mistral\.ai$/, "mistral"],
-  [/(^|\.)api\.moonshot\.(ai|cn)$/, "kimi"],
-  [/(^|\.)api\.deepseek\.com$/, "deepseek"],
-];
-
-/** The wire API of each provider (one per body shape). */
-function wireOf(provider: Provider): string {
-  switch (provider) {
-    case "anthropic":
-      return "messages";
-    case "openai-responses":
-      return "responses";
-    case "gemini":
-      return "generate-content";
-    default:
-      return "chat-completions";
-  }
-}
-
 /** The provider request `url` is, by its path (and host for chat dialects); none for others. */
 function routeOf(url: string): Route | undefined {
   let parsed: URL;
@@ -149,15 +127,15 @@ function routeOf(url: string): Route | undefined {
     return undefined;
   }
   const path = parsed.pathname.replace(/\/+$/, "");
-  if (path.endsWith("/v1/messages")) return { provider: "anthropic", streaming: false };
-  if (path.endsWith("/responses")) return { provider: "openai-responses", streaming: false };
-  if (path.endsWith("/chat/completions")) {
-    const host = parsed.hostname.toLowerCase();
-    const known = CHAT_HOSTS.find(([pattern]) => pattern.test(host));
-    return { provider: known?.[1] ?? "openai-compatible", streaming: false };
+  for (const wire of WIRES) {
+    const client = WIRE_HTTP[wire].clientPath;
+    if (typeof client === "string") {
+      if (path.endsWith(client)) return { provider: providerAt(wire, parsed.hostname.toLowerCase()), streaming: false };
+      continue;
+    }
+    const m = client.exec(path);
+    if (m?.[1] !== undefined) return { provider: providerAt(wire, parsed.hostname.toLowerCase()), model: decodeURIComponent(m[1]), streaming: m[2] !== undefined };
   }
-  const gemini = /\/models\/([^/:]+):(stream)?generateContent$/i.exec(path);
-  if (gemini?.[1] !== undefined) return { provider: "gemini", model: decodeURIComponent(gemini[1]), streaming: gemini[2] !== undefined };
   return undefined;
 }
 
@@ -166,11 +144,15 @@ function routeOf(url: string): Route | undefined {
  * name it in an error.
  */
 function guessProvider(url: string, headers: Record<string, string>): Provider {
-  if ("x-goog-api-key" in headers || /generativelanguage|aiplatform/i.test(url)) return "gemini";
-  if ("x-api-key" in headers || "anthropic-version" in headers) return "anthropic";
+  for (const wire of WIRES) {
+    const facts = WIRE_HTTP[wire];
+    const hint = PROVIDER_HTTP[facts.defaultProvider].urlHint;
+    const named = (facts.keyHeader !== "authorization" && facts.keyHeader in headers) || Object.keys(facts.versionHeaders).some((h) => h in headers);
+    if (named || (hint !== undefined && hint.test(url))) return facts.defaultProvider;
+  }
   try {
     const host = new URL(url).hostname.toLowerCase();
-    return CHAT_HOSTS.find(([pattern]) => pattern.test(host))?.[1] ?? "openai-compatible";
+    return PROVIDERS.find((p) => PROVIDER_HTTP[p].hosts.some((h) => h.test(host))) ?? "openai-compatible";
   } catch {
     return "openai-compatible";
   }

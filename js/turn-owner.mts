@@ -2,22 +2,28 @@
 // conversation, so a second turn, an append or an edit, and free() are TurnInFlightErrors until
 // it settles (REQ-915-050: the history and the provider stay bound to the turn in flight).
 //
-// The refusal is on the class's prototype (guardTurns, once per glue class): each refused method
-// looks the conversation up in the in-flight set, and the turn's own append and truncate call
-// the methods as they were before the guard. Nothing is written on the conversation itself, so a
-// frozen or sealed one is owned and given back like any other, and releasing it cannot fail.
+// No method is swapped for the turn: the handle guard (handle-guard.mts) wraps each method of a
+// Conversation class once, and that one wrapper asks `refuseInFlight` first. A refused method
+// looks the conversation up in the in-flight set; the turn's own append and truncate pass with a
+// one-call pass (`turnCall`), taken by the first refused method they enter. Nothing is written
+// on the conversation itself, so a frozen or sealed one is owned and given back like any other,
+// and releasing it cannot fail.
 import { TurnInFlightError } from "./errors.mjs";
+import { guardHandles } from "./handle-guard.mjs";
 
 /** The conversations a turn is in flight on. */
 const inFlight = new WeakSet<object>();
 
-/** Per guarded prototype: its refused methods as they were before the guard. */
-const unguarded = new WeakMap<object, Map<PropertyKey, Method>>();
+/** The conversations whose turn is making its own call (its append or truncate) right now. */
+const turnCall = new WeakSet<object>();
+
+/** The Conversation prototypes whose methods ask `refuseInFlight` (extendConversation's, and any own() met). */
+const guarded = new WeakSet<object>();
 
 type Method = (this: object, ...args: unknown[]) => unknown;
 
 /** The methods a turn in flight refuses to anyone else, and why. */
-const REFUSED: ReadonlyArray<[string, string]> = [
+const REFUSED: ReadonlyMap<PropertyKey, string> = new Map<PropertyKey, string>([
   ["free", "free()"],
   ["append", "an append"],
   ["appendJson", "an append"],
@@ -26,7 +32,8 @@ const REFUSED: ReadonlyArray<[string, string]> = [
   ["splice", "an edit"],
   ["spliceArray", "an edit"],
   ["compact", "an edit"],
-];
+  ...((Symbol as { dispose?: symbol }).dispose === undefined ? [] : [[(Symbol as { dispose: symbol }).dispose, "free()"] as [symbol, string]]),
+]);
 
 /** What a turn holds while it owns a conversation. */
 export interface Ownership {
@@ -43,28 +50,22 @@ export function isOwned(conversation: object): boolean {
   return inFlight.has(conversation);
 }
 
-/** Makes the refused methods of `proto` (a Conversation class's prototype) refuse while in flight. */
-export function guardTurns(proto: object): void {
-  if (unguarded.has(proto)) return;
-  const target = proto as Record<PropertyKey, unknown>;
-  const disposeKey = (Symbol as { dispose?: symbol }).dispose;
-  const keys: Array<[PropertyKey, string]> = [...REFUSED];
-  if (disposeKey !== undefined) keys.push([disposeKey, "free()"]);
-  const originals = new Map<PropertyKey, Method>();
-  for (const [key, what] of keys) {
-    const original = target[key];
-    if (typeof original !== "function") continue;
-    originals.set(key, original as Method);
-    const guarded = function (this: object, ...args: unknown[]): unknown {
-      if (inFlight.has(this)) {
-        throw new TurnInFlightError(`this conversation's turn is still in flight: await it (or abort it) before ${what}`);
-      }
-      return (original as Method).apply(this, args);
-    };
-    Object.defineProperty(guarded, "name", { value: typeof key === "string" ? key : "[Symbol.dispose]" });
-    Object.defineProperty(target, key, { value: guarded, writable: true, configurable: true });
-  }
-  unguarded.set(proto, originals);
+/**
+ * The turn guard's check, first in every guarded method of a Conversation: a refused method
+ * (`key`) on a conversation whose turn is in flight throws a TurnInFlightError, unless it is the
+ * turn's own call.
+ */
+export function refuseInFlight(conversation: object, key: PropertyKey): void {
+  const what = REFUSED.get(key);
+  if (what === undefined || !inFlight.has(conversation)) return;
+  if (turnCall.delete(conversation)) return; // the turn's own append or truncate: one call passes
+  throw new TurnInFlightError(`this conversation's turn is still in flight: await it (or abort it) before ${what}`);
+}
+
+/** The handle guard with the turn guard, on a Conversation class (once). */
+export function guardConversation(C: { prototype: object }): void {
+  guarded.add(C.prototype);
+  guardHandles(C, "Conversation", refuseInFlight);
 }
 
 /** While a turn is in flight on `conversation`: no second turn, no append or edit, no `free()`. */
@@ -74,17 +75,26 @@ export function own(conversation: object): Ownership {
   }
   const proto: unknown = Object.getPrototypeOf(conversation);
   // a conversation of a glue class no entry extended (another copy of the glue) is guarded now
-  if (typeof proto === "object" && proto !== null && !unguarded.has(proto) && typeof (proto as { __destroy_into_raw?: unknown }).__destroy_into_raw === "function") {
-    guardTurns(proto);
+  if (typeof proto === "object" && proto !== null && !guarded.has(proto) && typeof (proto as { __destroy_into_raw?: unknown }).__destroy_into_raw === "function") {
+    guardConversation({ prototype: proto });
   }
-  const originals = typeof proto === "object" && proto !== null ? unguarded.get(proto) : undefined;
-  const method = (key: string): Method => (originals?.get(key) ?? (conversation as Record<string, unknown>)[key]) as Method;
-  const ownAppend = method("append");
-  const ownTruncate = method("truncate");
+  // a guarded class's own methods (an instance's own `append` is not the conversation's)
+  const from = (typeof proto === "object" && proto !== null && guarded.has(proto) ? proto : conversation) as Record<string, unknown>;
+  const ownAppend = from["append"] as Method;
+  const ownTruncate = from["truncate"] as Method;
   inFlight.add(conversation);
+  /** `method` called as the turn's own call. */
+  const asTurn = (method: Method, arg: unknown): unknown => {
+    turnCall.add(conversation);
+    try {
+      return method.call(conversation, arg);
+    } finally {
+      turnCall.delete(conversation);
+    }
+  };
   return {
-    append: (message) => void ownAppend.call(conversation, message),
-    truncate: (length) => ownTruncate.call(conversation, length) as unknown[],
+    append: (message) => void asTurn(ownAppend, message),
+    truncate: (length) => asTurn(ownTruncate, length) as unknown[],
     release: () => {
       inFlight.delete(conversation);
     },

@@ -155,12 +155,15 @@ node -e '
 # The JavaScript half of the API (fetch shims, SSE framing, ProviderError): every entry exports
 # it. JS_MODULES are compiled twice, as ESM (.mjs, with the entries) and as CommonJS (.cjs, for
 # dist/node.cjs); DTS_MODULES are the public ones whose declarations go into index.d.ts.
-JS_MODULES="agent ai-sdk api classify compact conversation-ext core errors handle-guard idb-store session-entry json-schema kv-store providers redis-store relay-fetch repairing-fetch router session session-queue sse store-error stream tools turn-limits turn-owner turn-wait types"
+JS_MODULES="agent ai-sdk api classify compact conversation-ext core errors handle-guard idb-store session-entry json-schema kv-store providers redis-store relay-fetch repairing-fetch router session session-queue sse store-error stream tools turn-limits turn-owner turn-runner turn-wait types"
 DTS_MODULES="types errors providers sse turn-limits stream tools router agent compact session store-error kv-store idb-store redis-store ai-sdk repairing-fetch"
 # the redirect policy and the redaction of secrets (internal: streamTurn, repairingFetch, the relay)
 JS_MODULES="$JS_MODULES safe-fetch secrets"
 # options read fail-closed and JSON Schema patterns in linear time (internal: the router, the agent, tools)
 JS_MODULES="$JS_MODULES options pattern"
+# the provider table: paths, headers, auth and wire API of each provider (internal: providerRequest,
+# repairingFetch, the relay and turnwire/mock)
+JS_MODULES="$JS_MODULES provider-http"
 
 step "tsc js/ (runtime entries and the JS API, ESM)"
 mkdir -p "$STAGE/ts"
@@ -205,12 +208,16 @@ cp pkg-template/file-store.d.mts "$OUT/dist/file-store.d.mts"
 [ -f "$OUT/dist/file-store.mjs" ] || die "tsc did not write dist/file-store.mjs"
 
 step "tsc js/mock (turnwire/mock)"
-# Staged beside the API declarations (index.d.ts) and a one-line node.d.mts, so that the mock's
-# `../node.mjs` and `../index.js` imports resolve as inside the package (js/mock/tsconfig.json).
+# Staged beside the API declarations (index.d.ts), a one-line node.d.mts and the provider table's
+# declarations (whose `./turnwire.js` is index.d.ts there), so that the mock's `../node.mjs`,
+# `../index.js` and `../provider-http.mjs` imports resolve as inside the package
+# (js/mock/tsconfig.json).
 mkdir -p "$STAGE/ts-mock/mock"
 cp -R js/mock/. "$STAGE/ts-mock/mock/"
 cp "$OUT/dist/index.d.ts" "$STAGE/ts-mock/index.d.ts"
 printf 'export * from "./index.js";\n' >"$STAGE/ts-mock/node.d.mts"
+cp "$STAGE/decl/provider-http.d.mts" "$STAGE/ts-mock/provider-http.d.mts"
+printf 'export * from "./index.js";\n' >"$STAGE/ts-mock/turnwire.d.ts"
 printf '{ "type": "module" }\n' >"$STAGE/ts-mock/package.json"
 "$TSC" -p "$STAGE/ts-mock/mock/tsconfig.json" --outDir "$OUT/dist/mock"
 [ -f "$OUT/dist/mock/index.mjs" ] && [ -f "$OUT/dist/mock/index.d.mts" ] \

@@ -66,6 +66,7 @@
  * @module
  */
 
+import { PROVIDERS } from "../provider-http.mjs";
 import { ProviderServer, type ServerSettings } from "./server.mjs";
 import type {
   MockEndpoint,
@@ -107,16 +108,7 @@ export type {
  * for (const p of MOCK_PROVIDERS) console.log(p, mock.baseURL(p));
  * ```
  */
-export const MOCK_PROVIDERS: readonly Provider[] = Object.freeze([
-  "anthropic",
-  "openai-chat",
-  "openai-responses",
-  "gemini",
-  "mistral",
-  "kimi",
-  "deepseek",
-  "openai-compatible",
-]);
+export const MOCK_PROVIDERS: readonly Provider[] = Object.freeze([...PROVIDERS]);
 
 const finiteOr = (v: number | undefined, fallback: number): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : fallback);
 

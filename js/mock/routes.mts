@@ -1,5 +1,7 @@
 // Which requests each provider's server answers: method and path, the model (Gemini: from the
-// path), whether the answer streams, and the base URL an SDK takes.
+// path), whether the answer streams, and the base URL an SDK takes; the paths and bases are the
+// provider table's (../provider-http.mts).
+import { mockBaseURL, mockPaths, WIRE_HTTP, wireOf } from "../provider-http.mjs";
 import type { Provider } from "./types.mjs";
 
 export interface Route {
@@ -11,37 +13,17 @@ export interface Route {
   geminiSse: boolean;
 }
 
-const GEMINI = /^\/v1(?:beta)?\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
-
 /** The route of `POST path?query` on `provider`'s server, or null (404). */
 export function route(provider: Provider, path: string, query: URLSearchParams): Route | null {
-  const plain: Route = { model: null, geminiStream: false, geminiSse: false };
-  switch (provider) {
-    case "anthropic":
-      return path === "/v1/messages" ? plain : null;
-    case "openai-responses":
-      return path === "/v1/responses" ? plain : null;
-    case "deepseek":
-      return path === "/chat/completions" || path === "/v1/chat/completions" ? plain : null;
-    case "gemini": {
-      const m = GEMINI.exec(path);
-      if (!m || m[1] === undefined) return null;
-      const stream = m[2] === "streamGenerateContent";
-      return { model: decodeURIComponent(m[1]), geminiStream: stream, geminiSse: stream && query.get("alt") === "sse" };
-    }
-    default:
-      return path === "/v1/chat/completions" ? plain : null;
-  }
+  const served = WIRE_HTTP[wireOf(provider)].mockPath;
+  if (served === undefined) return mockPaths(provider).includes(path) ? { model: null, geminiStream: false, geminiSse: false } : null;
+  const m = served.exec(path);
+  if (!m || m[1] === undefined) return null;
+  const stream = m[2] === "streamGenerateContent";
+  return { model: decodeURIComponent(m[1]), geminiStream: stream, geminiSse: stream && query.get("alt") === "sse" };
 }
 
 /** The base URL an SDK (or turnwire's shim) takes for `provider` on `origin`. */
 export function baseURL(provider: Provider, origin: string): string {
-  switch (provider) {
-    case "anthropic":
-    case "gemini":
-    case "deepseek":
-      return origin;
-    default:
-      return `${origin}/v1`;
-  }
+  return mockBaseURL(provider, origin);
 }

@@ -3,6 +3,7 @@
 // provider's format. Every request is logged and counted.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { validateRequest } from "../node.mjs";
+import { WIRE_HTTP, wireOf } from "../provider-http.mjs";
 import { checkAuth } from "./auth.mjs";
 import { providerError, violationError, type ErrorAnswer } from "./errors.mjs";
 import { IdSource } from "./ids.mjs";
@@ -260,7 +261,8 @@ export class ProviderServer {
     const body = parsed;
     const model = r.model ?? (typeof body["model"] === "string" ? body["model"] : null);
     entry.model = model;
-    const stream = this.provider === "gemini" ? r.geminiStream : body["stream"] === true;
+    // the body says it, or (Gemini) the URL
+    const stream = WIRE_HTTP[wireOf(this.provider)].streamField ? body["stream"] === true : r.geminiStream;
     entry.stream = stream;
 
     const version = req.headers["anthropic-version"];
