@@ -19,7 +19,7 @@ mod violation;
 pub use crate::vocab::Provider;
 pub use json_text::validate_request_text;
 pub(crate) use projection::Projection;
-pub(crate) use target::WireDecoder;
+pub(crate) use target::{WireDecoder, WireWriter};
 pub use violation::Violation;
 
 use serde_json::Value;

@@ -2,7 +2,8 @@
 //! exhaustive [`WireApi`] of `vocab/` (whose facts, such as where the body keeps its wire
 //! messages, are asked there in place).
 //!
-//! [`WireDecoder`] is the same choice for a response stream.
+//! [`WireDecoder`] is the same choice for a response stream, [`WireWriter`] for an answer
+//! written in a client's format (the relay).
 //!
 //! A render and the incremental renderer ([`crate::Conversation`]) call [`WireApi::body`]; it
 //! is the one `match` from a wire API to its adapter. A new wire API is a folder beside this
@@ -11,7 +12,11 @@
 use crate::json::out::Out;
 use crate::normalize::Normalized;
 use crate::request::{RenderOptions, Resolved};
+use serde_json::Value;
+
+use crate::streaming::relay_frame::{data, Frame, RelayOptions};
 use crate::streaming::wire::WireFormat;
+use crate::streaming::{Delta, StreamOutcome};
 use crate::vocab::WireApi;
 
 use super::{anthropic, gemini, openai_chat, openai_responses, Projection};
@@ -112,6 +117,92 @@ impl WireDecoder {
             WireDecoder::ChatCompletions(d) => d,
             WireDecoder::Responses(d) => d,
             WireDecoder::GenerateContent(d) => d,
+        }
+    }
+}
+
+/// A wire API's answer writer behind a [`crate::relay::StreamRelay`]: decoded deltas written
+/// as that API's stream, chosen by [`WireWriter::of`].
+#[derive(Debug)]
+pub(crate) enum WireWriter {
+    Messages(anthropic::relay::Stream),
+    ChatCompletions(openai_chat::relay::Stream),
+    Responses(openai_responses::relay::Stream),
+    GenerateContent(gemini::relay::Stream),
+}
+
+impl WireWriter {
+    /// A writer of one streamed answer in `api`'s format.
+    pub(crate) fn of(api: WireApi, options: RelayOptions) -> WireWriter {
+        match api {
+            WireApi::Messages => WireWriter::Messages(anthropic::relay::Stream::new(options)),
+            WireApi::ChatCompletions => {
+                WireWriter::ChatCompletions(openai_chat::relay::Stream::new(options))
+            }
+            WireApi::Responses => {
+                WireWriter::Responses(openai_responses::relay::Stream::new(options))
+            }
+            WireApi::GenerateContent => {
+                WireWriter::GenerateContent(gemini::relay::Stream::new(options))
+            }
+        }
+    }
+
+    /// The frames for one delta (none for `Usage` and `Done`: [`end`](Self::end) writes them).
+    pub(crate) fn delta(&mut self, d: &Delta, out: &mut Vec<Frame>) {
+        match self {
+            WireWriter::Messages(w) => w.delta(d, out),
+            WireWriter::ChatCompletions(w) => w.delta(d, out),
+            WireWriter::Responses(w) => w.delta(d, out),
+            WireWriter::GenerateContent(w) => w.delta(d, out),
+        }
+    }
+
+    /// The closing frames: stop reason, usage, the terminal event.
+    pub(crate) fn end(&mut self, outcome: &StreamOutcome, out: &mut Vec<Frame>) {
+        match self {
+            WireWriter::Messages(w) => w.end(outcome, out),
+            WireWriter::ChatCompletions(w) => w.end(outcome, out),
+            WireWriter::Responses(w) => w.end(outcome, out),
+            WireWriter::GenerateContent(w) => w.end(outcome, out),
+        }
+    }
+
+    /// The format's error event, ending the stream.
+    pub(crate) fn error(&mut self, error_type: &str, message: &str, out: &mut Vec<Frame>) {
+        match self {
+            WireWriter::Messages(w) => w.error(error_type, message, out),
+            WireWriter::ChatCompletions(_) => {
+                out.push(data(&openai_chat::relay::error_body(error_type, message)))
+            }
+            WireWriter::Responses(w) => w.error(error_type, message, out),
+            WireWriter::GenerateContent(_) => {
+                out.push(data(&gemini::relay::error_body(error_type, message)))
+            }
+        }
+    }
+}
+
+impl WireApi {
+    /// A decoded answer written as this API's whole (not streamed) answer.
+    pub(crate) fn whole_answer(self, outcome: &StreamOutcome, options: &RelayOptions) -> Value {
+        match self {
+            WireApi::Messages => anthropic::relay::whole(outcome, options),
+            WireApi::ChatCompletions => openai_chat::relay::whole(outcome, options),
+            WireApi::Responses => openai_responses::relay::whole(outcome, options),
+            WireApi::GenerateContent => gemini::relay::whole(outcome, options),
+        }
+    }
+
+    /// This API's error body for an error of type `error_type` (Responses answers errors in the
+    /// same shape as Chat Completions).
+    pub(crate) fn error_body(self, error_type: &str, message: &str) -> Value {
+        match self {
+            WireApi::Messages => anthropic::relay::error_body(error_type, message),
+            WireApi::ChatCompletions | WireApi::Responses => {
+                openai_chat::relay::error_body(error_type, message)
+            }
+            WireApi::GenerateContent => gemini::relay::error_body(error_type, message),
         }
     }
 }

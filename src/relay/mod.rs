@@ -19,77 +19,20 @@
 //! assert_eq!(events.last(), Some(&"message_stop"));
 //! ```
 
-mod anthropic;
-mod chat;
-mod gemini;
-mod responses;
-mod writer;
+pub use crate::streaming::relay_frame::{Frame, RelayOptions};
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::decode::StreamDecoder;
-use crate::model::Block;
+use crate::providers::WireWriter;
 use crate::streaming::{StreamError, StreamOptions, StreamOutcome};
-use crate::vocab::Provider;
-use writer::Writer;
-
-/// One server-sent event of the client's format.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Frame {
-    /// The `event:` line (Anthropic and Responses name their events); `None` for `data:` only.
-    pub event: Option<String>,
-    /// The `data:` payload.
-    pub data: String,
-}
-
-impl Frame {
-    /// The frame as SSE text, ending with the blank line.
-    ///
-    /// ```
-    /// let f = turnwire::relay::Frame { event: Some("ping".into()), data: "{}".into() };
-    /// assert_eq!(f.to_sse(), "event: ping\ndata: {}\n\n");
-    /// ```
-    pub fn to_sse(&self) -> String {
-        match &self.event {
-            Some(e) => format!("event: {e}\ndata: {}\n\n", self.data),
-            None => format!("data: {}\n\n", self.data),
-        }
-    }
-}
-
-/// What a relay writes that the answer does not say.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RelayOptions {
-    /// The model the client asked for (its answers name it).
-    pub model: String,
-    /// The id of the answer (message, completion or response id), unique per turn; item ids
-    /// are made from it.
-    pub id: String,
-    /// Unix seconds, for the formats that carry a creation time.
-    pub created: u64,
-}
-
-impl RelayOptions {
-    /// Options with `created` 0.
-    ///
-    /// ```
-    /// let o = turnwire::relay::RelayOptions::new("gpt-5.2", "chatcmpl_1");
-    /// assert_eq!(o.created, 0);
-    /// ```
-    pub fn new(model: impl Into<String>, id: impl Into<String>) -> Self {
-        RelayOptions {
-            model: model.into(),
-            id: id.into(),
-            created: 0,
-        }
-    }
-}
+use crate::vocab::{Provider, WireApi};
 
 /// A streamed answer of `from`, rewritten event by event in `to`'s streaming format.
 #[derive(Debug)]
 pub struct StreamRelay {
     decoder: StreamDecoder,
-    writer: Writer,
+    writer: WireWriter,
     ended: bool,
 }
 
@@ -99,7 +42,7 @@ impl StreamRelay {
         let decode = StreamOptions::for_model(options.model.clone());
         StreamRelay {
             decoder: StreamDecoder::new(from, decode),
-            writer: Writer::new(to, options),
+            writer: WireWriter::of(WireApi::of(to), options),
             ended: false,
         }
     }
@@ -189,12 +132,7 @@ pub fn relay_whole(
     {
         return (error_body(to, &error_type, &message), outcome);
     }
-    let body = match to {
-        Provider::Anthropic => anthropic::whole(&outcome, options),
-        Provider::OpenAiResponses => responses::whole(&outcome, options),
-        Provider::Gemini => gemini::whole(&outcome, options),
-        _ => chat::whole(&outcome, options),
-    };
+    let body = WireApi::of(to).whole_answer(&outcome, options);
     (body, outcome)
 }
 
@@ -205,54 +143,5 @@ pub fn relay_whole(
 /// assert_eq!(b["error"]["message"], "slow down");
 /// ```
 pub fn error_body(to: Provider, error_type: &str, message: &str) -> Value {
-    match to {
-        Provider::Anthropic => {
-            json!({"type": "error", "error": {"type": error_type, "message": message}})
-        }
-        Provider::Gemini => {
-            json!({"error": {"code": 500, "message": message, "status": error_type}})
-        }
-        _ => {
-            json!({"error": {"message": message, "type": error_type, "param": null, "code": null}})
-        }
-    }
-}
-
-/// The parts of a decoded message a client's format can carry, in order.
-pub(crate) enum Part<'a> {
-    Text(&'a str),
-    Thinking(&'a str),
-    Call {
-        id: &'a str,
-        name: &'a str,
-        arguments: Value,
-    },
-}
-
-/// The message's text, thinking and tool calls (media and other blocks have no place in an
-/// answer's content).
-pub(crate) fn parts(outcome: &StreamOutcome) -> Vec<Part<'_>> {
-    outcome
-        .message
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Text(t) => Some(Part::Text(&t.text)),
-            Block::Thinking(t) => Some(Part::Thinking(&t.thought)),
-            Block::ToolCall(c) => Some(Part::Call {
-                id: &c.id,
-                name: &c.name,
-                arguments: c.parameters.clone().unwrap_or_else(|| json!({})),
-            }),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The prompt's tokens as the OpenAI and Gemini formats count them (cached ones included), and
-/// the cached ones.
-pub(crate) fn prompt_tokens(u: &crate::streaming::Usage) -> (u32, u32) {
-    let cached = u.cache_read_tokens.unwrap_or(0);
-    let total = u.input_tokens.unwrap_or(0) + cached + u.cache_write_tokens.unwrap_or(0);
-    (total, cached)
+    WireApi::of(to).error_body(error_type, message)
 }

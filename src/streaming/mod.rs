@@ -10,6 +10,7 @@ pub(crate) mod ids;
 pub(crate) mod json;
 pub(crate) mod options;
 pub(crate) mod outcome;
+pub(crate) mod relay_frame;
 pub(crate) mod state;
 mod stop_reason;
 pub(crate) mod surrogate_halves;

@@ -1,5 +1,6 @@
 //! Anthropic Messages API: request rendering, stream decoding and strict validation.
 
 pub(crate) mod decode;
+pub(crate) mod relay;
 pub(crate) mod render;
 pub mod validate;

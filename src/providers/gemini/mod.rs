@@ -2,5 +2,6 @@
 //! decoding and strict validation of request bodies.
 
 pub(crate) mod decode;
+pub(crate) mod relay;
 pub(crate) mod render;
 pub mod validate;

@@ -2,5 +2,6 @@
 //! Mistral, Kimi, DeepSeek, OpenAI-compatible servers) and strict validation.
 
 pub(crate) mod decode;
+pub(crate) mod relay;
 pub(crate) mod render;
 pub mod validate;

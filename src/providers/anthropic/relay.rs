@@ -3,8 +3,8 @@
 
 use serde_json::{json, Map, Value};
 
-use super::writer::named;
-use super::{parts, Frame, Part, RelayOptions};
+use crate::streaming::relay_frame::named;
+use crate::streaming::relay_frame::{parts, Frame, Part, RelayOptions};
 use crate::streaming::{Delta, StopReason, StreamOutcome, Usage};
 
 /// The block being streamed.
@@ -183,4 +183,9 @@ fn usage(u: &Usage) -> Value {
         o.insert("cache_creation_input_tokens".into(), n.into());
     }
     Value::Object(o)
+}
+
+/// The format's error body for an error of type `error_type` (a provider's own type or status).
+pub(crate) fn error_body(error_type: &str, message: &str) -> Value {
+    json!({"type": "error", "error": {"type": error_type, "message": message}})
 }

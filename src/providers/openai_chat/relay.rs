@@ -3,8 +3,8 @@
 
 use serde_json::{json, Map, Value};
 
-use super::writer::data;
-use super::{parts, Frame, Part, RelayOptions};
+use crate::streaming::relay_frame::data;
+use crate::streaming::relay_frame::{parts, Frame, Part, RelayOptions};
 use crate::streaming::{Delta, StopReason, StreamOutcome, Usage};
 
 /// The stream writer.
@@ -125,9 +125,14 @@ fn finish_reason(s: &StopReason) -> &'static str {
 }
 
 fn usage(u: &Usage) -> Value {
-    let (prompt, cached) = super::prompt_tokens(u);
+    let (prompt, cached) = crate::streaming::relay_frame::prompt_tokens(u);
     let completion = u.output_tokens.unwrap_or(0);
     json!({"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion,
         "prompt_tokens_details": {"cached_tokens": cached},
         "completion_tokens_details": {"reasoning_tokens": u.reasoning_tokens.unwrap_or(0)}})
+}
+
+/// The format's error body for an error of type `error_type` (a provider's own type or status).
+pub(crate) fn error_body(error_type: &str, message: &str) -> Value {
+    json!({"error": {"message": message, "type": error_type, "param": null, "code": null}})
 }

@@ -4,8 +4,8 @@
 
 use serde_json::{json, Value};
 
-use super::writer::named;
-use super::{parts, Frame, Part, RelayOptions};
+use crate::streaming::relay_frame::named;
+use crate::streaming::relay_frame::{parts, Frame, Part, RelayOptions};
 use crate::streaming::{Delta, StopReason, StreamOutcome, Usage};
 
 /// The item being streamed: its kind, id, output index and text so far.
@@ -293,7 +293,7 @@ fn status(s: &StopReason) -> (&'static str, Option<Value>) {
 }
 
 fn usage(u: &Usage) -> Value {
-    let (input, cached) = super::prompt_tokens(u);
+    let (input, cached) = crate::streaming::relay_frame::prompt_tokens(u);
     let output = u.output_tokens.unwrap_or(0);
     json!({"input_tokens": input, "input_tokens_details": {"cached_tokens": cached},
         "output_tokens": output, "output_tokens_details": {"reasoning_tokens": u.reasoning_tokens.unwrap_or(0)},

@@ -3,8 +3,8 @@
 
 use serde_json::{json, Map, Value};
 
-use super::writer::data;
-use super::{parts, Frame, Part, RelayOptions};
+use crate::streaming::relay_frame::data;
+use crate::streaming::relay_frame::{parts, Frame, Part, RelayOptions};
 use crate::streaming::{Delta, StopReason, StreamOutcome, Usage};
 
 /// The stream writer.
@@ -80,7 +80,7 @@ fn finish_reason(s: &StopReason) -> &'static str {
 }
 
 fn usage(u: &Usage) -> Value {
-    let (prompt, cached) = super::prompt_tokens(u);
+    let (prompt, cached) = crate::streaming::relay_frame::prompt_tokens(u);
     let thoughts = u.reasoning_tokens.unwrap_or(0);
     let candidates = u.output_tokens.unwrap_or(0).saturating_sub(thoughts);
     let mut o = Map::new();
@@ -97,4 +97,9 @@ fn usage(u: &Usage) -> Value {
         (prompt + candidates + thoughts).into(),
     );
     Value::Object(o)
+}
+
+/// The format's error body for an error of type `error_type` (a provider's own type or status).
+pub(crate) fn error_body(error_type: &str, message: &str) -> Value {
+    json!({"error": {"code": 500, "message": message, "status": error_type}})
 }
