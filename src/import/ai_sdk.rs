@@ -18,14 +18,16 @@
 
 use serde_json::Value;
 
-use super::context::{part_type, parts, provenance, string_at, wrong_type, Reader};
-use super::values::url_media;
 use super::{ImportSource, Imported};
 use crate::error::{Error, ErrorCode};
 use crate::model::{
     Block, MediaBlock, MediaEncoding, Provenance, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
     ToolCallBlock,
 };
+use crate::providers::read::context::{
+    part_type, parts, provenance, string_at, wrong_type, Reader,
+};
+use crate::providers::read::values::url_media;
 use crate::vocab::Provider;
 
 mod tool_results;
@@ -269,7 +271,7 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
                 let id = string_at(&part, "toolCallId", &at)?.to_string();
                 let name = string_at(&part, "toolName", &at)?.to_string();
                 r.names.insert(id.clone(), name.clone());
-                let input = super::values::arguments(
+                let input = crate::providers::read::values::arguments(
                     part.get("input").or_else(|| part.get("args")),
                     &format!("{at}.input"),
                 );

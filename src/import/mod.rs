@@ -31,61 +31,23 @@
 //! ```
 
 mod ai_sdk;
-mod anthropic;
-mod cache;
-mod context;
-mod gemini;
-mod gemini_options;
-mod openai_chat;
-mod openai_responses;
-mod options;
 mod pi_ai;
 pub(crate) mod pi_ai_keys;
 mod request;
-mod server_tools;
-mod values;
 
+pub use crate::providers::anthropic::read::from_anthropic;
+pub use crate::providers::gemini::read::from_gemini;
+pub use crate::providers::openai_chat::read::from_openai_chat;
+pub use crate::providers::openai_responses::read::from_responses_input;
 pub use ai_sdk::from_ai_sdk;
-pub use anthropic::from_anthropic;
-pub use gemini::from_gemini;
-pub use openai_chat::from_openai_chat;
-pub use openai_responses::from_responses_input;
 pub use pi_ai::from_pi_ai;
 pub use request::{repair_request_body, RepairedRequest};
 
 use serde_json::Value;
 
 use crate::error::{Error, ErrorCode};
-use crate::model::Transcript;
-use crate::request::RenderOptions;
-use crate::vocab::Diagnostic;
-use crate::vocab::Provider;
-
-/// What an importer read.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Imported {
-    /// The canonical transcript.
-    pub transcript: Transcript,
-    /// The render options a request body implied (model, limits, tools, thinking, sampling, its
-    /// other fields as `extra`); `None` for a bare message list.
-    pub options: Option<RenderOptions>,
-    /// What the transcript could not carry as the input had it, with the JSON path of each.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-/// Who wrote the assistant turns of an imported history, when the format does not say.
-///
-/// ```
-/// let s = turnwire::import::ImportSource { model: Some("claude-sonnet-4-5".into()), ..Default::default() };
-/// assert!(s.endpoint.is_none());
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ImportSource {
-    /// The model of the assistant turns (a request body's `model` is used when this is `None`).
-    pub model: Option<String>,
-    /// The base URL that served them.
-    pub endpoint: Option<String>,
-}
+pub use crate::providers::read::{ImportSource, Imported};
+use crate::vocab::{Provider, WireApi};
 
 /// Reads a request body turnwire renders for `provider` (or one built elsewhere for that API)
 /// back into a transcript and the render options it implies, so it can be repaired and
@@ -113,14 +75,5 @@ pub fn from_request_body(
             ),
         ));
     };
-    match provider {
-        Provider::Anthropic => anthropic::from_body(obj, source),
-        Provider::OpenAiChat
-        | Provider::Mistral
-        | Provider::Kimi
-        | Provider::DeepSeek
-        | Provider::OpenAiCompatible => openai_chat::from_body(provider, obj, source),
-        Provider::OpenAiResponses => openai_responses::from_body(obj, source),
-        Provider::Gemini => gemini::from_body(obj, source),
-    }
+    WireApi::of(provider).read_body(provider, obj, source)
 }

@@ -20,13 +20,13 @@
 
 use serde_json::{Map, Value};
 
-use super::context::{part_type, string_at, wrong_type, Reader};
 use super::{ImportSource, Imported};
 use crate::error::{Error, ErrorCode};
 use crate::model::{
     Block, MediaBlock, MediaEncoding, Metadata, Provenance, ProviderMeta, Speaker, TextBlock,
     ThinkingBlock, ToolCallBlock, ToolResponseBlock,
 };
+use crate::providers::read::context::{part_type, string_at, wrong_type, Reader};
 use crate::vocab::Provider;
 
 /// The assistant message fields read as provenance or content; the others are kept.
@@ -171,7 +171,7 @@ fn provenance(m: &Value, api: &str, source: &ImportSource) -> Provenance {
 
 fn user_content(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error> {
     let mut out = Vec::new();
-    for (j, part) in super::context::parts(content, path)?
+    for (j, part) in crate::providers::read::context::parts(content, path)?
         .into_iter()
         .enumerate()
     {
@@ -245,7 +245,7 @@ fn assistant(
 ) -> Result<Vec<Block>, Error> {
     let mut out = Vec::new();
     let content = m.get("content").unwrap_or(&Value::Null);
-    for (j, part) in super::context::parts(content, path)?
+    for (j, part) in crate::providers::read::context::parts(content, path)?
         .into_iter()
         .enumerate()
     {
@@ -337,7 +337,9 @@ fn thinking(part: &Value, api: &str, at: &str) -> Result<ThinkingBlock, Error> {
                 crate::json::parse(s, &format!("{at}.thinkingSignature"), "the reasoning item")
                     .map(|p| p.value)
                     .unwrap_or(Value::Null);
-            t.meta = Some(super::openai_responses::reasoning_meta(&item));
+            t.meta = Some(crate::providers::openai_responses::read::reasoning_meta(
+                &item,
+            ));
         }
         (api, sig) if is_google(api) => t.meta = gemini(sig),
         // the field the reasoning came in (`reasoning_content`, `reasoning`), or OpenRouter's
@@ -372,9 +374,12 @@ fn tool_result(r: &mut Reader, m: &Value, at: &str) -> Result<Vec<Block>, Error>
     let content_at = format!("{at}.content");
     let mut attachments = Vec::new();
     let mut result = None;
-    for (k, part) in super::context::parts(m.get("content").unwrap_or(&Value::Null), &content_at)?
-        .into_iter()
-        .enumerate()
+    for (k, part) in crate::providers::read::context::parts(
+        m.get("content").unwrap_or(&Value::Null),
+        &content_at,
+    )?
+    .into_iter()
+    .enumerate()
     {
         match (k, part_type(&part), part.get("text")) {
             (0, "text", Some(Value::String(t))) => result = Some(t.clone()),

@@ -12,6 +12,7 @@ pub mod openai_chat;
 pub mod openai_compatible;
 pub mod openai_responses;
 mod projection;
+pub(crate) mod read;
 mod target;
 pub(crate) mod validate_support;
 mod violation;

@@ -12,7 +12,11 @@
 use crate::json::out::Out;
 use crate::normalize::Normalized;
 use crate::request::{RenderOptions, Resolved};
-use serde_json::Value;
+use serde_json::{Map, Value};
+
+use super::read::{ImportSource, Imported};
+use crate::error::Error;
+use crate::vocab::Provider;
 
 use crate::streaming::relay_frame::{data, Frame, RelayOptions};
 use crate::streaming::wire::WireFormat;
@@ -203,6 +207,24 @@ impl WireApi {
                 openai_chat::relay::error_body(error_type, message)
             }
             WireApi::GenerateContent => gemini::relay::error_body(error_type, message),
+        }
+    }
+}
+
+impl WireApi {
+    /// Reads a request body of this API (`provider` names the chat dialect) back into a
+    /// transcript and the options it implies: the wire's importer, `providers/<wire>/read.rs`.
+    pub(crate) fn read_body(
+        self,
+        provider: Provider,
+        body: &Map<String, Value>,
+        source: &ImportSource,
+    ) -> Result<Imported, Error> {
+        match self {
+            WireApi::Messages => anthropic::read::from_body(body, source),
+            WireApi::ChatCompletions => openai_chat::read::from_body(provider, body, source),
+            WireApi::Responses => openai_responses::read::from_body(body, source),
+            WireApi::GenerateContent => gemini::read::from_body(body, source),
         }
     }
 }

@@ -11,7 +11,7 @@ use super::{RenderOptions, ThinkingOptions};
 use crate::error::Error;
 use crate::models::{self, ModelCaps};
 use crate::normalize::NormalizeOptions;
-use crate::vocab::WireApi;
+use crate::vocab::{Host, WireApi};
 
 /// What one render call resolved from its [`RenderOptions`] (see the module's doc; the tests
 /// below show what each field holds).
@@ -19,6 +19,8 @@ use crate::vocab::WireApi;
 pub(crate) struct Resolved {
     /// The wire API the body is written for.
     pub api: WireApi,
+    /// Where the request goes: the provider's own API (the host table, `vocab/host.rs`).
+    pub host: Host,
     /// The model's row of the capability table (the provider's defaults for a model it lacks).
     pub caps: ModelCaps,
     /// The output limit and thinking budget the request is sent with, and notes on them and on
@@ -64,6 +66,7 @@ impl Resolved {
         limits.notes.extend(server_tools.notes.iter().cloned());
         Ok(Resolved {
             api: WireApi::of(options.provider),
+            host: Host::of(options.provider),
             caps,
             limits,
             normalize: effective.policy(effective.adjusted(caps)),

@@ -1,15 +1,17 @@
 //! The words every stage shares, in a leaf every floor may import: the provider names, the
-//! wire APIs and their facts, the hosts that serve them, and the diagnostics with their codes
-//! and passes (as serde_json keeps its `Error` in a leaf that `ser`, `de` and `value` import).
+//! wire APIs and their facts, the hosts that serve them ([`Host`]), and the diagnostics with
+//! their codes and passes (as serde_json keeps its `Error` in a leaf that `ser`, `de` and `value` import).
 //! Nothing here imports another module of the crate but `error`.
 
 mod diagnostic;
+mod host;
 mod pass;
 mod provider;
 mod synthetic_reason;
 mod wire_api;
 
 pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
+pub(crate) use host::Host;
 pub use pass::Pass;
 pub use provider::Provider;
 pub use synthetic_reason::SyntheticReason;

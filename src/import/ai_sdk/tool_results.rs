@@ -3,10 +3,10 @@
 
 use serde_json::Value;
 
-use super::super::context::{part_type, parts, string_at, wrong_type, Reader};
-use super::super::values::{media_type_of_url, url_media};
 use crate::error::Error;
 use crate::model::{Block, MediaBlock, MediaEncoding, TextBlock, ToolResponseBlock};
+use crate::providers::read::context::{part_type, parts, string_at, wrong_type, Reader};
+use crate::providers::read::values::{media_type_of_url, url_media};
 
 /// A `tool` message's parts: each `tool-result` as a canonical result, its `content` output's
 /// later items as the attachments that follow it.

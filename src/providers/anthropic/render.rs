@@ -21,7 +21,9 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
     p.reserve_names(declared_names(o));
     let limits = &r.limits;
     let mut body = Obj::new();
-    body.insert("model", &o.model);
+    if r.host.model_in_body() {
+        body.insert("model", &o.model);
+    }
     body.insert(
         "max_tokens",
         limits.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS),

@@ -2,6 +2,8 @@
 //! decoding and strict validation of request bodies.
 
 pub(crate) mod decode;
+pub(crate) mod read;
+mod read_options;
 pub(crate) mod relay;
 pub(crate) mod render;
 pub mod validate;

@@ -50,6 +50,10 @@ pub(crate) fn body<'a>(
     // Declared names are projected before any name of the history.
     let declarations = tool_declarations(n, o, &mut p, declaration);
     let mut body = Obj::new();
+    // The URL names the model on Google AI Studio (`models/{model}:generateContent`).
+    if r.host.model_in_body() {
+        body.insert("model", &o.model);
+    }
     body.insert("contents", contents(&n.transcript.messages, &mut p));
     let system = system_text(o, &n.system);
     if !system.is_empty() {

@@ -2,6 +2,7 @@
 //! Mistral, Kimi, DeepSeek, OpenAI-compatible servers) and strict validation.
 
 pub(crate) mod decode;
+pub(crate) mod read;
 pub(crate) mod relay;
 pub(crate) mod render;
 pub mod validate;

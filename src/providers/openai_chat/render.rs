@@ -118,7 +118,9 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
     let mut p = Projection::new(d.ids);
     p.reserve_names(declared_names(o));
     let mut body = Obj::new();
-    body.insert("model", &o.model);
+    if r.host.model_in_body() {
+        body.insert("model", &o.model);
+    }
     let tools = tool_declarations(n, o, &mut p, declaration);
     let mut messages = Vec::with_capacity(n.transcript.messages.len() + 1);
     let system = system_text(o, &n.system);

@@ -39,7 +39,9 @@ pub(crate) fn body<'a>(
         .any(|i| i.get("type").and_then(Out::as_str) == Some("reasoning"));
 
     let mut body = Obj::new();
-    body.insert("model", &o.model);
+    if r.host.model_in_body() {
+        body.insert("model", &o.model);
+    }
     let system = system_text(o, &n.system);
     if !system.is_empty() {
         body.insert("instructions", system);

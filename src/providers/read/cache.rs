@@ -9,7 +9,7 @@ use super::context::Reader;
 use crate::request::{CacheBreakpoints, CacheOptions, CachePoint, CacheTtl};
 
 /// The cache marks of an Anthropic body, as `cache` options (none when it has no mark).
-pub(super) fn anthropic_cache(body: &Map<String, Value>, r: &mut Reader) -> Option<CacheOptions> {
+pub(crate) fn anthropic_cache(body: &Map<String, Value>, r: &mut Reader) -> Option<CacheOptions> {
     let mut points = Vec::new();
     let mut ttls: Vec<Option<CacheTtl>> = Vec::new();
     let mut found = |point: CachePoint, mark: &Value| {
@@ -70,7 +70,7 @@ pub(super) fn anthropic_cache(body: &Map<String, Value>, r: &mut Reader) -> Opti
 }
 
 /// `prompt_cache_key` as `cache.key`.
-pub(super) fn openai_cache(body: &Map<String, Value>) -> Option<CacheOptions> {
+pub(crate) fn openai_cache(body: &Map<String, Value>) -> Option<CacheOptions> {
     let key = body.get("prompt_cache_key")?.as_str()?;
     Some(CacheOptions {
         key: Some(key.to_string()),

@@ -4,14 +4,14 @@
 
 use serde_json::Value;
 
-use super::context::{string_at, wrong_type, Reader};
 use crate::error::Error;
+use crate::providers::read::context::{string_at, wrong_type, Reader};
 use crate::request::{RenderOptions, ServerTool, ThinkingOptions, ToolChoice, ToolDeclaration};
 use crate::vocab::Provider;
 
 /// `tools`: the function declarations of every entry, and the server tools turnwire declares
 /// (`googleSearch`, `codeExecution`); other tools are reported.
-pub(super) fn tools(
+pub(crate) fn tools(
     r: &mut Reader,
     v: &Value,
     server: &mut Vec<ServerTool>,
@@ -21,7 +21,7 @@ pub(super) fn tools(
     };
     let mut out = Vec::new();
     for (i, tool) in list.iter().enumerate() {
-        if let Some(t) = super::server_tools::declaration(Provider::Gemini, tool) {
+        if let Some(t) = crate::providers::read::server_tools::declaration(Provider::Gemini, tool) {
             server.push(t);
             continue;
         }
@@ -43,18 +43,20 @@ pub(super) fn tools(
                 .get("parametersJsonSchema")
                 .or_else(|| d.get("parameters"))
                 .cloned();
-            out.push(super::options::declaration(d, name, schema));
+            out.push(crate::providers::read::options::declaration(
+                d, name, schema,
+            ));
         }
     }
     Ok(out)
 }
 
 /// The `toolConfig` switch that lets Gemini 3 run server tools next to function calls.
-pub(super) const INVOCATIONS: &str = "includeServerSideToolInvocations";
+pub(crate) const INVOCATIONS: &str = "includeServerSideToolInvocations";
 
 /// `toolConfig.functionCallingConfig` as a tool choice: `AUTO`, `NONE`, `ANY`, or `ANY` limited
 /// to one name. `None` for anything else (several names, `VALIDATED`, other settings).
-pub(super) fn tool_config(v: &Value) -> Option<ToolChoice> {
+pub(crate) fn tool_config(v: &Value) -> Option<ToolChoice> {
     let Value::Object(top) = v else { return None };
     // Written by turnwire for Gemini 3 with both functions and server tools.
     let flag = usize::from(top.get(INVOCATIONS) == Some(&Value::Bool(true)));
@@ -87,7 +89,7 @@ pub(super) fn tool_config(v: &Value) -> Option<ToolChoice> {
 
 /// `generationConfig`: the output limit, sampling and thinking; other settings go to
 /// `providerOptions.gemini.generationConfig` (merged back when the options render).
-pub(super) fn generation_config(
+pub(crate) fn generation_config(
     r: &mut Reader,
     v: &Value,
     o: &mut RenderOptions,
@@ -101,7 +103,7 @@ pub(super) fn generation_config(
     let format = json && schema.is_some();
     if let (true, Some(schema)) = (format, schema) {
         o.response_format = Some(crate::request::ResponseFormat::JsonSchema {
-            name: super::options::DEFAULT_FORMAT_NAME.to_string(),
+            name: crate::providers::read::options::DEFAULT_FORMAT_NAME.to_string(),
             schema: schema.clone(),
             description: None,
             strict: None,
@@ -116,7 +118,9 @@ pub(super) fn generation_config(
             }
             "temperature" => o.temperature = value.as_f64(),
             "topP" => o.top_p = value.as_f64(),
-            "stopSequences" => o.stop_sequences = super::options::stop_sequences(value, &at)?,
+            "stopSequences" => {
+                o.stop_sequences = crate::providers::read::options::stop_sequences(value, &at)?
+            }
             "thinkingConfig" => {
                 o.thinking = Some(ThinkingOptions {
                     // turnwire sends thoughts back with budget 0 where a model's range says

@@ -14,15 +14,17 @@
 
 use serde_json::{Map, Value};
 
-use super::context::{part_type, parts, provenance, string_at, wrong_type, Reader};
-use super::options::{body_options, BodyFields};
-use super::values::{arguments, url_media};
-use super::{ImportSource, Imported};
 use crate::error::{Error, ErrorCode};
 use crate::model::{
     Block, MediaBlock, MediaEncoding, Speaker, TextBlock, ThinkingBlock, ToolCallBlock,
     ToolResponseBlock,
 };
+use crate::providers::read::context::{
+    part_type, parts, provenance, string_at, wrong_type, Reader,
+};
+use crate::providers::read::options::{body_options, BodyFields};
+use crate::providers::read::values::{arguments, url_media};
+use crate::providers::read::{ImportSource, Imported};
 use crate::vocab::Provider;
 
 /// The assistant message fields the importer reads (`prefix` is Mistral's, set by the render);
@@ -64,7 +66,7 @@ pub fn from_openai_chat(
 }
 
 /// A whole chat request body: its history and the options it implies.
-pub(super) fn from_body(
+pub(crate) fn from_body(
     provider: Provider,
     body: &Map<String, Value>,
     source: &ImportSource,

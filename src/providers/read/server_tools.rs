@@ -9,7 +9,7 @@ use crate::vocab::Provider;
 
 /// The server tool a `tools` entry declares, when rendering that tool for `provider` gives the
 /// entry back exactly (apart from a cache mark, which is read with the other marks).
-pub(super) fn declaration(provider: Provider, entry: &Value) -> Option<ServerTool> {
+pub(crate) fn declaration(provider: Provider, entry: &Value) -> Option<ServerTool> {
     let kind = match (provider, entry.get("type").and_then(Value::as_str)) {
         (Provider::Anthropic, Some(t)) if t.starts_with("web_search_") => ServerToolKind::WebSearch,
         (Provider::Anthropic, Some(t)) if t.starts_with("code_execution_") => {
@@ -56,7 +56,7 @@ pub(super) fn declaration(provider: Provider, entry: &Value) -> Option<ServerToo
 }
 
 /// Chat Completions `web_search_options`, when turnwire would write it the same way.
-pub(super) fn chat_web_search(options: &Value) -> Option<ServerTool> {
+pub(crate) fn chat_web_search(options: &Value) -> Option<ServerTool> {
     let mut tool = ServerTool::new(ServerToolKind::WebSearch);
     tool.user_location = options
         .get("user_location")

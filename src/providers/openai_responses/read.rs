@@ -15,15 +15,17 @@
 
 use serde_json::{Map, Value};
 
-use super::context::{part_type, parts, provenance, string_at, wrong_type, Reader};
-use super::options::{body_options, BodyFields};
-use super::values::{arguments, url_media};
-use super::{ImportSource, Imported};
 use crate::error::Error;
 use crate::model::ServerToolBlock;
 use crate::model::{
     Block, ProviderMeta, Speaker, TextBlock, ThinkingBlock, ToolCallBlock, ToolResponseBlock,
 };
+use crate::providers::read::context::{
+    part_type, parts, provenance, string_at, wrong_type, Reader,
+};
+use crate::providers::read::options::{body_options, BodyFields};
+use crate::providers::read::values::{arguments, url_media};
+use crate::providers::read::{ImportSource, Imported};
 use crate::vocab::Provider;
 
 /// Reads Responses `input` items (and the request's `instructions`) into a transcript.
@@ -51,7 +53,7 @@ pub fn from_responses_input(
 }
 
 /// A whole Responses request body: its history and the options it implies.
-pub(super) fn from_body(
+pub(crate) fn from_body(
     body: &Map<String, Value>,
     source: &ImportSource,
 ) -> Result<Imported, Error> {
@@ -239,7 +241,7 @@ fn reasoning(item: &Value) -> Block {
 }
 
 /// The continuity of a reasoning item: its `id` and `encrypted_content`.
-pub(super) fn reasoning_meta(item: &Value) -> ProviderMeta {
+pub(crate) fn reasoning_meta(item: &Value) -> ProviderMeta {
     ProviderMeta::OpenAiReasoning {
         id: item.get("id").and_then(Value::as_str).map(str::to_string),
         encrypted_content: item

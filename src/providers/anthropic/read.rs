@@ -14,15 +14,17 @@
 
 use serde_json::{Map, Value};
 
-use super::context::{part_type, parts, provenance, string_at, wrong_type, Reader};
-use super::options::{body_options, BodyFields};
-use super::{ImportSource, Imported};
 use crate::error::{Error, ErrorCode};
 use crate::model::ServerToolBlock;
 use crate::model::{
     Block, MediaBlock, MediaEncoding, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
     ToolCallBlock, ToolResponseBlock,
 };
+use crate::providers::read::context::{
+    part_type, parts, provenance, string_at, wrong_type, Reader,
+};
+use crate::providers::read::options::{body_options, BodyFields};
+use crate::providers::read::{ImportSource, Imported};
 use crate::vocab::Provider;
 
 /// Reads Anthropic `messages` (and the request's `system`, when given) into a transcript.
@@ -52,7 +54,7 @@ pub fn from_anthropic(
 }
 
 /// A whole Anthropic request body: its history and the options it implies.
-pub(super) fn from_body(
+pub(crate) fn from_body(
     body: &Map<String, Value>,
     source: &ImportSource,
 ) -> Result<Imported, Error> {
@@ -224,7 +226,7 @@ fn media(r: &mut Reader, part: &Value, at: &str) -> Option<MediaBlock> {
         )),
         "url" => {
             let url = source.get("url").and_then(Value::as_str)?;
-            Some(super::values::url_media(
+            Some(crate::providers::read::values::url_media(
                 r,
                 url,
                 image,

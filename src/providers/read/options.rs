@@ -13,7 +13,7 @@ use crate::request::{
 use crate::vocab::Provider;
 
 /// Where a wire format keeps what [`body_options`] reads.
-pub(super) struct BodyFields {
+pub(crate) struct BodyFields {
     /// The fields the history was read from (not options).
     pub history: &'static [&'static str],
     /// The output limit's names, first found wins.
@@ -23,7 +23,7 @@ pub(super) struct BodyFields {
 }
 
 /// Reads the options of an Anthropic-shaped or chat-shaped body.
-pub(super) fn body_options(
+pub(crate) fn body_options(
     provider: Provider,
     body: &Map<String, Value>,
     source: &ImportSource,
@@ -138,7 +138,7 @@ pub(super) fn body_options(
 /// `{"type": …, "name"?}`, Chat's `{"type": "function", "function": {"name"}}`, Responses'
 /// `{"type": "function", "name"}`. `None` for another kind (an allowed-tools list, a server
 /// tool).
-pub(super) fn tool_choice(v: &Value) -> Option<ToolChoice> {
+pub(crate) fn tool_choice(v: &Value) -> Option<ToolChoice> {
     let kind = match v {
         Value::String(s) => s.as_str(),
         Value::Object(o) => o.get("type").and_then(Value::as_str)?,
@@ -161,7 +161,7 @@ pub(super) fn tool_choice(v: &Value) -> Option<ToolChoice> {
 /// `response` is given), `response_format` (`{type, json_schema: {…}}`) or `text`
 /// (`{format: {type, name, schema, …}}`). `None` for anything else (JSON mode, other settings
 /// beside the format).
-pub(super) fn response_format(key: &str, v: &Value) -> Option<ResponseFormat> {
+pub(crate) fn response_format(key: &str, v: &Value) -> Option<ResponseFormat> {
     let obj = v.as_object()?;
     let spec = match key {
         "response_format" => {
@@ -197,10 +197,10 @@ pub(super) fn response_format(key: &str, v: &Value) -> Option<ResponseFormat> {
 }
 
 /// The name given to a format read from a body that names none (Anthropic, Gemini).
-pub(super) const DEFAULT_FORMAT_NAME: &str = "response";
+pub(crate) const DEFAULT_FORMAT_NAME: &str = "response";
 
 /// Stop sequences: one string or a list of strings.
-pub(super) fn stop_sequences(v: &Value, at: &str) -> Result<Vec<String>, Error> {
+pub(crate) fn stop_sequences(v: &Value, at: &str) -> Result<Vec<String>, Error> {
     match v {
         Value::Null => Ok(Vec::new()),
         Value::String(s) => Ok(vec![s.clone()]),
@@ -314,7 +314,7 @@ fn switch_thinking(v: &Value, before: Option<ThinkingOptions>) -> Option<Thinkin
 }
 
 /// A function declaration: its name, its `description` and the schema found for it.
-pub(super) fn declaration(decl: &Value, name: &str, schema: Option<Value>) -> ToolDeclaration {
+pub(crate) fn declaration(decl: &Value, name: &str, schema: Option<Value>) -> ToolDeclaration {
     ToolDeclaration {
         name: name.to_string(),
         description: decl

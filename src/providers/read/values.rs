@@ -8,7 +8,7 @@ use crate::model::{split_data_url, MediaBlock, MediaEncoding};
 
 /// A data URL is inline base64 with its media type; another URL keeps its address, its media
 /// type inferred from the extension (reported as `import_converted`).
-pub(super) fn url_media(r: &mut Reader, url: &str, image: bool, at: &str) -> MediaBlock {
+pub(crate) fn url_media(r: &mut Reader, url: &str, image: bool, at: &str) -> MediaBlock {
     if let Some((mime, data)) = split_data_url(url) {
         return MediaBlock::new(mime, data, MediaEncoding::Base64);
     }
@@ -22,7 +22,7 @@ pub(super) fn url_media(r: &mut Reader, url: &str, image: bool, at: &str) -> Med
 
 /// Tool-call arguments: JSON text is parsed; text that is not JSON is kept as it is (the
 /// normaliser converts it and says so); any other value is taken as it is.
-pub(super) fn arguments(value: Option<&Value>, at: &str) -> Option<Value> {
+pub(crate) fn arguments(value: Option<&Value>, at: &str) -> Option<Value> {
     match value {
         Some(Value::String(text)) => Some(
             crate::json::parse(text, at, "the arguments")
@@ -34,7 +34,7 @@ pub(super) fn arguments(value: Option<&Value>, at: &str) -> Option<Value> {
 
 /// The media type of a URL by its extension (`image/*` formats, PDF), for formats whose URL
 /// parts carry none.
-pub(super) fn media_type_of_url(url: &str, image: bool) -> &'static str {
+pub(crate) fn media_type_of_url(url: &str, image: bool) -> &'static str {
     let path = url
         .split(['?', '#'])
         .next()

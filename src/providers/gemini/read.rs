@@ -16,16 +16,16 @@ use std::collections::VecDeque;
 
 use serde_json::{Map, Value};
 
-use super::context::{provenance, string_at, wrong_type, Reader};
-use super::gemini_options::{generation_config, tool_config, tools, INVOCATIONS};
-use super::values::media_type_of_url;
-use super::{ImportSource, Imported};
+use super::read_options::{generation_config, tool_config, tools, INVOCATIONS};
 use crate::error::{Error, ErrorCode};
 use crate::model::ServerToolBlock;
 use crate::model::{
     Block, MediaBlock, MediaEncoding, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
     ToolCallBlock, ToolResponseBlock,
 };
+use crate::providers::read::context::{provenance, string_at, wrong_type, Reader};
+use crate::providers::read::values::media_type_of_url;
+use crate::providers::read::{ImportSource, Imported};
 use crate::request::RenderOptions;
 use crate::vocab::Provider;
 
@@ -54,7 +54,7 @@ pub fn from_gemini(
 }
 
 /// A whole generateContent body: its history and the options it implies.
-pub(super) fn from_body(
+pub(crate) fn from_body(
     body: &Map<String, Value>,
     source: &ImportSource,
 ) -> Result<Imported, Error> {

@@ -1,0 +1,40 @@
+//! What every wire's importer (`providers/<wire>/read.rs`) shares: the reader that keeps the
+//! diagnostics and paths ([`context`]), the request-body options ([`options`], [`cache`],
+//! [`server_tools`]), value helpers ([`values`]), and what an importer returns. The public
+//! entry points are in `import/`.
+
+pub(crate) mod cache;
+pub(crate) mod context;
+pub(crate) mod options;
+pub(crate) mod server_tools;
+pub(crate) mod values;
+
+use crate::model::Transcript;
+use crate::request::RenderOptions;
+use crate::vocab::Diagnostic;
+
+/// What an importer read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    /// The canonical transcript.
+    pub transcript: Transcript,
+    /// The render options a request body implied (model, limits, tools, thinking, sampling, its
+    /// other fields as `extra`); `None` for a bare message list.
+    pub options: Option<RenderOptions>,
+    /// What the transcript could not carry as the input had it, with the JSON path of each.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Who wrote the assistant turns of an imported history, when the format does not say.
+///
+/// ```
+/// let s = turnwire::import::ImportSource { model: Some("claude-sonnet-4-5".into()), ..Default::default() };
+/// assert!(s.endpoint.is_none());
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImportSource {
+    /// The model of the assistant turns (a request body's `model` is used when this is `None`).
+    pub model: Option<String>,
+    /// The base URL that served them.
+    pub endpoint: Option<String>,
+}
