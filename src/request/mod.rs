@@ -17,7 +17,7 @@ mod stop;
 mod thinking_mode;
 
 pub(crate) use resolved::Resolved;
-pub(crate) use thinking_mode::{anthropic_thinking, gemini_thinking};
+pub(crate) use thinking_mode::{effort_level, note as thinking_note};
 
 pub(crate) use cache::CachePlan;
 pub use cache::{CacheBreakpoints, CacheOptions, CachePoint, CacheTtl, MAX_CACHE_KEY_CHARS};

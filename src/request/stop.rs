@@ -7,19 +7,6 @@ use crate::models::ModelCaps;
 use crate::vocab::Provider;
 use crate::vocab::{Diagnostic, DiagnosticCode};
 
-/// How many stop sequences a provider takes, and how long each may be in bytes (`None`: no
-/// published limit). OpenAI Responses has no stop field at all.
-fn stop_limits(provider: Provider) -> (Option<usize>, Option<usize>) {
-    match provider {
-        Provider::Anthropic => (None, None),
-        Provider::OpenAiChat | Provider::Mistral | Provider::OpenAiCompatible => (Some(4), None),
-        Provider::OpenAiResponses => (Some(0), None),
-        Provider::Gemini => (Some(5), None),
-        Provider::Kimi => (Some(5), Some(32)),
-        Provider::DeepSeek => (Some(16), None),
-    }
-}
-
 impl RenderOptions {
     /// The stop sequences the provider takes, with a note for each one left out.
     pub(super) fn stop_sequences(
@@ -48,7 +35,7 @@ impl RenderOptions {
             ));
             return Vec::new();
         }
-        let (max_count, max_len) = stop_limits(target);
+        let (max_count, max_len) = target.stop_limits();
         let mut kept: Vec<String> = Vec::new();
         for (i, s) in self.stop_sequences.iter().enumerate() {
             let why = if s.is_empty() {

@@ -106,6 +106,32 @@ impl Provider {
         super::WireApi::of(self).name()
     }
 
+    /// How many stop sequences the provider takes (`None`: no published limit; OpenAI
+    /// Responses has no stop field: 0) and how long each may be in bytes (`None`: no published
+    /// limit). The render keeps what fits (`request/stop.rs`); the strict validators refuse what
+    /// does not (OAC-17, GEM's stop rule).
+    pub(crate) const fn stop_limits(self) -> (Option<usize>, Option<usize>) {
+        match self {
+            Provider::Anthropic => (None, None),
+            Provider::OpenAiChat | Provider::Mistral | Provider::OpenAiCompatible => {
+                (Some(4), None)
+            }
+            Provider::OpenAiResponses => (Some(0), None),
+            Provider::Gemini => (Some(5), None),
+            Provider::Kimi => (Some(5), Some(32)),
+            Provider::DeepSeek => (Some(16), None),
+        }
+    }
+
+    /// The most stop sequences the provider takes ([`Provider::stop_limits`]; `usize::MAX`
+    /// without a limit).
+    pub(crate) const fn max_stop_sequences(self) -> usize {
+        match self.stop_limits().0 {
+            Some(n) => n,
+            None => usize::MAX,
+        }
+    }
+
     /// Whether this build renders for the provider: always, every provider is implemented.
     #[deprecated(since = "0.9.0", note = "every provider is implemented")]
     pub fn is_implemented(self) -> bool {

@@ -4,4 +4,5 @@ pub(crate) mod decode;
 pub(crate) mod read;
 pub(crate) mod relay;
 pub(crate) mod render;
+mod thinking;
 pub mod validate;

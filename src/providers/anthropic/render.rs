@@ -5,13 +5,14 @@ use std::borrow::Cow;
 use crate::json::out::{out, Obj, Out};
 use serde_json::Value;
 
+use super::thinking::anthropic_thinking;
 use crate::ids::IdFormat;
 use crate::model::{split_data_url, Block, MediaBlock, MediaEncoding, Message, ProviderMeta};
 use crate::normalize::Normalized;
 use crate::providers::body::{results_then_user, tool_declarations, ListTurns};
 use crate::providers::common::{declared_names, fenced, media_type, named, system_text};
 use crate::providers::Projection;
-use crate::request::{anthropic_thinking, Resolved};
+use crate::request::Resolved;
 use crate::vocab::DiagnosticCode;
 use crate::{CachePoint, RenderOptions, ToolChoice, DEFAULT_MAX_TOKENS};
 

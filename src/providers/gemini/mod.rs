@@ -6,4 +6,5 @@ pub(crate) mod read;
 mod read_options;
 pub(crate) mod relay;
 pub(crate) mod render;
+mod thinking;
 pub mod validate;

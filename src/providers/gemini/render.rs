@@ -25,6 +25,7 @@
 use crate::json::out::{out, Obj, Out};
 use serde_json::Value;
 
+use super::thinking::gemini_thinking;
 use crate::ids::IdFormat;
 use crate::model::{
     split_data_url, Block, MediaBlock, MediaEncoding, Message, ProviderMeta, ToolResponseBlock,
@@ -33,7 +34,7 @@ use crate::normalize::Normalized;
 use crate::providers::body::{results_then_user, tool_declarations, ListTurns};
 use crate::providers::common::{declared_names, fenced, media_type, named, system_text};
 use crate::providers::Projection;
-use crate::request::{gemini_thinking, Resolved};
+use crate::request::Resolved;
 use crate::{RenderOptions, ToolChoice};
 
 /// The part-level signature field.

@@ -57,6 +57,7 @@ use crate::providers::openai_chat::validate::{check_dialect, forces_a_call, Dial
 use crate::providers::openai_compatible::validate::view;
 use crate::providers::validate_support::Findings;
 use crate::providers::Violation;
+use crate::vocab::Provider;
 
 use alternation::check_dsk_01_alternation;
 use content::check_text_only_parts;
@@ -65,7 +66,7 @@ use reasoning::{check_dsk_03_reasoning_content, is_reasoner, thinking_from_body}
 
 /// The OAC checks as DeepSeek applies them: up to 16 stop sequences.
 const DIALECT: Dialect = Dialect {
-    max_stop: 16,
+    max_stop: Provider::DeepSeek.max_stop_sequences(),
     no_stop_for_fixed_sampling: false,
     ..Dialect::OPENAI
 };

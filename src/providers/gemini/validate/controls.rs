@@ -9,7 +9,7 @@ use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
 
 /// The most stop sequences Gemini takes.
-const MAX_STOP_SEQUENCES: usize = 5;
+const MAX_STOP_SEQUENCES: usize = crate::vocab::Provider::Gemini.max_stop_sequences();
 
 /// `GEM-19`: a function calling config needs function declarations; `mode` is `AUTO`, `ANY`,
 /// `NONE` or `VALIDATED`; `allowedFunctionNames` only with `ANY` or `VALIDATED`, naming

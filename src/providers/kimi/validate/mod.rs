@@ -49,6 +49,7 @@ use crate::providers::openai_chat::validate::{check_dialect, forces_a_call, Dial
 use crate::providers::openai_compatible::validate::view;
 use crate::providers::validate_support::Findings;
 use crate::providers::Violation;
+use crate::vocab::Provider;
 
 use ids::check_kim_01_04_ids;
 use reasoning::{check_kim_03_reasoning_content, thinking_from_body};
@@ -57,8 +58,8 @@ use results::check_kim_06_tool_call_id_found;
 /// The OAC checks with OAC-03 off (Kimi ids are checked by KIM-01).
 const DIALECT: Dialect = Dialect {
     oac_03_id_length: false,
-    max_stop: 5,
-    max_stop_bytes: Some(32),
+    max_stop: Provider::Kimi.max_stop_sequences(),
+    max_stop_bytes: Provider::Kimi.stop_limits().1,
     no_stop_for_fixed_sampling: false,
     ..Dialect::OPENAI
 };

@@ -2,6 +2,8 @@
 //! (`mistral`, `kimi`, `deepseek`, `openai_compatible`) run every OAC check through
 //! [`check_dialect`](super::check_dialect) with one of these and add their own rules on top.
 
+use crate::vocab::Provider;
+
 /// The OAC checks a dialect relaxes. [`Dialect::OPENAI`] relaxes none: it is what
 /// [`validate`](super::validate) uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +34,7 @@ impl Dialect {
         extra_assistant_part_types: &[],
         array_content_with_tool_calls: false,
         tool_choice_values: &["auto", "none", "required"],
-        max_stop: 4,
+        max_stop: Provider::OpenAiChat.max_stop_sequences(),
         max_stop_bytes: None,
         no_stop_for_fixed_sampling: true,
     };

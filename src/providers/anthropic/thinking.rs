@@ -1,0 +1,92 @@
+//! Anthropic's thinking member and effort, chosen from the capability table: a budget for
+//! Claude 4.5 and earlier (`{"type": "enabled", "budget_tokens"}`), adaptive thinking for
+//! Claude 4.6 and later (`{"type": "adaptive"}`; Opus 4.6 and Sonnet 4.6 still take a budget
+//! the caller asks for, Opus 4.7 and later refuse one, ANT-34), and `output_config.effort` at
+//! the highest level the model takes that is not above the caller's (ANT-41).
+
+use serde_json::Value;
+
+use crate::json::obj::obj;
+use crate::models::ThinkingMode;
+use crate::request::{
+    effort_level, thinking_note as note, RenderOptions, Resolved, DEFAULT_THINKING_BUDGET,
+};
+use crate::vocab::Diagnostic;
+
+/// What an Anthropic request is sent with for thinking.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct AnthropicThinking {
+    /// The `thinking` member, when thinking is on.
+    pub thinking: Option<Value>,
+    /// The `output_config.effort` level to send.
+    pub effort: Option<&'static str>,
+    /// What could not be sent as asked, as diagnostics.
+    pub notes: Vec<Diagnostic>,
+}
+
+/// Adaptive thinking; with a `summary`, its `display`: `omitted` for `none`, else `summarized`.
+fn adaptive(summary: Option<&str>) -> Value {
+    match summary {
+        None => obj!({"type": "adaptive"}),
+        Some("none") => obj!({"type": "adaptive", "display": "omitted"}),
+        Some(_) => obj!({"type": "adaptive", "display": "summarized"}),
+    }
+}
+
+/// Resolves Anthropic's thinking member and effort for this request; `on` is whether thinking
+/// stays on after the normaliser.
+pub(crate) fn anthropic_thinking(o: &RenderOptions, r: &Resolved, on: bool) -> AnthropicThinking {
+    let mut out = AnthropicThinking::default();
+    let asked_budget = r.thinking.as_ref().and_then(|t| t.budget_tokens);
+    let summary = r.thinking.as_ref().and_then(|t| t.summary.as_deref());
+    if on {
+        let budget = r.limits.thinking_budget.unwrap_or(DEFAULT_THINKING_BUDGET);
+        out.thinking = Some(match r.caps.thinking_mode {
+            ThinkingMode::Budget => obj!({"type": "enabled", "budget_tokens": budget}),
+            ThinkingMode::AdaptiveOrBudget if asked_budget.is_some() => {
+                obj!({"type": "enabled", "budget_tokens": budget})
+            }
+            ThinkingMode::AdaptiveOrBudget => adaptive(summary),
+            ThinkingMode::Adaptive => {
+                if let Some(b) = asked_budget {
+                    out.notes.push(note(
+                        format!("{} thinks adaptively and refuses a thinking budget (ANT-34); budgetTokens {b} was not sent (maxTokens caps thinking and answer together; `effort` steers how much it thinks)", o.model),
+                        "$.thinking.budgetTokens",
+                    ));
+                }
+                adaptive(summary)
+            }
+        });
+        if summary == Some("none")
+            && out.thinking.as_ref().and_then(|t| t.get("type")) == Some(&Value::from("enabled"))
+        {
+            out.notes.push(note(
+                format!("{} thinks with a budget and always returns its thinking summarized; summary `none` was not sent", o.model),
+                "$.thinking.summary",
+            ));
+        }
+    }
+    let Some(asked) = r.thinking.as_ref().and_then(|t| t.effort.as_deref()) else {
+        return out;
+    };
+    out.effort = effort_level(asked, r.caps.efforts);
+    match out.effort {
+        None => out.notes.push(note(
+            format!(
+                "{} takes no effort parameter (ANT-41); effort `{asked}` was not sent",
+                o.model
+            ),
+            "$.thinking.effort",
+        )),
+        Some(sent) if sent != asked => out.notes.push(note(
+            format!(
+                "{} takes the efforts {} (ANT-41); effort `{asked}` was sent as `{sent}`",
+                o.model,
+                r.caps.efforts.join(", ")
+            ),
+            "$.thinking.effort",
+        )),
+        Some(_) => {}
+    }
+    out
+}
