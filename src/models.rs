@@ -538,7 +538,12 @@ pub fn always_thinks(provider: Provider, model: &str) -> bool {
     match provider {
         Provider::DeepSeek => model.contains("deepseek-reasoner"),
         Provider::Kimi => model.contains("thinking"),
-        _ => false,
+        Provider::Anthropic
+        | Provider::OpenAiChat
+        | Provider::OpenAiResponses
+        | Provider::Gemini
+        | Provider::Mistral
+        | Provider::OpenAiCompatible => false,
     }
 }
 

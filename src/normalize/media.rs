@@ -58,7 +58,7 @@ pub fn supported(opts: &NormalizeOptions, m: &MediaBlock) -> bool {
         }
         Provider::Mistral | Provider::Kimi => image,
         Provider::OpenAiCompatible => image && opts.compat_images && (base64 || remote),
-        _ => false,
+        Provider::DeepSeek => false,
     }
 }
 

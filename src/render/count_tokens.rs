@@ -92,7 +92,13 @@ pub fn render_count_tokens(
             wrapped.insert("generateContentRequest".into(), Value::Object(request));
             Value::Object(wrapped)
         }
-        _ => {
+        Provider::Anthropic
+        | Provider::OpenAiChat
+        | Provider::OpenAiResponses
+        | Provider::Mistral
+        | Provider::Kimi
+        | Provider::DeepSeek
+        | Provider::OpenAiCompatible => {
             let mut kept = Map::new();
             for (k, v) in body {
                 if keeps.contains(&k.as_str()) {

@@ -287,7 +287,11 @@ impl RenderOptions {
                 }
                 plan.key = self.cache_key(c, &mut plan.notes)?;
             }
-            _ => {
+            Provider::Gemini
+            | Provider::Mistral
+            | Provider::Kimi
+            | Provider::DeepSeek
+            | Provider::OpenAiCompatible => {
                 if listed {
                     not_sent.push("breakpoints");
                 }
@@ -305,7 +309,7 @@ impl RenderOptions {
                 Provider::OpenAiChat | Provider::OpenAiResponses => {
                     "OpenAI caches every long enough prefix by itself and takes no breakpoints or lifetime"
                 }
-                _ => "this provider caches prefixes implicitly and takes no cache fields",
+                Provider::Gemini | Provider::Mistral | Provider::Kimi | Provider::DeepSeek | Provider::OpenAiCompatible => "this provider caches prefixes implicitly and takes no cache fields",
             };
             let fields: Vec<String> = not_sent.iter().map(|f| format!("`cache.{f}`")).collect();
             plan.notes.push(note(

@@ -171,25 +171,31 @@ impl RenderOptions {
     /// A forced choice where the provider refuses it with thinking on: thinking off for this
     /// request, or `auto` where the model always thinks.
     fn settle_thinking(&self, choice: &ToolChoice, caps: ModelCaps, c: &mut Controls) {
+        // The providers that refuse a forced call with thinking on, and their rule.
+        let (rule, provider) = match self.provider {
+            Provider::Anthropic => ("ANT-36", "Anthropic"),
+            Provider::Kimi => ("KIM-09", "Kimi"),
+            Provider::DeepSeek => ("DSK-07", "DeepSeek"),
+            Provider::OpenAiChat
+            | Provider::OpenAiResponses
+            | Provider::Gemini
+            | Provider::Mistral
+            | Provider::OpenAiCompatible => return,
+        };
         let always = crate::models::always_thinks(self.provider, &self.model);
         let thinks = always
-            || match self.provider {
-                Provider::Anthropic => self.thinking_enabled(),
-                Provider::Kimi | Provider::DeepSeek => match &self.thinking {
+            || if self.provider == Provider::Anthropic {
+                self.thinking_enabled()
+            } else {
+                match &self.thinking {
                     Some(t) => t.enabled,
                     // Kimi and DeepSeek thinking models think unless told not to.
                     None => caps.reasoning_field == ReasoningField::RequiredOnToolTurns,
-                },
-                _ => false,
+                }
             };
         if !thinks {
             return;
         }
-        let (rule, provider) = match self.provider {
-            Provider::Anthropic => ("ANT-36", "Anthropic"),
-            Provider::Kimi => ("KIM-09", "Kimi"),
-            _ => ("DSK-07", "DeepSeek"),
-        };
         if always {
             c.tool_choice = Some(ToolChoice::Auto);
             c.notes.push(note(

@@ -78,7 +78,13 @@ impl RenderOptions {
                 )),
                 _ => Ok(()),
             },
-            _ => Ok(()),
+            Provider::OpenAiChat
+            | Provider::OpenAiResponses
+            | Provider::Gemini
+            | Provider::Mistral
+            | Provider::Kimi
+            | Provider::DeepSeek
+            | Provider::OpenAiCompatible => Ok(()),
         }
     }
 
@@ -140,7 +146,7 @@ impl RenderOptions {
                 ));
                 RESPONSES_MIN_OUTPUT_TOKENS
             }),
-            _ => self.max_tokens,
+            Provider::OpenAiChat | Provider::Gemini | Provider::Mistral | Provider::Kimi | Provider::DeepSeek | Provider::OpenAiCompatible => self.max_tokens,
         };
         if thinking && self.provider == Provider::Gemini {
             if let Some((lo, hi)) = caps.thinking_budget_range {

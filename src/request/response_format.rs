@@ -117,7 +117,12 @@ pub fn structured_output(provider: Provider, model: &str) -> bool {
             let family = crate::models::capabilities_or_defaults(provider, model).family;
             !matches!(family, "claude-3" | "claude-4.0")
         }
-        _ => true,
+        Provider::OpenAiChat
+        | Provider::OpenAiResponses
+        | Provider::Gemini
+        | Provider::Mistral
+        | Provider::Kimi
+        | Provider::OpenAiCompatible => true,
     }
 }
 

@@ -129,7 +129,11 @@ pub(crate) fn body_options(
     o.cache = match provider {
         Provider::Anthropic => super::cache::anthropic_cache(body, r),
         Provider::OpenAiChat | Provider::OpenAiResponses => super::cache::openai_cache(body),
-        _ => None,
+        Provider::Gemini
+        | Provider::Mistral
+        | Provider::Kimi
+        | Provider::DeepSeek
+        | Provider::OpenAiCompatible => None,
     };
     Ok(o)
 }
