@@ -27,7 +27,7 @@ use serde_json::{Map, Value};
 
 use super::options::RenderOptions;
 use crate::error::{Error, ErrorCode};
-use crate::vocab::Provider;
+use crate::vocab::CacheStyle;
 use crate::vocab::{Diagnostic, DiagnosticCode};
 
 /// The longest `prompt_cache_key` OpenAI takes (OAC-20, ORS-17).
@@ -263,8 +263,8 @@ impl RenderOptions {
             ..CachePlan::default()
         };
         let mut not_sent: Vec<&str> = Vec::new();
-        match self.provider {
-            Provider::Anthropic => {
+        match self.provider.cache_style() {
+            CacheStyle::Breakpoints => {
                 let mut mark = Map::new();
                 mark.insert("type".into(), "ephemeral".into());
                 if let Some(ttl) = c.ttl {
@@ -278,7 +278,7 @@ impl RenderOptions {
                     not_sent.push("key");
                 }
             }
-            Provider::OpenAiChat | Provider::OpenAiResponses => {
+            CacheStyle::Key => {
                 if listed {
                     not_sent.push("breakpoints");
                 }
@@ -287,11 +287,7 @@ impl RenderOptions {
                 }
                 plan.key = self.cache_key(c, &mut plan.notes)?;
             }
-            Provider::Gemini
-            | Provider::Mistral
-            | Provider::Kimi
-            | Provider::DeepSeek
-            | Provider::OpenAiCompatible => {
+            CacheStyle::Implicit => {
                 if listed {
                     not_sent.push("breakpoints");
                 }
@@ -304,12 +300,12 @@ impl RenderOptions {
             }
         }
         if !not_sent.is_empty() {
-            let how = match self.provider {
-                Provider::Anthropic => "Anthropic has no cache key; it caches up to the breakpoints",
-                Provider::OpenAiChat | Provider::OpenAiResponses => {
+            let how = match self.provider.cache_style() {
+                CacheStyle::Breakpoints => "Anthropic has no cache key; it caches up to the breakpoints",
+                CacheStyle::Key => {
                     "OpenAI caches every long enough prefix by itself and takes no breakpoints or lifetime"
                 }
-                Provider::Gemini | Provider::Mistral | Provider::Kimi | Provider::DeepSeek | Provider::OpenAiCompatible => "this provider caches prefixes implicitly and takes no cache fields",
+                CacheStyle::Implicit => "this provider caches prefixes implicitly and takes no cache fields",
             };
             let fields: Vec<String> = not_sent.iter().map(|f| format!("`cache.{f}`")).collect();
             plan.notes.push(note(

@@ -171,16 +171,8 @@ impl RenderOptions {
     /// A forced choice where the provider refuses it with thinking on: thinking off for this
     /// request, or `auto` where the model always thinks.
     fn settle_thinking(&self, choice: &ToolChoice, caps: ModelCaps, c: &mut Controls) {
-        // The providers that refuse a forced call with thinking on, and their rule.
-        let (rule, provider) = match self.provider {
-            Provider::Anthropic => ("ANT-36", "Anthropic"),
-            Provider::Kimi => ("KIM-09", "Kimi"),
-            Provider::DeepSeek => ("DSK-07", "DeepSeek"),
-            Provider::OpenAiChat
-            | Provider::OpenAiResponses
-            | Provider::Gemini
-            | Provider::Mistral
-            | Provider::OpenAiCompatible => return,
+        let Some((rule, provider)) = self.provider.forced_choice_with_thinking() else {
+            return;
         };
         let always = crate::models::always_thinks(self.provider, &self.model);
         let thinks = always

@@ -111,19 +111,8 @@ impl<'de> Deserialize<'de> for ResponseFormat {
 /// assert!(!structured_output(Provider::DeepSeek, "deepseek-chat"));
 /// ```
 pub fn structured_output(provider: Provider, model: &str) -> bool {
-    match provider {
-        Provider::DeepSeek => false,
-        Provider::Anthropic => {
-            let family = crate::models::capabilities_or_defaults(provider, model).family;
-            !matches!(family, "claude-3" | "claude-4.0")
-        }
-        Provider::OpenAiChat
-        | Provider::OpenAiResponses
-        | Provider::Gemini
-        | Provider::Mistral
-        | Provider::Kimi
-        | Provider::OpenAiCompatible => true,
-    }
+    let family = crate::models::capabilities_or_defaults(provider, model).family;
+    provider.takes_json_schema() && !matches!(family, "claude-3" | "claude-4.0")
 }
 
 impl ResponseFormat {

@@ -132,6 +132,50 @@ impl Provider {
         }
     }
 
+    /// How the provider takes prompt caching: breakpoints on blocks (Anthropic `cache_control`),
+    /// a cache key (OpenAI `prompt_cache_key`), or implicitly with no cache fields.
+    pub(crate) const fn cache_style(self) -> CacheStyle {
+        match self {
+            Provider::Anthropic => CacheStyle::Breakpoints,
+            Provider::OpenAiChat | Provider::OpenAiResponses => CacheStyle::Key,
+            Provider::Gemini
+            | Provider::Mistral
+            | Provider::Kimi
+            | Provider::DeepSeek
+            | Provider::OpenAiCompatible => CacheStyle::Implicit,
+        }
+    }
+
+    /// The rule by which the provider refuses a forced tool choice while thinking is on, and
+    /// its name in the diagnostic; `None` where a forced choice and thinking go together.
+    pub(crate) const fn forced_choice_with_thinking(self) -> Option<(&'static str, &'static str)> {
+        match self {
+            Provider::Anthropic => Some(("ANT-36", "Anthropic")),
+            Provider::Kimi => Some(("KIM-09", "Kimi")),
+            Provider::DeepSeek => Some(("DSK-07", "DeepSeek")),
+            Provider::OpenAiChat
+            | Provider::OpenAiResponses
+            | Provider::Gemini
+            | Provider::Mistral
+            | Provider::OpenAiCompatible => None,
+        }
+    }
+
+    /// Whether the provider takes a JSON-schema response format at all (DeepSeek's Chat
+    /// Completions takes only `json_object`); a model may still lack it (`structured_output`).
+    pub(crate) const fn takes_json_schema(self) -> bool {
+        match self {
+            Provider::DeepSeek => false,
+            Provider::Anthropic
+            | Provider::OpenAiChat
+            | Provider::OpenAiResponses
+            | Provider::Gemini
+            | Provider::Mistral
+            | Provider::Kimi
+            | Provider::OpenAiCompatible => true,
+        }
+    }
+
     /// Whether this build renders for the provider: always, every provider is implemented.
     #[deprecated(since = "0.9.0", note = "every provider is implemented")]
     pub fn is_implemented(self) -> bool {
@@ -179,4 +223,15 @@ impl<'de> Deserialize<'de> for Provider {
         s.parse()
             .map_err(|e: Error| serde::de::Error::custom(e.message().to_string()))
     }
+}
+
+/// How a provider takes prompt caching ([`Provider::cache_style`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CacheStyle {
+    /// Breakpoints on the blocks to cache up to (`cache_control`), with a lifetime.
+    Breakpoints,
+    /// A key that routes requests with a shared prefix to the same cache (`prompt_cache_key`).
+    Key,
+    /// Long enough prefixes are cached by the provider itself; no cache fields.
+    Implicit,
 }

@@ -10,7 +10,7 @@ use crate::request::{
     owned_fields, RenderOptions, ResponseFormat, ServerTool, ThinkingOptions, ToolChoice,
     ToolDeclaration,
 };
-use crate::vocab::Provider;
+use crate::vocab::{CacheStyle, Provider};
 
 /// Where a wire format keeps what [`body_options`] reads.
 pub(crate) struct BodyFields {
@@ -126,14 +126,10 @@ pub(crate) fn body_options(
             }
         }
     }
-    o.cache = match provider {
-        Provider::Anthropic => super::cache::anthropic_cache(body, r),
-        Provider::OpenAiChat | Provider::OpenAiResponses => super::cache::openai_cache(body),
-        Provider::Gemini
-        | Provider::Mistral
-        | Provider::Kimi
-        | Provider::DeepSeek
-        | Provider::OpenAiCompatible => None,
+    o.cache = match provider.cache_style() {
+        CacheStyle::Breakpoints => super::cache::anthropic_cache(body, r),
+        CacheStyle::Key => super::cache::openai_cache(body),
+        CacheStyle::Implicit => None,
     };
     Ok(o)
 }

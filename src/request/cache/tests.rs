@@ -1,6 +1,7 @@
 //! The cache plan's tests: what each provider gets, and the checks.
 
 use super::*;
+use crate::vocab::Provider;
 
 fn plan(provider: Provider, cache: &str) -> Result<CachePlan, Error> {
     let mut o = RenderOptions::new(provider, "m");
