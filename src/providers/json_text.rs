@@ -10,20 +10,20 @@ use crate::json;
 
 /// The rule id and the provider's words for each kind of unpaired surrogate: a high one without
 /// its low half, a low one alone, raw bytes.
-struct Rule {
+pub(crate) struct Rule {
     id: &'static str,
     lone_high: &'static str,
     lone_low: &'static str,
     raw: &'static str,
 }
 
-const ANTHROPIC: Rule = Rule {
+pub(crate) const ANTHROPIC: Rule = Rule {
     id: "ANT-22",
     lone_high: "The request body is not valid JSON: no low surrogate in string",
     lone_low: "The request body is not valid JSON: invalid high surrogate in string",
     raw: "The request body is not valid JSON: str is not valid UTF-8: surrogates not allowed",
 };
-const DEEPSEEK: Rule = Rule {
+pub(crate) const DEEPSEEK: Rule = Rule {
     id: "DSK-05",
     lone_high: "Failed to parse the request body as JSON: unexpected end of hex escape",
     lone_low: "Failed to parse the request body as JSON: lone leading surrogate in hex escape",
@@ -40,18 +40,18 @@ const fn one_text(id: &'static str, text: &'static str) -> Rule {
 }
 /// OpenAI's generic parse error [inferred for surrogates: no thread quotes the exact text].
 const OPENAI_PARSE: &str = "We could not parse the JSON body of your request. [inferred]";
-const OPENAI_CHAT: Rule = one_text("OAC-10", OPENAI_PARSE);
-const OPENAI_RESPONSES: Rule = one_text("ORS-11", OPENAI_PARSE);
-const GEMINI: Rule = one_text(
+pub(crate) const OPENAI_CHAT: Rule = one_text("OAC-10", OPENAI_PARSE);
+pub(crate) const OPENAI_RESPONSES: Rule = one_text("ORS-11", OPENAI_PARSE);
+pub(crate) const GEMINI: Rule = one_text(
     "GEM-12",
     "Invalid JSON payload received. [inferred: Gemini may accept it, strict rule]",
 );
 const UNPAIRED: &str = "the request body carries an unpaired UTF-16 surrogate [inferred]";
-const MISTRAL: Rule = one_text("MIS-07", UNPAIRED);
-const KIMI: Rule = one_text("KIM-05", UNPAIRED);
+pub(crate) const MISTRAL: Rule = one_text("MIS-07", UNPAIRED);
+pub(crate) const KIMI: Rule = one_text("KIM-05", UNPAIRED);
 /// OpenAI-compatible servers: vLLM fails on encoding, llama.cpp answers 500 (retried
 /// forever by clients), serde-based servers answer like DeepSeek.
-const COMPATIBLE: Rule = Rule {
+pub(crate) const COMPATIBLE: Rule = Rule {
     id: "OAC-10",
     lone_high: "surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF (llama.cpp; serde servers: unexpected end of hex escape)",
     lone_low: "surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF (llama.cpp; serde servers: lone leading surrogate in hex escape)",
@@ -59,16 +59,7 @@ const COMPATIBLE: Rule = Rule {
 };
 
 fn rule(provider: Provider) -> &'static Rule {
-    match provider {
-        Provider::Anthropic => &ANTHROPIC,
-        Provider::OpenAiChat => &OPENAI_CHAT,
-        Provider::OpenAiResponses => &OPENAI_RESPONSES,
-        Provider::Gemini => &GEMINI,
-        Provider::Mistral => &MISTRAL,
-        Provider::Kimi => &KIMI,
-        Provider::DeepSeek => &DEEPSEEK,
-        Provider::OpenAiCompatible => &COMPATIBLE,
-    }
+    super::validators::validator(provider).surrogates
 }
 
 fn violation(r: &Rule, path: String, unit: u16, raw: bool) -> Violation {

@@ -15,6 +15,7 @@ mod projection;
 pub(crate) mod read;
 mod target;
 pub(crate) mod validate_support;
+mod validators;
 mod violation;
 
 pub use crate::vocab::Provider;
@@ -35,31 +36,13 @@ use serde_json::Value;
 /// assert!(v.iter().any(|v| v.rule == "ANT-01"));
 /// ```
 pub fn validate_request(provider: Provider, body: &Value) -> Vec<Violation> {
-    match provider {
-        Provider::Anthropic => anthropic::validate::validate(body),
-        Provider::OpenAiChat => openai_chat::validate::validate(body),
-        Provider::OpenAiResponses => openai_responses::validate::validate(body),
-        Provider::Gemini => gemini::validate::validate(body),
-        Provider::Mistral => mistral::validate::validate(body),
-        Provider::Kimi => kimi::validate::validate(body),
-        Provider::DeepSeek => deepseek::validate::validate(body),
-        Provider::OpenAiCompatible => openai_compatible::validate::validate(body),
-    }
+    (validators::validator(provider).body)(body, None)
 }
 
 /// The strict validator's rules on everything but the history member (`messages`, `input`,
 /// `contents`): what `providerOptions` can change, checked after they are merged.
 pub(crate) fn validate_envelope(provider: Provider, model: &str, body: &Value) -> Vec<Violation> {
-    match provider {
-        Provider::Anthropic => anthropic::validate::validate_envelope(body),
-        Provider::OpenAiChat => openai_chat::validate::validate_envelope(body),
-        Provider::OpenAiResponses => openai_responses::validate::validate_envelope(body),
-        Provider::Gemini => gemini::validate::validate_envelope(body, Some(model)),
-        Provider::Mistral => mistral::validate::validate_envelope(body),
-        Provider::Kimi => kimi::validate::validate_envelope(body),
-        Provider::DeepSeek => deepseek::validate::validate_envelope(body),
-        Provider::OpenAiCompatible => openai_compatible::validate::validate_envelope(body),
-    }
+    (validators::validator(provider).envelope)(body, Some(model))
 }
 
 /// Like [`validate_request`], with the model the body goes to. Some rules depend on a model
@@ -77,8 +60,5 @@ pub(crate) fn validate_envelope(provider: Provider, model: &str, body: &Value) -
 /// assert!(v.iter().any(|v| v.rule == "GEM-05"));
 /// ```
 pub fn validate_request_for_model(provider: Provider, model: &str, body: &Value) -> Vec<Violation> {
-    match provider {
-        Provider::Gemini => gemini::validate::validate_with_model(body, Some(model)),
-        other => validate_request(other, body),
-    }
+    (validators::validator(provider).body)(body, Some(model))
 }

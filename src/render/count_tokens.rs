@@ -20,30 +20,8 @@ use serde_json::{Map, Value};
 use super::{render, RenderOptions, Rendered};
 use crate::error::{Error, ErrorCode};
 use crate::model::Transcript;
-use crate::vocab::Provider;
 use crate::vocab::{Diagnostic, DiagnosticCode};
-
-/// The body members Anthropic's `count_tokens` takes.
-const ANTHROPIC_KEEPS: &[&str] = &[
-    "model",
-    "messages",
-    "system",
-    "tools",
-    "tool_choice",
-    "thinking",
-    "output_config",
-    "cache_control",
-];
-/// The body members OpenAI's `input_tokens` takes.
-const RESPONSES_KEEPS: &[&str] = &[
-    "model",
-    "input",
-    "instructions",
-    "tools",
-    "tool_choice",
-    "reasoning",
-    "text",
-];
+use crate::vocab::{Provider, TokenCounting};
 
 /// The token-counting request for what [`render`] would send: its body, with the render's id
 /// map, tool names and diagnostics.
@@ -60,17 +38,12 @@ pub fn render_count_tokens(
     transcript: &Transcript,
     options: &RenderOptions,
 ) -> Result<Rendered, Error> {
-    let keeps = match options.provider {
-        Provider::Anthropic => ANTHROPIC_KEEPS,
-        Provider::OpenAiResponses => RESPONSES_KEEPS,
-        Provider::Gemini => &[],
-        other => {
-            return Err(Error::new(
-                ErrorCode::UnsupportedOption,
-                "$.provider",
-                format!("`{other}` has no token-counting endpoint turnwire knows of (Anthropic, OpenAI Responses and Gemini have one)"),
-            ))
-        }
+    let Some(counting) = options.provider.token_counting() else {
+        return Err(Error::new(
+            ErrorCode::UnsupportedOption,
+            "$.provider",
+            format!("`{}` has no token-counting endpoint turnwire knows of (Anthropic, OpenAI Responses and Gemini have one)", options.provider),
+        ));
     };
     let mut out = render(transcript, options)?;
     let Value::Object(body) = std::mem::take(&mut out.body) else {
@@ -80,8 +53,8 @@ pub fn render_count_tokens(
             "a rendered body is a JSON object",
         ));
     };
-    out.body = match options.provider {
-        Provider::Gemini => {
+    out.body = match counting {
+        TokenCounting::GenerateContentRequest => {
             let mut request = Map::new();
             request.insert(
                 "model".into(),
@@ -92,13 +65,7 @@ pub fn render_count_tokens(
             wrapped.insert("generateContentRequest".into(), Value::Object(request));
             Value::Object(wrapped)
         }
-        Provider::Anthropic
-        | Provider::OpenAiChat
-        | Provider::OpenAiResponses
-        | Provider::Mistral
-        | Provider::Kimi
-        | Provider::DeepSeek
-        | Provider::OpenAiCompatible => {
+        TokenCounting::Members(keeps) => {
             let mut kept = Map::new();
             for (k, v) in body {
                 if keeps.contains(&k.as_str()) {

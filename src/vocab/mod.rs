@@ -13,7 +13,7 @@ mod wire_api;
 pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
 pub(crate) use host::Host;
 pub use pass::Pass;
-pub(crate) use provider::CacheStyle;
 pub use provider::Provider;
+pub(crate) use provider::{CacheStyle, TokenCounting};
 pub use synthetic_reason::SyntheticReason;
 pub(crate) use wire_api::{Pairing, WireApi};

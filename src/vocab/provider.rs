@@ -176,6 +176,22 @@ impl Provider {
         }
     }
 
+    /// The provider's token-counting endpoint, where turnwire knows one: the body members it
+    /// takes (Anthropic `count_tokens`, OpenAI `input_tokens`), or the whole body as a
+    /// `generateContentRequest` (Gemini `countTokens`).
+    pub(crate) const fn token_counting(self) -> Option<TokenCounting> {
+        match self {
+            Provider::Anthropic => Some(TokenCounting::Members(ANTHROPIC_COUNTS)),
+            Provider::OpenAiResponses => Some(TokenCounting::Members(RESPONSES_COUNTS)),
+            Provider::Gemini => Some(TokenCounting::GenerateContentRequest),
+            Provider::OpenAiChat
+            | Provider::Mistral
+            | Provider::Kimi
+            | Provider::DeepSeek
+            | Provider::OpenAiCompatible => None,
+        }
+    }
+
     /// Whether this build renders for the provider: always, every provider is implemented.
     #[deprecated(since = "0.9.0", note = "every provider is implemented")]
     pub fn is_implemented(self) -> bool {
@@ -235,3 +251,34 @@ pub(crate) enum CacheStyle {
     /// Long enough prefixes are cached by the provider itself; no cache fields.
     Implicit,
 }
+
+/// What a provider's token-counting endpoint takes ([`Provider::token_counting`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TokenCounting {
+    /// The render's body with only these members.
+    Members(&'static [&'static str]),
+    /// The whole body, with `model`, as a `generateContentRequest`.
+    GenerateContentRequest,
+}
+
+/// The body members Anthropic's `count_tokens` takes.
+const ANTHROPIC_COUNTS: &[&str] = &[
+    "model",
+    "messages",
+    "system",
+    "tools",
+    "tool_choice",
+    "thinking",
+    "output_config",
+    "cache_control",
+];
+/// The body members OpenAI's `input_tokens` takes.
+const RESPONSES_COUNTS: &[&str] = &[
+    "model",
+    "input",
+    "instructions",
+    "tools",
+    "tool_choice",
+    "reasoning",
+    "text",
+];
