@@ -12,7 +12,7 @@ use super::work::{describe, Item, Msg};
 use crate::model::media_data::{base64_decoded_len, base64_prefix, sniff_image};
 use crate::model::split_data_url;
 use crate::model::{Block, MediaBlock, MediaEncoding, TextBlock};
-use crate::vocab::Provider;
+use crate::vocab::{Audio, Carry, Images, Provider};
 use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Image types every supported provider takes.
@@ -37,29 +37,25 @@ pub fn supported(opts: &NormalizeOptions, m: &MediaBlock) -> bool {
     let image = IMAGE_TYPES.contains(&mime.as_str());
     let base64 = m.encoding == MediaEncoding::Base64 || split_data_url(&m.data).is_some();
     let remote = !base64;
-    match opts.target {
-        Provider::Anthropic => image || mime == "application/pdf",
-        Provider::OpenAiChat => {
-            image
-                || (base64
-                    && matches!(
-                        mime.as_str(),
-                        "application/pdf" | "audio/wav" | "audio/mpeg" | "audio/mp3"
-                    ))
+    let s = opts.target.media();
+    let sent = |carry: Carry| match carry {
+        Carry::No => false,
+        Carry::Inline => base64,
+        Carry::Any => base64 || remote,
+    };
+    let images = match s.images {
+        Images::No => false,
+        Images::Yes => true,
+        Images::OptIn => opts.compat_images,
+    };
+    (image && images && (base64 || s.remote))
+        || (mime == "application/pdf" && sent(s.pdf) && (base64 || s.remote))
+        || match s.audio {
+            Audio::No => false,
+            Audio::Inline(types) => base64 && types.contains(&mime.as_str()),
+            Audio::AnyInline => base64 && mime.starts_with("audio/"),
         }
-        Provider::OpenAiResponses => image || (base64 && mime == "application/pdf"),
-        // inline data only: Gemini does not fetch arbitrary URLs
-        Provider::Gemini => {
-            base64
-                && (image
-                    || mime == "application/pdf"
-                    || mime.starts_with("audio/")
-                    || mime.starts_with("video/"))
-        }
-        Provider::Mistral | Provider::Kimi => image,
-        Provider::OpenAiCompatible => image && opts.compat_images && (base64 || remote),
-        Provider::DeepSeek => false,
-    }
+        || (s.video && base64 && mime.starts_with("video/"))
 }
 
 /// What has to happen to one media block.

@@ -9,8 +9,8 @@
 use super::options::{RenderOptions, DEFAULT_MAX_TOKENS, DEFAULT_THINKING_BUDGET};
 use crate::error::{Error, ErrorCode};
 use crate::models::{ModelCaps, ReasoningField};
-use crate::vocab::Provider;
 use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
+use crate::vocab::{OutputLimit, Provider};
 
 /// Tokens left for the answer above the thinking budget when turnwire chooses `max_tokens`.
 pub const ANSWER_ROOM: u32 = DEFAULT_MAX_TOKENS;
@@ -62,29 +62,27 @@ impl RenderOptions {
         }
         let budget = asked_budget(self);
         let cap = caps.max_output_tokens;
-        match self.provider {
-            Provider::Anthropic if budget < DEFAULT_THINKING_BUDGET => Err(invalid(
+        if !self.provider.budget_inside_output_limit() {
+            return Ok(());
+        }
+        if budget < DEFAULT_THINKING_BUDGET {
+            return Err(invalid(
                 "$.thinking.budgetTokens",
-                format!("Anthropic needs 1024 <= budgetTokens < maxTokens; got budgetTokens {budget}"),
+                format!(
+                    "Anthropic needs 1024 <= budgetTokens < maxTokens; got budgetTokens {budget}"
+                ),
+            ));
+        }
+        match (self.max_tokens, cap) {
+            (Some(max), _) if budget >= max => Err(invalid(
+                "$.thinking.budgetTokens",
+                format!("thinking counts inside the output limit, so budgetTokens must stay below maxTokens; got budgetTokens {budget}, maxTokens {max}"),
             )),
-            Provider::Anthropic => match (self.max_tokens, cap) {
-                (Some(max), _) if budget >= max => Err(invalid(
-                    "$.thinking.budgetTokens",
-                    format!("thinking counts inside the output limit, so budgetTokens must stay below maxTokens; got budgetTokens {budget}, maxTokens {max}"),
-                )),
-                (None, Some(cap)) if budget >= cap => Err(invalid(
-                    "$.thinking.budgetTokens",
-                    format!("budgetTokens {budget} leaves no room within {}'s output limit of {cap} tokens; ask for less", self.model),
-                )),
-                _ => Ok(()),
-            },
-            Provider::OpenAiChat
-            | Provider::OpenAiResponses
-            | Provider::Gemini
-            | Provider::Mistral
-            | Provider::Kimi
-            | Provider::DeepSeek
-            | Provider::OpenAiCompatible => Ok(()),
+            (None, Some(cap)) if budget >= cap => Err(invalid(
+                "$.thinking.budgetTokens",
+                format!("budgetTokens {budget} leaves no room within {}'s output limit of {cap} tokens; ask for less", self.model),
+            )),
+            _ => Ok(()),
         }
     }
 
@@ -106,8 +104,8 @@ impl RenderOptions {
         let mut notes = Vec::new();
         let thinking = self.thinking_enabled();
         let mut budget = asked_budget(self);
-        let max_tokens = match self.provider {
-            Provider::Anthropic => Some(match self.max_tokens {
+        let max_tokens = match self.provider.output_limit() {
+            OutputLimit::Required => Some(match self.max_tokens {
                 Some(m) => m,
                 None if !thinking || budget <= DEFAULT_MAX_TOKENS / 2 => caps
                     .max_output_tokens
@@ -127,7 +125,7 @@ impl RenderOptions {
                     chosen
                 }
             }),
-            Provider::Kimi if self.max_tokens.is_none() && kimi_thinks(self, caps) => {
+            OutputLimit::RaisedForThinking if self.max_tokens.is_none() && kimi_thinks(self, caps) => {
                 notes.push(Diagnostic::new(
                     DiagnosticCode::MaxTokensChosen,
                     FaultClass::ProviderProjection,
@@ -135,7 +133,7 @@ impl RenderOptions {
                 ));
                 Some(KIMI_THINKING_MAX_TOKENS)
             }
-            Provider::OpenAiResponses => self.max_tokens.map(|asked| {
+            OutputLimit::AtLeastMinimum => self.max_tokens.map(|asked| {
                 if asked >= RESPONSES_MIN_OUTPUT_TOKENS {
                     return asked;
                 }
@@ -146,7 +144,7 @@ impl RenderOptions {
                 ));
                 RESPONSES_MIN_OUTPUT_TOKENS
             }),
-            Provider::OpenAiChat | Provider::Gemini | Provider::Mistral | Provider::Kimi | Provider::DeepSeek | Provider::OpenAiCompatible => self.max_tokens,
+            OutputLimit::RaisedForThinking | OutputLimit::AsAsked => self.max_tokens,
         };
         if thinking && self.provider == Provider::Gemini {
             if let Some((lo, hi)) = caps.thinking_budget_range {

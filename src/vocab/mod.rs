@@ -14,6 +14,6 @@ pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, Syn
 pub(crate) use host::Host;
 pub use pass::Pass;
 pub use provider::Provider;
-pub(crate) use provider::{CacheStyle, TokenCounting};
+pub(crate) use provider::{Audio, CacheStyle, Carry, Images, OutputLimit, TokenCounting};
 pub use synthetic_reason::SyntheticReason;
 pub(crate) use wire_api::{Pairing, WireApi};

@@ -192,6 +192,79 @@ impl Provider {
         }
     }
 
+    /// How the provider's output limit is chosen (`request/limits.rs` holds the numbers).
+    pub(crate) const fn output_limit(self) -> OutputLimit {
+        match self {
+            Provider::Anthropic => OutputLimit::Required,
+            Provider::Kimi => OutputLimit::RaisedForThinking,
+            Provider::OpenAiResponses => OutputLimit::AtLeastMinimum,
+            Provider::OpenAiChat
+            | Provider::Gemini
+            | Provider::Mistral
+            | Provider::DeepSeek
+            | Provider::OpenAiCompatible => OutputLimit::AsAsked,
+        }
+    }
+
+    /// Whether a thinking budget counts inside the output limit and must stay below it, at
+    /// 1024 or more (Anthropic, ANT-34's budget rules).
+    pub(crate) const fn budget_inside_output_limit(self) -> bool {
+        match self {
+            Provider::Anthropic => true,
+            Provider::OpenAiChat
+            | Provider::OpenAiResponses
+            | Provider::Gemini
+            | Provider::Mistral
+            | Provider::Kimi
+            | Provider::DeepSeek
+            | Provider::OpenAiCompatible => false,
+        }
+    }
+
+    /// Which media the provider takes, in user content or a tool result.
+    pub(crate) const fn media(self) -> MediaSupport {
+        const NONE: MediaSupport = MediaSupport {
+            images: Images::No,
+            remote: true,
+            pdf: Carry::No,
+            audio: Audio::No,
+            video: false,
+        };
+        const IMAGES: MediaSupport = MediaSupport {
+            images: Images::Yes,
+            ..NONE
+        };
+        match self {
+            Provider::Anthropic => MediaSupport {
+                pdf: Carry::Any,
+                ..IMAGES
+            },
+            Provider::OpenAiChat => MediaSupport {
+                pdf: Carry::Inline,
+                audio: Audio::Inline(&["audio/wav", "audio/mpeg", "audio/mp3"]),
+                ..IMAGES
+            },
+            Provider::OpenAiResponses => MediaSupport {
+                pdf: Carry::Inline,
+                ..IMAGES
+            },
+            // inline data only: Gemini does not fetch arbitrary URLs
+            Provider::Gemini => MediaSupport {
+                images: Images::Yes,
+                remote: false,
+                pdf: Carry::Inline,
+                audio: Audio::AnyInline,
+                video: true,
+            },
+            Provider::Mistral | Provider::Kimi => IMAGES,
+            Provider::OpenAiCompatible => MediaSupport {
+                images: Images::OptIn,
+                ..NONE
+            },
+            Provider::DeepSeek => NONE,
+        }
+    }
+
     /// Whether this build renders for the provider: always, every provider is implemented.
     #[deprecated(since = "0.9.0", note = "every provider is implemented")]
     pub fn is_implemented(self) -> bool {
@@ -282,3 +355,65 @@ const RESPONSES_COUNTS: &[&str] = &[
     "reasoning",
     "text",
 ];
+
+/// How a provider's output limit is chosen ([`Provider::output_limit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OutputLimit {
+    /// Every request names one (Anthropic `max_tokens`): the caller's, or one turnwire chooses.
+    Required,
+    /// The caller's; without one, a larger one for a thinking model than the provider's own
+    /// default (Kimi).
+    RaisedForThinking,
+    /// The caller's, raised to the provider's minimum (OpenAI Responses).
+    AtLeastMinimum,
+    /// The caller's, or none.
+    AsAsked,
+}
+
+/// Which media a provider takes ([`Provider::media`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MediaSupport {
+    /// Images (JPEG, PNG, GIF, WebP).
+    pub images: Images,
+    /// Whether media may be a URL the provider fetches (otherwise inline data only).
+    pub remote: bool,
+    /// PDF documents.
+    pub pdf: Carry,
+    /// Audio.
+    pub audio: Audio,
+    /// Video, inline.
+    pub video: bool,
+}
+
+/// Whether a provider takes images.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Images {
+    /// Never.
+    No,
+    /// Always.
+    Yes,
+    /// When the caller says the server does (`compat.images`).
+    OptIn,
+}
+
+/// Whether a provider takes a media type, and how it must be sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Carry {
+    /// Never.
+    No,
+    /// As inline (base64) data only.
+    Inline,
+    /// Inline or as a URL.
+    Any,
+}
+
+/// Which audio a provider takes (inline data only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Audio {
+    /// None.
+    No,
+    /// These media types.
+    Inline(&'static [&'static str]),
+    /// Every `audio/*` type.
+    AnyInline,
+}
