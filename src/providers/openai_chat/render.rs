@@ -75,7 +75,12 @@ impl Dialect {
                 thinking_switch: true,
                 ..base
             },
-            _ => {
+            // An OpenAI-compatible server, as `compat` describes it (the providers of the other
+            // wire APIs never reach this adapter).
+            Provider::OpenAiCompatible
+            | Provider::Anthropic
+            | Provider::OpenAiResponses
+            | Provider::Gemini => {
                 let c = o.compat.clone().unwrap_or_default();
                 let max_len = u8::try_from(c.max_id_len).unwrap_or(u8::MAX);
                 Dialect {
