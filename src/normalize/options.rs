@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::models::{self, ModelCaps, ReasoningField, FUNCTION_RESPONSE_MEDIA};
-use crate::vocab::Provider;
+pub(crate) use crate::vocab::Bridge;
+use crate::vocab::{ByModel, Provider, Replay};
 
 /// What to do with a tool result whose call is no longer in the history (compaction).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -154,18 +155,6 @@ impl ToolResultMedia {
     }
 }
 
-/// Where the target needs an assistant turn between tool results and the next user message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Bridge {
-    /// Nowhere.
-    Never,
-    /// Before every user message that follows tool results (Mistral, MIS-02).
-    BeforeEveryUser,
-    /// Before a user message carrying media that follows the results of several parallel calls
-    /// (Gemini, GEM-18: the response content of a parallel call turn holds no media).
-    BeforeMediaAfterParallelResults,
-}
-
 /// Structural and continuity needs of a target, derived from the provider and the model's
 /// capabilities (see [`crate::models`]).
 #[derive(Debug, Clone, Copy)]
@@ -197,78 +186,43 @@ pub(crate) struct Profile {
 
 impl Profile {
     pub fn of(p: Provider, caps: ModelCaps) -> Profile {
-        let base = Profile {
-            alternation: false,
-            leading_user: false,
-            system_anywhere: false,
-            declares_history_tools: false,
-            bridge: Bridge::Never,
-            tool_result_media: ToolResultMedia::None,
-            calls_last: false,
-            thinking: ThinkingReplay::None,
-            gemini_tokens: false,
-            placeholder_signatures: false,
-            prefill_without_trailing_whitespace: false,
+        let n = p.needs();
+        let by_model = |need: ByModel, model: bool| match need {
+            ByModel::No => false,
+            ByModel::Yes => true,
+            ByModel::Model => model,
         };
-        let reasoning_field = match caps.reasoning_field {
-            ReasoningField::None => ThinkingReplay::None,
-            ReasoningField::Accepted => ThinkingReplay::ReasoningField { required: false },
-            ReasoningField::RequiredOnToolTurns => {
-                ThinkingReplay::ReasoningField { required: true }
-            }
-        };
-        match p {
-            Provider::Anthropic => Profile {
-                alternation: true,
-                leading_user: true,
-                declares_history_tools: true,
-                tool_result_media: ToolResultMedia::Any,
-                thinking: ThinkingReplay::AnthropicSigned,
-                prefill_without_trailing_whitespace: true,
-                ..base
-            },
-            Provider::OpenAiChat => Profile {
-                system_anywhere: true,
-                ..base
-            },
-            Provider::OpenAiResponses => Profile {
-                system_anywhere: true,
-                tool_result_media: ToolResultMedia::Any,
-                calls_last: true,
-                thinking: if caps.reasoning_items {
-                    ThinkingReplay::ReasoningItems
-                } else {
-                    ThinkingReplay::None
-                },
-                ..base
-            },
-            Provider::Gemini => Profile {
-                alternation: true,
-                leading_user: true,
-                declares_history_tools: true,
-                gemini_tokens: true,
-                placeholder_signatures: caps.thought_signatures_required,
-                bridge: Bridge::BeforeMediaAfterParallelResults,
-                tool_result_media: if caps.media_in_function_responses {
+        Profile {
+            alternation: by_model(n.alternation, caps.strict_alternation),
+            leading_user: n.leading_user,
+            system_anywhere: n.system_anywhere,
+            declares_history_tools: n.declares_history_tools,
+            bridge: n.bridge,
+            tool_result_media: match n.tool_result_media {
+                ByModel::No => ToolResultMedia::None,
+                ByModel::Yes => ToolResultMedia::Any,
+                ByModel::Model if caps.media_in_function_responses => {
                     ToolResultMedia::Only(&FUNCTION_RESPONSE_MEDIA)
-                } else {
-                    ToolResultMedia::None
+                }
+                ByModel::Model => ToolResultMedia::None,
+            },
+            calls_last: n.calls_last,
+            thinking: match n.thinking {
+                Replay::None => ThinkingReplay::None,
+                Replay::AnthropicSigned => ThinkingReplay::AnthropicSigned,
+                Replay::ReasoningItems if caps.reasoning_items => ThinkingReplay::ReasoningItems,
+                Replay::ReasoningItems => ThinkingReplay::None,
+                Replay::ReasoningField => match caps.reasoning_field {
+                    ReasoningField::None => ThinkingReplay::None,
+                    ReasoningField::Accepted => ThinkingReplay::ReasoningField { required: false },
+                    ReasoningField::RequiredOnToolTurns => {
+                        ThinkingReplay::ReasoningField { required: true }
+                    }
                 },
-                ..base
             },
-            Provider::Mistral => Profile {
-                bridge: Bridge::BeforeEveryUser,
-                ..base
-            },
-            Provider::Kimi | Provider::DeepSeek => Profile {
-                alternation: caps.strict_alternation,
-                thinking: reasoning_field,
-                ..base
-            },
-            Provider::OpenAiCompatible => Profile {
-                thinking: reasoning_field,
-                ..base
-            },
+            gemini_tokens: n.gemini_tokens,
+            placeholder_signatures: n.placeholder_signatures && caps.thought_signatures_required,
+            prefill_without_trailing_whitespace: n.prefill_without_trailing_whitespace,
         }
     }
 

@@ -5,6 +5,7 @@
 
 mod diagnostic;
 mod host;
+mod needs;
 mod pass;
 mod provider;
 mod synthetic_reason;
@@ -12,6 +13,7 @@ mod wire_api;
 
 pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
 pub(crate) use host::Host;
+pub(crate) use needs::{Bridge, ByModel, Replay};
 pub use pass::Pass;
 pub use provider::Provider;
 pub(crate) use provider::{Audio, CacheStyle, Carry, Images, OutputLimit, TokenCounting};
