@@ -80,19 +80,9 @@ pub fn to_pi_ai(transcript: &Transcript) -> PiAiContext {
     }
 }
 
-/// pi-ai's `provider` and `api` for a turnwire provider.
+/// pi-ai's `provider` and `api` for a turnwire provider (none without one).
 fn pi_names(p: Option<Provider>) -> (&'static str, &'static str) {
-    match p {
-        Some(Provider::Anthropic) => ("anthropic", "anthropic-messages"),
-        Some(Provider::OpenAiResponses) => ("openai", "openai-responses"),
-        Some(Provider::OpenAiChat) => ("openai", "openai-completions"),
-        Some(Provider::Gemini) => ("google", "google-generative-ai"),
-        Some(Provider::Mistral) => ("mistral", "mistral-conversations"),
-        Some(Provider::Kimi) => ("moonshotai", "openai-completions"),
-        Some(Provider::DeepSeek) => ("deepseek", "openai-completions"),
-        Some(Provider::OpenAiCompatible) => ("openai-compatible", "openai-completions"),
-        None => ("", ""),
-    }
+    p.map_or(("", ""), Provider::pi_ai_names)
 }
 
 #[derive(Default)]

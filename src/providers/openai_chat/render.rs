@@ -16,7 +16,7 @@ use crate::providers::common::{
 };
 use crate::providers::Projection;
 use crate::request::Resolved;
-use crate::vocab::Provider;
+use crate::vocab::{ChatDialect, Provider};
 use crate::{RenderOptions, ToolChoice};
 
 /// How a chat dialect differs from OpenAI's own Chat Completions.
@@ -52,35 +52,32 @@ impl Dialect {
             prefix_final_assistant: false,
             thinking_switch: false,
         };
-        match o.provider {
-            Provider::OpenAiChat => Dialect {
+        match o.provider.chat_dialect() {
+            Some(ChatDialect::OpenAi) => Dialect {
                 max_tokens_field: "max_completion_tokens",
                 reasoning_effort: true,
                 ..base
             },
-            Provider::Mistral => Dialect {
+            Some(ChatDialect::Mistral) => Dialect {
                 ids: IdFormat::Mistral,
                 tool_result_name: true,
                 prefix_final_assistant: true,
                 ..base
             },
-            Provider::Kimi => Dialect {
+            Some(ChatDialect::Kimi) => Dialect {
                 ids: IdFormat::Kimi,
                 reasoning_field: reasoning(n.reasoning_field),
                 thinking_switch: true,
                 ..base
             },
-            Provider::DeepSeek => Dialect {
+            Some(ChatDialect::DeepSeek) => Dialect {
                 reasoning_field: reasoning(n.reasoning_field),
                 thinking_switch: true,
                 ..base
             },
             // An OpenAI-compatible server, as `compat` describes it (the providers of the other
-            // wire APIs never reach this adapter).
-            Provider::OpenAiCompatible
-            | Provider::Anthropic
-            | Provider::OpenAiResponses
-            | Provider::Gemini => {
+            // wire APIs, without a chat dialect, never reach this adapter).
+            Some(ChatDialect::Compatible) | None => {
                 let c = o.compat.clone().unwrap_or_default();
                 let max_len = u8::try_from(c.max_id_len).unwrap_or(u8::MAX);
                 Dialect {
