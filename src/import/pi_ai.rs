@@ -20,6 +20,7 @@
 
 use serde_json::{Map, Value};
 
+use super::pi_ai_keys::{CALL_ID, PROVENANCE, SERVER_TOOL_KEY, STRUCTURED_RESULT, TOKEN_KIND};
 use super::{ImportSource, Imported};
 use crate::error::{Error, ErrorCode};
 use crate::model::{
@@ -30,14 +31,7 @@ use crate::providers::read::context::{part_type, string_at, wrong_type, Reader};
 use crate::vocab::Provider;
 
 /// The assistant message fields read as provenance or content; the others are kept.
-const ASSISTANT_FIELDS: [&str; 6] = [
-    "role",
-    "content",
-    "api",
-    "provider",
-    "model",
-    super::pi_ai_keys::PROVENANCE,
-];
+const ASSISTANT_FIELDS: [&str; 6] = ["role", "content", "api", "provider", "model", PROVENANCE];
 
 /// Reads a pi-ai `Context` (or its `messages` array) into a transcript.
 ///
@@ -152,7 +146,7 @@ pub(crate) fn provider_of(api: &str, pi_provider: &str) -> Option<Provider> {
 fn provenance(m: &Value, api: &str, source: &ImportSource) -> Provenance {
     // turnwire's own provenance, written by `to_pi_ai`, is the exact one
     if let Some(kept) = m
-        .get(super::pi_ai_keys::PROVENANCE)
+        .get(PROVENANCE)
         .and_then(|v| serde_json::from_value::<Provenance>(v.clone()).ok())
     {
         return kept;
@@ -226,10 +220,7 @@ fn part_api<'a>(part: &Value, api: &'a str) -> &'a str {
     if !api.is_empty() {
         return api;
     }
-    match part
-        .get(super::pi_ai_keys::TOKEN_KIND)
-        .and_then(Value::as_str)
-    {
+    match part.get(TOKEN_KIND).and_then(Value::as_str) {
         Some("anthropic_signature" | "anthropic_redacted") => "anthropic-messages",
         Some("openai_reasoning") => "openai-responses",
         Some("gemini_thought_signature") => "google-generative-ai",
@@ -257,11 +248,8 @@ fn assistant(
                 .filter(|s| !s.is_empty())
         };
         let block = match part_type(&part) {
-            "text" if part.get(super::pi_ai_keys::SERVER_TOOL_KEY).is_some() => {
-                let kept = part
-                    .get(super::pi_ai_keys::SERVER_TOOL_KEY)
-                    .cloned()
-                    .unwrap_or_default();
+            "text" if part.get(SERVER_TOOL_KEY).is_some() => {
+                let kept = part.get(SERVER_TOOL_KEY).cloned().unwrap_or_default();
                 match Block::from_value(kept) {
                     Ok(b @ Block::ServerTool(_)) => b,
                     _ => Block::Text(TextBlock::new(string_at(&part, "text", &at)?)),
@@ -280,7 +268,7 @@ fn assistant(
             "thinking" => Block::Thinking(thinking(&part, api, &at)?),
             "toolCall" => {
                 let full = string_at(&part, "id", &at)?;
-                let id = match part.get(super::pi_ai_keys::CALL_ID).and_then(Value::as_str) {
+                let id = match part.get(CALL_ID).and_then(Value::as_str) {
                     Some(kept) => kept,
                     None if is_responses(api) => call_id(full),
                     None => full,
@@ -391,7 +379,7 @@ fn tool_result(r: &mut Reader, m: &Value, at: &str) -> Result<Vec<Block>, Error>
         response.error = Some(text);
     } else {
         // a structured result turnwire wrote (`to_pi_ai`) next to its text
-        response.result = Some(match m.get(super::pi_ai_keys::STRUCTURED_RESULT) {
+        response.result = Some(match m.get(STRUCTURED_RESULT) {
             Some(v) if !v.is_null() => v.clone(),
             _ => Value::String(text),
         });

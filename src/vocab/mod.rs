@@ -1,6 +1,7 @@
 //! The words every stage shares, in a leaf every floor may import: the provider names, the
 //! wire APIs and their facts, the hosts that serve them ([`Host`]), and the diagnostics with
-//! their codes and passes (as serde_json keeps its `Error` in a leaf that `ser`, `de` and `value` import).
+//! their codes and passes (as serde_json keeps its `Error` in a leaf that `ser`, `de` and
+//! `value` import).
 //! Nothing here imports another module of the crate but `error`.
 
 mod diagnostic;
@@ -8,6 +9,7 @@ mod host;
 mod needs;
 mod pass;
 mod provider;
+mod provider_facts;
 mod synthetic_reason;
 mod wire_api;
 
@@ -16,6 +18,8 @@ pub(crate) use host::Host;
 pub(crate) use needs::{Bridge, ByModel, Replay};
 pub use pass::Pass;
 pub use provider::Provider;
-pub(crate) use provider::{Audio, CacheStyle, Carry, Images, OutputLimit, TokenCounting};
+pub(crate) use provider_facts::{
+    Audio, CacheStyle, Carry, ChatDialect, Images, OutputLimit, TokenCounting,
+};
 pub use synthetic_reason::SyntheticReason;
 pub(crate) use wire_api::{Pairing, WireApi};
