@@ -7,7 +7,9 @@
 //
 // For each size, provider and input kind it alternates the two builds round by round (so drift
 // of the machine hits both alike) and prints the median milliseconds of renderBody and the
-// .wasm sizes (raw and gzip -9). Not part of make test or make bench.
+// .wasm sizes (raw and gzip -9). Each input gets untimed warm-up rounds first. Run it both ways
+// round (before/after, then after/before): a build can measure a few per cent slower at 2,000
+// messages only because of the order the two were loaded in. Not part of make test or make bench.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -41,6 +43,9 @@ const PROVIDERS = [
   ["gemini", "gemini-3-pro-preview"],
 ];
 
+/** Untimed rounds per build before the timed ones. */
+const WARMUP = 3;
+
 for (const [n, rounds] of [[2000, 15], [20, 400]]) {
   const t = generateTranscript(n, seed);
   // Generated text is cut at arbitrary UTF-16 positions; make it well-formed so both builds take
@@ -53,6 +58,9 @@ for (const [n, rounds] of [[2000, 15], [20, 400]]) {
     const options = { provider, model, system: t.system, tools: t.tools };
     for (const [kind, input] of [["text", text], ["objects", history]]) {
       const times = { before: [], after: [] };
+      // Untimed warm-up rounds: each build's first renders grow its memory and tier up its
+      // code, which otherwise lands in the timed rounds of one build more than the other.
+      for (let r = 0; r < WARMUP; r++) for (const b of builds) b.tw.renderBody(input, options);
       for (let r = 0; r < rounds; r++) {
         for (const b of r % 2 ? [...builds].reverse() : builds) {
           const a = performance.now();
