@@ -3,7 +3,7 @@
 // say, for every provider: the table's rows and what they produce agree.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { countTokensRequest, DEFAULT_BASE_URLS, providerRequest } from "turnwire";
+import { countTokensRequest, DEFAULT_BASE_URLS, providerRequest, StreamDecoder } from "turnwire";
 import { MOCK_PROVIDERS, startMockProviders } from "turnwire/mock";
 
 const dist = new URL("./node_modules/turnwire/dist/", import.meta.url);
@@ -22,6 +22,17 @@ describe("the provider table", () => {
     assert.ok(Object.isFrozen(MOCK_PROVIDERS));
     for (const p of PROVIDERS) assert.ok(WIRES.includes(PROVIDER_HTTP[p].wire), p);
     for (const w of WIRES) assert.equal(PROVIDER_HTTP[WIRE_HTTP[w].defaultProvider].wire, w, w);
+  });
+
+  test("each row's wire is the wire API Rust gives the provider (vocab/wire_api.rs): the two tables never drift", () => {
+    for (const p of PROVIDERS) {
+      const decoder = new StreamDecoder(p, { model: "m" });
+      try {
+        assert.equal(decoder.finish().message.metadata.api, PROVIDER_HTTP[p].wire, p);
+      } finally {
+        decoder.free();
+      }
+    }
   });
 
   test("DEFAULT_BASE_URLS are the rows' base URLs", () => {
