@@ -34,7 +34,13 @@ fn options(provider: Provider) -> RenderOptions {
         effort: Some("low".into()),
         summary: None,
     });
-    o.extra.insert("metadata".into(), json!({"user_id": "u1"}));
+    // A field of the request the counting endpoint does not take (Gemini has no `metadata`:
+    // GEM-30; it labels requests instead).
+    let (field, value) = match provider {
+        Provider::Gemini => ("labels", json!({"user_id": "u1"})),
+        _ => ("metadata", json!({"user_id": "u1"})),
+    };
+    o.extra.insert(field.into(), value);
     o
 }
 

@@ -2,6 +2,7 @@
 
 pub mod anthropic;
 mod body;
+mod closed_fields;
 pub(crate) mod common;
 pub mod deepseek;
 pub mod gemini;
@@ -13,6 +14,8 @@ pub mod openai_compatible;
 pub mod openai_responses;
 mod projection;
 pub(crate) mod read;
+mod request_field_types;
+mod request_fields;
 mod target;
 pub(crate) mod validate_support;
 mod validators;
@@ -36,13 +39,32 @@ use serde_json::Value;
 /// assert!(v.iter().any(|v| v.rule == "ANT-01"));
 /// ```
 pub fn validate_request(provider: Provider, body: &Value) -> Vec<Violation> {
-    (validators::validator(provider).body)(body, None)
+    with_fields(
+        provider,
+        body,
+        (validators::validator(provider).body)(body, None),
+    )
+}
+
+/// `found`, then the closed-field rule's findings (ANT-50, OAC-30, ORS-30, GEM-30, MIS-20) at
+/// paths no rule of `found` named already (ORS-15 says more about `stop` than ORS-30).
+fn with_fields(provider: Provider, body: &Value, mut found: Vec<Violation>) -> Vec<Violation> {
+    let more: Vec<Violation> = closed_fields::check(provider, body)
+        .into_iter()
+        .filter(|v| !found.iter().any(|f| f.path == v.path))
+        .collect();
+    found.extend(more);
+    found
 }
 
 /// The strict validator's rules on everything but the history member (`messages`, `input`,
 /// `contents`): what `providerOptions` can change, checked after they are merged.
 pub(crate) fn validate_envelope(provider: Provider, model: &str, body: &Value) -> Vec<Violation> {
-    (validators::validator(provider).envelope)(body, Some(model))
+    with_fields(
+        provider,
+        body,
+        (validators::validator(provider).envelope)(body, Some(model)),
+    )
 }
 
 /// Like [`validate_request`], with the model the body goes to. Some rules depend on a model
@@ -60,5 +82,9 @@ pub(crate) fn validate_envelope(provider: Provider, model: &str, body: &Value) -
 /// assert!(v.iter().any(|v| v.rule == "GEM-05"));
 /// ```
 pub fn validate_request_for_model(provider: Provider, model: &str, body: &Value) -> Vec<Violation> {
-    (validators::validator(provider).body)(body, Some(model))
+    with_fields(
+        provider,
+        body,
+        (validators::validator(provider).body)(body, Some(model)),
+    )
 }

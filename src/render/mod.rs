@@ -301,6 +301,7 @@ pub(crate) fn project_out<'a>(
             members.entry(k.clone()).or_insert_with(|| v.clone());
         }
     }
+    provider_options::check_extra(&body, options)?;
     Ok((Out::from(body), projection))
 }
 

@@ -36,6 +36,41 @@ fn merge(target: &mut Value, patch: &Value) {
     }
 }
 
+/// The first violation of the provider's rules on everything but the history that lies at or
+/// below one of `keys`.
+fn first_broken(body: &Value, o: &RenderOptions, keys: &[&String]) -> Option<crate::Violation> {
+    validate_envelope(o.provider, &o.model, body)
+        .into_iter()
+        .find(|v| {
+            keys.iter().any(|k| {
+                v.path == format!("$.{k}")
+                    || v.path.starts_with(&format!("$.{k}."))
+                    || v.path.starts_with(&format!("$.{k}["))
+            })
+        })
+}
+
+/// Checks the fields `extra` added to `body` (after the merge): one the API does not know, or
+/// of a type it does not take (ANT-50, OAC-30, ORS-30, GEM-30, MIS-20), or that breaks another
+/// rule, is an `invalid_value` error at `$.extra.<field>` with the provider's own message.
+pub(crate) fn check_extra(body: &Value, o: &RenderOptions) -> Result<(), Error> {
+    if o.extra.is_empty() {
+        return Ok(());
+    }
+    let keys: Vec<&String> = o.extra.keys().collect();
+    match first_broken(body, o, &keys) {
+        None => Ok(()),
+        Some(v) => Err(Error::new(
+            ErrorCode::InvalidValue,
+            format!("$.extra{}", v.path.trim_start_matches('$')),
+            format!(
+                "extra makes a body {} refuses ({}): {}",
+                o.provider, v.rule, v.message
+            ),
+        )),
+    }
+}
+
 /// Applies the render's provider's entry to `body` and checks the result. `Ok` when there is
 /// none.
 pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<(), Error> {
@@ -47,16 +82,7 @@ pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<(), Error> {
         .as_object()
         .map(|p| p.keys().collect())
         .unwrap_or_default();
-    let broken = validate_envelope(o.provider, &o.model, body)
-        .into_iter()
-        .find(|v| {
-            touched.iter().any(|k| {
-                v.path == format!("$.{k}")
-                    || v.path.starts_with(&format!("$.{k}."))
-                    || v.path.starts_with(&format!("$.{k}["))
-            })
-        });
-    match broken {
+    match first_broken(body, o, &touched) {
         None => Ok(()),
         Some(v) => Err(Error::new(
             ErrorCode::InvalidValue,

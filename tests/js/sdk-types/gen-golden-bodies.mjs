@@ -2,11 +2,22 @@
 // `providerOptions` added left out) as a constant of its provider's body type, so that tsc's excess-property checks prove the
 // body types describe exactly what turnwire renders.
 //
-//   node gen-golden-bodies.mjs FIXTURES_DIR OUT.ts
+// With SDK_OUT.ts it also writes every golden body of the four APIs that have an official SDK,
+// whole (the caller's `extra` and `providerOptions` fields included), as a literal of the SDK's
+// request type made deep-partial (closed.ts): the closed-field check of issue 31.
+//
+//   node gen-golden-bodies.mjs FIXTURES_DIR OUT.ts [SDK_OUT.ts]
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const [fixtures, out] = process.argv.slice(2);
+const [fixtures, out, sdkOut] = process.argv.slice(2);
+const SDK_TYPES = {
+  anthropic: "AnthropicSdkBody", "openai-chat": "ChatSdkBody", "openai-responses": "ResponsesSdkBody", gemini: "GeminiSdkBody",
+};
+const sdkLines = [
+  "// Written by tests/js/sdk-types/gen-golden-bodies.mjs from tests/fixtures: do not edit.",
+  `import type { ${Object.values(SDK_TYPES).sort().join(", ")} } from "./closed.js";`,
+];
 const TYPES = {
   anthropic: "AnthropicBody", "openai-chat": "OpenAIChatBody", "openai-responses": "ResponsesBody", gemini: "GeminiBody",
   mistral: "ChatBody", kimi: "ChatBody", deepseek: "ChatBody", "openai-compatible": "ChatBody",
@@ -35,6 +46,9 @@ for (const dir of readdirSync(fixtures).sort()) {
     const golden = read(join(fixtures, dir, `${provider}.json`));
     if (!golden.body) continue;
     const options = { ...read(join(fixtures, dir, "options.json")), ...read(join(fixtures, dir, `options.${provider}.json`)) };
+    if (SDK_TYPES[provider]) {
+      sdkLines.push(`export const s${n}: ${SDK_TYPES[provider]} = ${JSON.stringify(golden.body)}; // ${dir} ${provider}`);
+    }
     const body = { ...golden.body };
     for (const key of Object.keys(options.extra ?? {})) delete body[key];
     unpatch(body, options.providerOptions?.[provider] ?? {});
@@ -44,3 +58,7 @@ for (const dir of readdirSync(fixtures).sort()) {
 if (n < 400) throw new Error(`only ${n} golden bodies found in ${fixtures}`);
 writeFileSync(out, lines.join("\n") + "\n");
 console.log(`golden-bodies.ts: ${n} golden bodies`);
+if (sdkOut) {
+  writeFileSync(sdkOut, sdkLines.join("\n") + "\n");
+  console.log(`golden-sdk-bodies.ts: ${sdkLines.length - 2} golden bodies as the official SDKs' request types`);
+}
