@@ -13,7 +13,11 @@
 //!   id. A result answers an open earlier call with its id: of the latest turn that has one,
 //!   the earliest (parallel calls sharing an id are answered in order; a retry in a later turn
 //!   is answered before the hung call it replaced). When every earlier such call is answered it
-//!   refers to the latest one (a duplicate, for dedupe to settle).
+//!   refers to the latest one (a duplicate, for dedupe to settle). But when as many results
+//!   with the id are still to come as there are open earlier calls with it, and the model spoke
+//!   again after one of those calls before the user did (so its result existed then), each
+//!   open call gets one in order: ids that restart every turn (`exec_0`, `exec_1` in each, as
+//!   some Kimi clients number them) with the results stored together keep every real result.
 //! - A result stored before any call with its id answers the first later call left without a
 //!   result of its own; when there is none it answers nothing and the orphan pass handles it.
 
@@ -219,6 +223,35 @@ fn pick<'a>(
 /// the place of a call's own result.
 fn pair_results(msgs: &mut [Msg], calls: &mut HashMap<String, Vec<Call>>) {
     let mut early: Vec<(usize, usize)> = Vec::new();
+    // For each stored id: the results still to come that are stored after a call with it.
+    let mut to_come: HashMap<String, usize> = HashMap::default();
+    for (mi, msg) in msgs.iter().enumerate() {
+        for (bi, item) in msg.items.iter().enumerate() {
+            if let Block::ToolResponse(resp) = &item.block {
+                if calls
+                    .get(&resp.call_id)
+                    .is_some_and(|c| c.first().is_some_and(|c| c.at < (mi, bi)))
+                {
+                    *to_come.entry(resp.call_id.clone()).or_default() += 1;
+                }
+            }
+        }
+    }
+    // For each message: whether the model spoke again after it before the user did (a call in
+    // it was then answered at the time, whatever later message its result is stored in).
+    let mut continued = vec![false; msgs.len()];
+    let mut model_spoke = false;
+    for (mi, msg) in msgs.iter().enumerate().rev() {
+        if let Some(c) = continued.get_mut(mi) {
+            *c = model_spoke;
+        }
+        match msg.speaker {
+            Speaker::Ai => model_spoke = true,
+            Speaker::Human => model_spoke = false,
+            Speaker::Tool | Speaker::System => {}
+        }
+    }
+    let was_answered = |c: &Call| continued.get(c.at.0).copied().unwrap_or(false);
     for (mi, msg) in msgs.iter_mut().enumerate() {
         for (bi, item) in msg.items.iter_mut().enumerate() {
             let Block::ToolResponse(resp) = &mut item.block else {
@@ -233,13 +266,29 @@ fn pair_results(msgs: &mut [Msg], calls: &mut HashMap<String, Vec<Call>>) {
                 continue;
             }
             let name = resp.tool_name.as_deref();
+            let left = to_come.get_mut(&resp.call_id).map_or(1, |n| {
+                let left = *n;
+                *n = n.saturating_sub(1);
+                left
+            });
             let before = &mut candidates[..earlier];
-            let target = match before.iter().filter(|c| !c.answered).map(|c| c.turn).max() {
-                Some(turn) => pick(
-                    before.iter_mut().filter(|c| !c.answered && c.turn == turn),
-                    name,
-                ),
-                None => pick(before.iter_mut().rev(), name),
+            let open = before.iter().filter(|c| !c.answered).count();
+            let target = if open > 1
+                && left >= open
+                && before.iter().any(|c| !c.answered && was_answered(c))
+            {
+                // As many results to come as open calls, and the model went on past one of
+                // them: ids that restart every turn (`exec_0` in each) with the results stored
+                // together. Each open call gets one, in order.
+                pick(before.iter_mut().filter(|c| !c.answered), name)
+            } else {
+                match before.iter().filter(|c| !c.answered).map(|c| c.turn).max() {
+                    Some(turn) => pick(
+                        before.iter_mut().filter(|c| !c.answered && c.turn == turn),
+                        name,
+                    ),
+                    None => pick(before.iter_mut().rev(), name),
+                }
             };
             if let Some(c) = target {
                 c.answered = true;

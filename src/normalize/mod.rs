@@ -27,6 +27,7 @@ pub mod synthesize;
 mod test_support;
 mod thinking;
 mod tool_media;
+mod tool_names;
 mod work;
 
 pub(crate) use passes::PASSES;

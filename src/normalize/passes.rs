@@ -9,7 +9,7 @@ use super::work::Msg;
 use super::{
     aborted, adjacency, calls_last, closure, content, declarations, dedupe, identity, media,
     orphans, prefill, role_order, server_tools, speaker, synthesize, thinking, tool_media,
-    Diagnostic, NormalizeOptions, TurnOpener,
+    tool_names, Diagnostic, NormalizeOptions, TurnOpener,
 };
 use crate::vocab::Pass;
 
@@ -57,7 +57,10 @@ pub(crate) const PASSES: [(Pass, PassFn); 21] = [
     (Pass::ServerTools, |m, r| {
         server_tools::project(m, r.options.target, &mut r.diags)
     }),
-    (Pass::ContentHygiene, |m, r| content::clean(m, &mut r.diags)),
+    (Pass::ContentHygiene, |m, r| {
+        let m = content::clean(m, &mut r.diags);
+        tool_names::trim(m, &r.options.declared_tools, &mut r.diags)
+    }),
     (Pass::CallIdentity, |m, r| identity::assign(m, &mut r.diags)),
     (Pass::Dedupe, |m, r| dedupe::dedupe(m, &mut r.diags)),
     (Pass::Orphans, |m, r| {

@@ -85,6 +85,10 @@ pub enum DiagnosticCode {
     MediaTypeCorrected,
     /// A tool name was changed to fit the provider's name rules.
     ToolNameProjected,
+    /// A tool name in the history had whitespace around it (or was only whitespace) and no
+    /// declared tool is spelled so: the name without it was used, so the call names the
+    /// declared tool (a name of spaces is the empty name, projected to `tool` like it).
+    ToolNameTrimmed,
     /// A sampling setting the request's thinking mode forbids was left out.
     SamplingAdjusted,
     /// A tool the history calls was added to the request's tool declarations.
@@ -316,6 +320,7 @@ impl DiagnosticCode {
             DiagnosticCode::BlockMoved => "block_moved",
             DiagnosticCode::MediaTypeCorrected => "media_type_corrected",
             DiagnosticCode::ToolNameProjected => "tool_name_projected",
+            DiagnosticCode::ToolNameTrimmed => "tool_name_trimmed",
             DiagnosticCode::SamplingAdjusted => "sampling_adjusted",
             DiagnosticCode::ToolChoiceLowered => "tool_choice_lowered",
             DiagnosticCode::StopSequencesAdjusted => "stop_sequences_adjusted",

@@ -14,7 +14,8 @@ pub enum Pass {
     SpeakerRepair,
     /// Server-tool blocks replayed to the provider that ran them, sent as text to others.
     ServerTools,
-    /// Empty text, empty messages, malformed arguments and empty results.
+    /// Empty text, empty messages, malformed arguments, empty results, and tool names with
+    /// whitespace around them.
     ContentHygiene,
     /// Every call gets one canonical id; results are paired with their calls.
     CallIdentity,
