@@ -267,11 +267,12 @@ fn structured_output_rules_refuse_what_each_provider_refuses() {
     assert_eq!(rules(Provider::Gemini, &no_mime), ["GEM-21"]);
 }
 
-/// Structured output with every tool choice, on every model: a valid body, or the
-/// `unsupported_option` error where the target has no structured output (or Gemini 2.x is asked
-/// to call a tool in the same request).
+/// Structured output with every tool choice, on every model: always a valid body. Issue 31,
+/// "one rule for a feature the target lacks": where the target has no structured output, or
+/// Gemini 2.x is asked to call a tool in the same request, the feature is left out with a
+/// `feature_unavailable` diagnostic at its option's path, so a failover still goes out.
 #[test]
-fn every_structured_output_render_is_valid_or_an_unsupported_option_error() {
+fn unsupported_feature_every_structured_output_render_is_valid_and_reports_what_was_left_out() {
     let format = turnwire::ResponseFormat::JsonSchema {
         name: "listing".into(),
         schema: json!({"type": "object", "properties": {"files": {"type": "array", "items": {"type": "string"}}},
@@ -279,8 +280,8 @@ fn every_structured_output_render_is_valid_or_an_unsupported_option_error() {
         description: None,
         strict: Some(true),
     };
-    let mut refused = 0;
-    let mut valid = 0;
+    let mut left_out = Vec::new();
+    let mut renders = 0;
     for provider in Provider::ALL {
         let models: Vec<&str> = match provider {
             Provider::Anthropic => vec![
@@ -306,25 +307,21 @@ fn every_structured_output_render_is_valid_or_an_unsupported_option_error() {
                 )];
                 o.tool_choice = choice;
                 o.response_format = Some(format.clone());
-                match render(&transcript(), &o) {
-                    Ok(out) => {
-                        let v = turnwire::validate_request_for_model(provider, model, &out.body);
-                        assert!(v.is_empty(), "{provider} {model}: {v:?}\n{:#}", out.body);
-                        valid += 1;
-                    }
-                    Err(e) => {
-                        assert_eq!(
-                            e.code(),
-                            ErrorCode::UnsupportedOption,
-                            "{provider} {model}: {e}"
-                        );
-                        refused += 1;
+                let out = render(&transcript(), &o).unwrap();
+                let v = turnwire::validate_request_for_model(provider, model, &out.body);
+                assert!(v.is_empty(), "{provider} {model}: {v:?}\n{:#}", out.body);
+                renders += 1;
+                for d in &out.diagnostics {
+                    if d.code.as_str() == "feature_unavailable" {
+                        left_out.push(d.path.clone().unwrap_or_default());
                     }
                 }
             }
         }
     }
-    // DeepSeek and Claude 3.7 always; Gemini 2.5 with the two forced choices
-    assert_eq!(refused, 4 + 4 + 2);
-    assert_eq!(valid, 4 * 11 - refused);
+    assert_eq!(renders, 4 * 11);
+    // DeepSeek and Claude 3.7 always lose the format; Gemini 2.5 the two forced choices
+    let formats = left_out.iter().filter(|p| *p == "$.responseFormat").count();
+    let choices = left_out.iter().filter(|p| *p == "$.toolChoice").count();
+    assert_eq!((formats, choices), (4 + 4, 2), "{left_out:?}");
 }

@@ -4,7 +4,10 @@
 // The result is what JSON.stringify writes (toJSON honoured, `undefined` members left out),
 // except for the values JSON.stringify would throw on or drop without a word; each of those is
 // converted as below and reported as a repair with its JSON path:
-//   circular reference    → the string "[Circular: <path of the object it points back to>]"
+//   circular reference    → the string "[Circular: <path of the object it points back to>]",
+//                           the path from the root the caller names (`$[12]` for a message
+//                           appended to a conversation of 12), so a value gives the same marker
+//                           whether it comes in alone or inside its whole transcript
 //   BigInt                → a number when it is a safe integer, else its exact decimal text
 //   function, symbol      → left out (in an array: null), as JSON.stringify does
 //   NaN, ±Infinity        → null, as JSON.stringify does
@@ -28,8 +31,8 @@ function step(key) {
   return /^[A-Za-z0-9_]+$/.test(key) ? "." + key : "[" + JSON.stringify(key) + "]";
 }
 
-function pathOf(keys) {
-  let p = "$";
+function pathOf(root, keys) {
+  let p = root;
   for (const k of keys) p += typeof k === "number" ? "[" + k + "]" : step(k);
   return p;
 }
@@ -76,8 +79,9 @@ function plain(v, depth, stack, maxDepth) {
 const LEAVE_OUT = Symbol("leave out");
 
 class Converter {
-  constructor(maxDepth) {
+  constructor(maxDepth, root) {
     this.maxDepth = maxDepth;
+    this.root = root;
     this.stack = [];
     this.keys = [];
     this.repairs = [];
@@ -85,7 +89,7 @@ class Converter {
   }
 
   repair(message) {
-    this.repairs.push({ path: pathOf(this.keys), message });
+    this.repairs.push({ path: pathOf(this.root, this.keys), message });
   }
 
   /** The JSON-compatible form of `value` found under `key`, or LEAVE_OUT. */
@@ -140,12 +144,12 @@ class Converter {
   object(value) {
     const at = this.stack.indexOf(value);
     if (at >= 0) {
-      const target = pathOf(this.keys.slice(0, at));
+      const target = pathOf(this.root, this.keys.slice(0, at));
       this.repair(`a circular reference (back to ${target}); sent as a marker string`);
       return `[Circular: ${target}]`;
     }
     if (this.stack.length >= this.maxDepth) {
-      if (this.tooDeep === null) this.tooDeep = pathOf(this.keys);
+      if (this.tooDeep === null) this.tooDeep = pathOf(this.root, this.keys);
       return null;
     }
     this.stack.push(value);
@@ -248,19 +252,20 @@ function describe(e) {
 }
 
 /**
- * The JSON text of `value`: a string when nothing needed converting, else
+ * The JSON text of `value`, whose path is `root` (`$`, or `$[12]` for an appended message):
+ * a string when nothing needed converting, else
  * `[text, repairsJson, tooDeepPath]` where `repairsJson` is the JSON text of
  * `[{path, message}]` and `tooDeepPath` names where nesting passed `maxDepth` (text null then).
  * `text` is undefined when the value itself has no JSON form (undefined, a function, a symbol).
  * Never throws.
  */
-export function toJsonText(value, maxDepth) {
+export function toJsonText(value, maxDepth, root) {
   try {
     if (plain(value, 0, [], maxDepth)) return JSON.stringify(value);
   } catch {
     // a getter threw or a proxy refused: the careful path reports it
   }
-  const c = new Converter(maxDepth);
+  const c = new Converter(maxDepth, typeof root === "string" ? root : "$");
   let text;
   try {
     const v = c.value(value, "");

@@ -218,23 +218,27 @@ pub(crate) fn not_strict(schema: &Value, path: &str) -> Option<(String, String)>
 }
 
 impl RenderOptions {
-    /// `responseFormat`: checked, refused where the target has no structured output, and
-    /// squared with the tool choice where a provider refuses both (Mistral MIS-08, Gemini 2.x
-    /// GEM-15).
+    /// `responseFormat`: checked, left out (`feature_unavailable`) where the target has no
+    /// structured output, and squared with the tool choice where a provider refuses both
+    /// (Mistral MIS-08, Gemini 2.x GEM-15). One rule for a feature the target lacks: left out
+    /// and reported, so the request still goes out.
     pub(super) fn settle_response_format(&self, c: &mut Controls) -> Result<(), Error> {
         let Some(format) = &self.response_format else {
             return Ok(());
         };
         format.check()?;
         if !structured_output(self.provider, &self.model) {
-            return Err(Error::new(
-                ErrorCode::UnsupportedOption,
-                "$.responseFormat",
-                format!(
-                    "{} on {} has no structured output (JSON schema response format); leave responseFormat out for this target",
-                    self.model, self.provider
-                ),
-            ));
+            c.notes.push(
+                note(
+                    DiagnosticCode::FeatureUnavailable,
+                    format!(
+                        "{} on {} has no structured output (JSON schema response format); responseFormat was left out of this request, so the answer may not be JSON",
+                        self.model, self.provider
+                    ),
+                )
+                .at_path("$.responseFormat"),
+            );
+            return Ok(());
         }
         let forced = self
             .tool_choice
@@ -243,16 +247,17 @@ impl RenderOptions {
         let gemini_2 = self.provider == Provider::Gemini
             && !crate::models::capabilities_or_defaults(self.provider, &self.model)
                 .functions_with_other_tools;
-        if gemini_2 && forced {
-            return Err(Error::new(
-                ErrorCode::UnsupportedOption,
-                "$.toolChoice",
-                format!("{} cannot call functions in a request with structured output (GEM-15); leave out toolChoice or responseFormat", self.model),
-            ));
-        }
         if gemini_2 {
             c.no_calls_with_json = true;
-            if !self.tools.is_empty() {
+            if forced {
+                c.notes.push(
+                    note(
+                        DiagnosticCode::FeatureUnavailable,
+                        format!("{} cannot call functions in a request with structured output (GEM-15); the forced toolChoice was left out and toolConfig says NONE for this request", self.model),
+                    )
+                    .at_path("$.toolChoice"),
+                );
+            } else if !self.tools.is_empty() {
                 c.notes.push(note(
                     DiagnosticCode::ToolChoiceLowered,
                     format!("{} cannot call functions in a request with structured output (GEM-15); toolConfig says NONE for this request", self.model),

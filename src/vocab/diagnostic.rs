@@ -83,6 +83,11 @@ pub enum DiagnosticCode {
     BlockMoved,
     /// Media bytes did not match the declared media type; the real type was sent.
     MediaTypeCorrected,
+    /// The target has no place for a request feature the options ask for (structured output
+    /// on DeepSeek or Claude before 4.5, a forced tool call beside structured output on Gemini
+    /// 2.x): it was left out, so the request still goes out (a failover keeps working). `path`
+    /// names the option. (An unavailable server tool is `server_tool_unavailable`.)
+    FeatureUnavailable,
     /// A tool name was changed to fit the provider's name rules.
     ToolNameProjected,
     /// A tool name in the history had whitespace around it (or was only whitespace) and no
@@ -319,6 +324,7 @@ impl DiagnosticCode {
             DiagnosticCode::MediaMoved => "media_moved",
             DiagnosticCode::BlockMoved => "block_moved",
             DiagnosticCode::MediaTypeCorrected => "media_type_corrected",
+            DiagnosticCode::FeatureUnavailable => "feature_unavailable",
             DiagnosticCode::ToolNameProjected => "tool_name_projected",
             DiagnosticCode::ToolNameTrimmed => "tool_name_trimmed",
             DiagnosticCode::SamplingAdjusted => "sampling_adjusted",

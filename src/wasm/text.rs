@@ -59,10 +59,11 @@ pub(crate) fn json_text(s: &JsString) -> String {
 
 #[wasm_bindgen(module = "/js/wasm-imports/json-text.js")]
 extern "C" {
-    /// The JSON text of a value, nothing lost silently (see that file): a string, or
-    /// `[text, repairsJson, tooDeepPath]` when something had to be converted.
+    /// The JSON text of a value whose path is `root`, nothing lost silently (see that file): a
+    /// string, or `[text, repairsJson, tooDeepPath]` when something had to be converted (paths
+    /// below `root`, also in the circular-reference markers of the text).
     #[wasm_bindgen(js_name = toJsonText, catch)]
-    fn to_json_text(value: &JsValue, max_depth: u32) -> Result<JsValue, JsValue>;
+    fn to_json_text(value: &JsValue, max_depth: u32, root: &str) -> Result<JsValue, JsValue>;
 }
 
 /// One conversion the JS side made, as it reports it.
@@ -80,18 +81,13 @@ pub(crate) struct ValueText {
     pub repairs: Vec<Diagnostic>,
 }
 
-/// `$…` re-rooted below `root` (`$[12]` for an appended message).
-fn rooted(root: &str, path: &str) -> String {
-    format!("{root}{}", path.strip_prefix('$').unwrap_or(path))
-}
-
 /// The JSON text of a JS value: what `JSON.stringify` writes (`undefined` members left out,
 /// `toJSON` honoured), except that values JSON cannot carry — circular references, `BigInt`s,
 /// functions, symbols, `Map`s… — are converted as `js/wasm-imports/json-text.js` documents
 /// and reported. `what` names the value in errors; `root` is its path (`$`, `$[12]`).
 pub(crate) fn stringify(value: &JsValue, what: &str, root: &str) -> Result<ValueText, Error> {
     let depth = u32::try_from(crate::json::MAX_DEPTH).unwrap_or(u32::MAX);
-    let out = to_json_text(value, depth).map_err(|e| {
+    let out = to_json_text(value, depth, root).map_err(|e| {
         Error::new(
             ErrorCode::InvalidType,
             root,
@@ -114,7 +110,7 @@ pub(crate) fn stringify(value: &JsValue, what: &str, root: &str) -> Result<Value
         .and_then(|t| serde_json::from_str(&t).ok())
         .unwrap_or_default();
     if let Some(deep) = parts.get(2).as_string() {
-        let path = rooted(root, &deep);
+        let path = deep;
         return Err(Error::new(
             ErrorCode::InvalidJson,
             path.clone(),
@@ -137,7 +133,7 @@ pub(crate) fn stringify(value: &JsValue, what: &str, root: &str) -> Result<Value
     let repairs = repairs
         .into_iter()
         .map(|r| {
-            let path = rooted(root, &r.path);
+            let path = r.path;
             let mut d = Diagnostic::new(
                 DiagnosticCode::NonJsonValueReplaced,
                 FaultClass::CanonicalState,

@@ -113,6 +113,21 @@ export function defineRepairSuite(api, label, host) {
       assert.deepEqual(repairs(again, "non_json_value_replaced"), ["$[0].metadata.history"]);
     });
 
+    test("issue 31, circular markers: Conversation.append gives the bytes a stateless render gives", () => {
+      const parameters = { path: "a" };
+      parameters.self = parameters;
+      parameters.list = [1, parameters];
+      const history = callWith(parameters);
+      for (const provider of ["openai-chat", "anthropic", "gemini"]) {
+        const options = { provider, model: provider === "gemini" ? "gemini-2.5-pro" : provider === "anthropic" ? "claude-sonnet-4-5" : "gpt-5.2", maxTokens: 100 };
+        const c = new api.Conversation();
+        for (const m of history) c.append(m);
+        assert.equal(decoder.decode(c.render(options)), decoder.decode(api.renderBody(history, options)), provider);
+        assert.ok(decoder.decode(c.render(options)).includes("[Circular: $[1].blocks[0].parameters]"), provider);
+        c.free();
+      }
+    });
+
     test("BigInt: a number when safe, else its exact decimal text", () => {
       const { args, out } = sentArguments(api, callWith({ small: 42n, big: 12345678901234567890123n, neg: -(2n ** 60n) }));
       assert.deepEqual(args, { small: 42, big: "12345678901234567890123", neg: "-1152921504606846976" });

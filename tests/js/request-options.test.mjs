@@ -148,13 +148,24 @@ describe("responseFormat", () => {
     }
   });
 
-  test("a target without structured output, a bad name or a schema that is not strict is an error naming the option", () => {
+  test("issue 31, one rule for a missing feature: a target without structured output gets the request without it, reported", () => {
     const cases = [
-      ["deepseek", MODELS.deepseek, { responseFormat }, "unsupported_option", "$.responseFormat"],
-      ["anthropic", "claude-3-7-sonnet-latest", { responseFormat }, "unsupported_option", "$.responseFormat"],
+      ["deepseek", MODELS.deepseek, { responseFormat }, "$.responseFormat"],
+      ["anthropic", "claude-3-7-sonnet-latest", { responseFormat }, "$.responseFormat"],
+      ["gemini", "gemini-2.5-pro", { tools, toolChoice: "required", responseFormat }, "$.toolChoice"],
+    ];
+    for (const [provider, model, options, path] of cases) {
+      const out = renderForProvider(history, { provider, model, ...options });
+      const left = out.diagnostics.filter((d) => d.code === "feature_unavailable");
+      assert.deepEqual(left.map((d) => d.path), [path], `${provider} ${model}`);
+      assert.deepEqual(validateRequest(provider, out.body, model), [], `${provider} ${model}`);
+    }
+  });
+
+  test("a bad name or a schema that is not strict is an error naming the option", () => {
+    const cases = [
       ["openai-chat", MODELS["openai-chat"], { responseFormat: { ...responseFormat, name: "a listing" } }, "invalid_value", "$.responseFormat.name"],
       ["openai-chat", MODELS["openai-chat"], { responseFormat: { ...responseFormat, schema: { type: "object", properties: { a: { type: "string" } } } } }, "invalid_value", "$.responseFormat.schema"],
-      ["gemini", "gemini-2.5-pro", { tools, toolChoice: "required", responseFormat }, "unsupported_option", "$.toolChoice"],
     ];
     for (const [provider, model, options, code, path] of cases) {
       assert.throws(
