@@ -126,26 +126,9 @@ fn block(b: &Value) -> Value {
         }
         _ => return b.clone(),
     }
-    if let Some(Value::Object(meta)) = b.get("meta") {
-        let s = |key: &str| meta.get(key).cloned();
-        let fields: Vec<(&str, Option<Value>)> = match meta.get("provider").and_then(Value::as_str)
-        {
-            Some("anthropic") => vec![("signature", s("signature")), ("redactedData", s("data"))],
-            Some("gemini") => vec![(
-                "thoughtSignature",
-                s("thoughtSignature").or_else(|| s("thought_signature")),
-            )],
-            Some("open_ai" | "openai") => vec![
-                ("reasoningId", s("id")),
-                ("encryptedContent", s("encrypted_content")),
-            ],
-            _ => Vec::new(),
-        };
-        for (key, value) in fields {
-            if let Some(v) = value.filter(|v| !v.is_null()) {
-                out.insert(key.into(), v);
-            }
-        }
+    // the block reader lifts the continuity token out of `meta` (model/block/nested_meta.rs)
+    if let Some(meta @ Value::Object(_)) = b.get("meta") {
+        out.insert("meta".into(), meta.clone());
     }
     Value::Object(out)
 }

@@ -9,6 +9,9 @@ use super::status::ToolStatus;
 use crate::vocab::SyntheticReason;
 
 mod json;
+mod nested_meta;
+
+pub(crate) use nested_meta::NESTED_META_KEYS;
 
 /// Plain text.
 ///

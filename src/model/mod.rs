@@ -24,6 +24,7 @@ mod tool_calls;
 mod transcript;
 
 pub use crate::vocab::SyntheticReason;
+pub(crate) use block::NESTED_META_KEYS;
 pub use block::{
     Block, CodeBlock, MediaBlock, MediaEncoding, TextBlock, ThinkingBlock, ToolCallBlock,
     ToolResponseBlock,

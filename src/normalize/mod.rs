@@ -28,6 +28,7 @@ mod test_support;
 mod thinking;
 mod tool_media;
 mod tool_names;
+mod unread_tokens;
 mod work;
 
 pub(crate) use passes::PASSES;

@@ -9,7 +9,7 @@ use super::work::Msg;
 use super::{
     aborted, adjacency, calls_last, closure, content, declarations, dedupe, identity, media,
     orphans, prefill, role_order, server_tools, speaker, synthesize, thinking, tool_media,
-    tool_names, Diagnostic, NormalizeOptions, TurnOpener,
+    tool_names, unread_tokens, Diagnostic, NormalizeOptions, TurnOpener,
 };
 use crate::vocab::Pass;
 
@@ -59,6 +59,7 @@ pub(crate) const PASSES: [(Pass, PassFn); 21] = [
     }),
     (Pass::ContentHygiene, |m, r| {
         let m = content::clean(m, &mut r.diags);
+        let m = unread_tokens::report(m, &mut r.diags);
         tool_names::trim(m, &r.options.declared_tools, &mut r.diags)
     }),
     (Pass::CallIdentity, |m, r| identity::assign(m, &mut r.diags)),

@@ -1,6 +1,7 @@
 //! Reading and writing a [`Block`] in the JSON history shape: the known block types with their
 //! continuity metadata and provenance, anything else kept verbatim.
 
+use super::nested_meta::{self, Carrier};
 use super::*;
 use crate::error::{Error, ErrorCode};
 use crate::model::json_path::JsonPath;
@@ -28,6 +29,7 @@ impl Block {
         let block = match kind.as_str() {
             "text" => {
                 take(&mut obj, "type");
+                nested_meta::lift(&mut obj, Carrier::SignedPart);
                 let text = take_str(&mut obj, "text", path)?;
                 let meta = take_gemini_signature(&mut obj, path)?;
                 let provenance = take_provenance(&mut obj, path)?;
@@ -40,6 +42,7 @@ impl Block {
             }
             "thinking" => {
                 take(&mut obj, "type");
+                nested_meta::lift(&mut obj, Carrier::Thinking);
                 let thought = take_opt_str(&mut obj, "thought", path)?.unwrap_or_default();
                 let meta = take_thinking_meta(&mut obj, path)?;
                 let source_field = take_opt_str(&mut obj, "sourceField", path)?;
@@ -54,6 +57,7 @@ impl Block {
             }
             "tool_call" => {
                 take(&mut obj, "type");
+                nested_meta::lift(&mut obj, Carrier::SignedPart);
                 let id = take_str(&mut obj, "id", path)?;
                 let name = take_str(&mut obj, "name", path)?;
                 let parameters = take_value(&mut obj, "parameters");
