@@ -93,3 +93,42 @@ fn provider_meta_same_model_encrypted_reasoning_is_replayed() {
     assert_eq!(reasoning.len(), 1, "{:#}", r.body);
     assert_eq!(reasoning[0]["encrypted_content"], "gAAAA");
 }
+
+/// Issue 31, "foreign signature bytes" (ANT-51): a thinking block whose provenance says
+/// Anthropic but whose signature is DeepSeek's (a UUID, from its /anthropic endpoint, relabelled
+/// by a gateway) is not replayed to Anthropic when no endpoint is given; it is to DeepSeek's
+/// Anthropic-compatible endpoint, which wants it back.
+#[test]
+fn ant_51_a_foreign_signature_is_not_replayed_to_anthropic() {
+    let history = json!([
+        {"speaker": "human", "blocks": [{"type": "text", "text": "list"}]},
+        {"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"}, "blocks": [
+            {"type": "thinking", "thought": "listing", "signature": "91cfbb94-554b-4136-8e21-fa02280d56ed"},
+            {"type": "tool_call", "id": "c1", "name": "ls", "parameters": {}}]},
+        {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "c1", "toolName": "ls", "result": "a.txt"}]}
+    ]);
+    let t = Transcript::from_value(&history).unwrap();
+    let mut o = RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5");
+    o.max_tokens = Some(4000);
+    o.thinking = Some(turnwire::ThinkingOptions {
+        enabled: true,
+        budget_tokens: Some(2048),
+        effort: None,
+        summary: None,
+    });
+    let r = render(&t, &o).unwrap();
+    let sent = r.body.to_string();
+    assert!(!sent.contains("91cfbb94"), "{sent}");
+    assert!(turnwire::validate_request(Provider::Anthropic, &r.body).is_empty());
+    o.endpoint = Some("https://api.deepseek.com/anthropic".into());
+    let r = render(&t, &o).unwrap();
+    assert!(r.body.to_string().contains("91cfbb94"));
+    let mut planted = r.body.clone();
+    planted["messages"][1]["content"][0]["signature"] =
+        json!("91cfbb94-554b-4136-8e21-fa02280d56ed");
+    let rules: Vec<&str> = turnwire::validate_request(Provider::Anthropic, &planted)
+        .iter()
+        .map(|v| v.rule)
+        .collect();
+    assert!(rules.contains(&"ANT-51"), "{rules:?}");
+}

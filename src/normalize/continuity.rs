@@ -95,6 +95,21 @@ pub(crate) fn thinking(
             if !signed {
                 return Fate::Convert("it carries no Anthropic signature".into());
             }
+            // ANT-51: a signature another provider's Anthropic-compatible endpoint minted,
+            // whatever the provenance says (a gateway relabels), goes back only to that host.
+            let first_party = opts
+                .endpoint
+                .as_deref()
+                .is_none_or(|e| e.contains("anthropic.com"));
+            if let Some(ProviderMeta::AnthropicSignature { signature }) = &t.meta {
+                if let Some(minter) = crate::vocab::foreign_signature_minter(signature) {
+                    if first_party {
+                        return Fate::Convert(format!(
+                            "its signature is {minter}, not Anthropic's; Anthropic refuses it (ANT-51)"
+                        ));
+                    }
+                }
+            }
             if let Err(why) = same_model(&prov, opts) {
                 return Fate::Convert(why);
             }

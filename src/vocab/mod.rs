@@ -10,6 +10,7 @@ mod needs;
 mod pass;
 mod provider;
 mod provider_facts;
+mod signature_minter;
 mod synthetic_reason;
 mod wire_api;
 
@@ -18,6 +19,7 @@ pub(crate) use host::Host;
 pub(crate) use needs::{Bridge, ByModel, Replay};
 pub use pass::Pass;
 pub use provider::Provider;
+pub(crate) use signature_minter::foreign_signature_minter;
 pub(crate) use provider_facts::{
     Audio, CacheStyle, Carry, ChatDialect, Images, OutputLimit, TokenCounting,
 };

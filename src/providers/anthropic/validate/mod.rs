@@ -29,7 +29,8 @@
 //!   `redacted_thinking`. Earlier, closed loops need no thinking.
 //! - `ANT-11` an assistant message holding thinking starts with it (also: thinking blocks inside
 //!   a user message).
-//! - `ANT-13` `thinking` blocks carry a non-empty string `signature`.
+//! - `ANT-13` `thinking` blocks carry a non-empty string `signature`; `ANT-51` (issue 31) not
+//!   another provider's (a UUID: DeepSeek's Anthropic-compatible endpoint).
 //! - `ANT-15` thinking off: a final assistant message holds no thinking.
 //! - `ANT-16` an assistant message does not end with a thinking block.
 //! - `ANT-17` `redacted_thinking` carries non-empty string `data`.

@@ -113,7 +113,16 @@ fn check_ant_13_signature(block: &Value, path: &Path, out: &mut Findings) {
     let spath = path.k("signature");
     match block.get("signature") {
         None | Some(Value::Null) => out.push("ANT-13", spath, "thinking.signature: Field required"),
-        Some(Value::String(s)) if !s.is_empty() => {}
+        Some(Value::String(s)) if !s.is_empty() => {
+            // ANT-51: another provider's signature (a UUID from DeepSeek's /anthropic endpoint)
+            if let Some(minter) = crate::vocab::foreign_signature_minter(s) {
+                out.push(
+                    "ANT-51",
+                    spath,
+                    format!("Invalid `signature` in `thinking` block (the signature is {minter})"),
+                );
+            }
+        }
         Some(_) => out.push(
             "ANT-13",
             spath,
