@@ -19,9 +19,9 @@ pub(crate) use host::Host;
 pub(crate) use needs::{Bridge, ByModel, Replay};
 pub use pass::Pass;
 pub use provider::Provider;
-pub(crate) use signature_minter::foreign_signature_minter;
 pub(crate) use provider_facts::{
     Audio, CacheStyle, Carry, ChatDialect, Images, OutputLimit, TokenCounting,
 };
+pub(crate) use signature_minter::foreign_signature_minter;
 pub use synthetic_reason::SyntheticReason;
 pub(crate) use wire_api::{Pairing, WireApi};
