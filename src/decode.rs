@@ -278,6 +278,7 @@ impl StreamDecoder {
                 api: Some(self.wire.get_ref().api().to_string()),
                 model,
                 endpoint: self.options.endpoint.clone(),
+                account: self.options.account.clone(),
             },
             extra,
         };

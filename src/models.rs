@@ -6,6 +6,9 @@
 //! safe defaults; with [`RenderOptions::strict_models`](crate::RenderOptions) an unknown or
 //! unsupported model is an `unsupported_model` error instead (ordered-transcripts spec §1.3).
 
+mod claude_generation;
+pub use claude_generation::claude_generation;
+
 use crate::error::{Error, ErrorCode};
 use crate::vocab::Provider;
 

@@ -23,6 +23,7 @@ fn issue_11_chat_reasoning_keeps_its_field_and_replays_to_its_dialect_and_model(
     let source = ImportSource {
         model: Some("deepseek-reasoner".into()),
         endpoint: None,
+        account: None,
     };
     let imported = from_openai_chat(Provider::DeepSeek, &messages, &source).unwrap();
     let t = &imported.transcript;

@@ -761,6 +761,7 @@ fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError>
     let source = ImportSource {
         model: Some(o.model.clone()),
         endpoint: o.endpoint.clone(),
+        account: None,
     };
     let imported = from_request_body(provider, &out.body, &source)
         .map_err(|e| TestCaseError::fail(format!("{provider}: {e}\nbody: {:#}", out.body)))?;
@@ -827,6 +828,7 @@ fn exporters_round_trip(
     let source = ImportSource {
         model: Some(o.model.clone()),
         endpoint: o.endpoint.clone(),
+        account: None,
     };
     same(
         "the AI SDK",
@@ -843,6 +845,7 @@ fn exporters_round_trip(
         let source = ImportSource {
             model: None,
             endpoint: o.endpoint.clone(),
+            account: None,
         };
         same("pi-ai", from_pi_ai(&pi.context, &source))?;
     }

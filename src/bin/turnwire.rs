@@ -173,6 +173,7 @@ fn run(a: &Args) -> Result<ExitCode, Error> {
             let source = ImportSource {
                 model: a.model.clone(),
                 endpoint: None,
+                account: None,
             };
             let imported = from_request_body(provider, &body, &source)?;
             let out = serde_json::json!({

@@ -65,6 +65,7 @@ pub fn from_ai_sdk(
         None => Provenance {
             model: source.model.clone(),
             endpoint: source.endpoint.clone(),
+            account: source.account.clone(),
             ..Provenance::default()
         },
     };
@@ -134,6 +135,7 @@ fn signed_by(r: &Reader, provider: Provider) -> Option<Provenance> {
         api: Some(provider.wire_api().to_string()),
         model: r.assistant.model.clone(),
         endpoint: r.assistant.endpoint.clone(),
+        account: r.assistant.account.clone(),
     })
 }
 

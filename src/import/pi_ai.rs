@@ -160,6 +160,7 @@ fn provenance(m: &Value, api: &str, source: &ImportSource) -> Provenance {
             .map(str::to_string)
             .or_else(|| source.model.clone()),
         endpoint: source.endpoint.clone(),
+        account: source.account.clone(),
     }
 }
 

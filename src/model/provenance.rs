@@ -33,6 +33,11 @@ pub struct Provenance {
     /// Base URL of the endpoint that served the model.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub endpoint: Option<String>,
+    /// The account the model served under (organisation, project or API key; with the end
+    /// user where the provider binds to one), as the caller names it — an opaque label, never
+    /// a key itself. Signatures and encrypted reasoning are bound to it (issue 31).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
 }
 
 impl Provenance {
@@ -42,6 +47,7 @@ impl Provenance {
             && self.api.is_none()
             && self.model.is_none()
             && self.endpoint.is_none()
+            && self.account.is_none()
     }
 
     /// Fields of `self` win; missing ones are taken from `fallback`.
@@ -51,22 +57,35 @@ impl Provenance {
             api: self.api.clone().or_else(|| fallback.api.clone()),
             model: self.model.clone().or_else(|| fallback.model.clone()),
             endpoint: self.endpoint.clone().or_else(|| fallback.endpoint.clone()),
+            account: self.account.clone().or_else(|| fallback.account.clone()),
         }
     }
 
-    /// Same provider family and same exact model, both known. Endpoints must agree when both
-    /// are known (the same model name can be served by several endpoints that sign differently).
+    /// Same provider family and same exact model, both known. Endpoints and accounts must agree
+    /// when both are known (the same model name can be served by several endpoints that sign
+    /// differently, and a token minted for one account does not verify for another).
     pub fn same_model_as(&self, other: &Provenance) -> bool {
-        let provider = match (&self.provider, &other.provider) {
-            (Some(a), Some(b)) => provider_family(a) == provider_family(b),
-            _ => false,
-        };
-        let model = matches!((&self.model, &other.model), (Some(a), Some(b)) if a == b);
+        self.same_family_as(other)
+            && matches!((&self.model, &other.model), (Some(a), Some(b)) if a == b)
+            && self.same_host_as(other)
+    }
+
+    /// Same provider family, both known.
+    pub(crate) fn same_family_as(&self, other: &Provenance) -> bool {
+        matches!((&self.provider, &other.provider), (Some(a), Some(b)) if provider_family(a) == provider_family(b))
+    }
+
+    /// Endpoints agree where both are known, and accounts agree where both are known.
+    pub(crate) fn same_host_as(&self, other: &Provenance) -> bool {
         let endpoint = match (&self.endpoint, &other.endpoint) {
             (Some(a), Some(b)) => a.trim_end_matches('/') == b.trim_end_matches('/'),
             _ => true,
         };
-        provider && model && endpoint
+        let account = match (&self.account, &other.account) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+        endpoint && account
     }
 
     pub(crate) fn read(v: Node<'_>, path: &JsonPath<'_>) -> Result<Provenance, Error> {
@@ -76,6 +95,7 @@ impl Provenance {
             api: take_opt_str(&mut obj, "api", path)?,
             model: take_opt_str(&mut obj, "model", path)?,
             endpoint: take_opt_str(&mut obj, "endpoint", path)?,
+            account: take_opt_str(&mut obj, "account", path)?,
         })
     }
 
@@ -85,6 +105,7 @@ impl Provenance {
         put_opt_str(&mut obj, "api", &self.api);
         put_opt_str(&mut obj, "model", &self.model);
         put_opt_str(&mut obj, "endpoint", &self.endpoint);
+        put_opt_str(&mut obj, "account", &self.account);
         Value::Object(obj)
     }
 }

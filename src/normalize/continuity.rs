@@ -36,6 +36,7 @@ fn target_provenance(opts: &NormalizeOptions) -> Provenance {
         api: None,
         model: Some(opts.model.clone()),
         endpoint: opts.endpoint.clone(),
+        account: opts.account.clone(),
     }
 }
 
@@ -71,6 +72,34 @@ fn same_model(prov: &Provenance, opts: &NormalizeOptions) -> Result<(), String> 
             describe_origin(prov),
             describe_origin(&target)
         ))
+    }
+}
+
+/// Whether the target model reads a Claude thinking block of `prov`: the same model, or, for a
+/// target from Opus 4.8 on, an older Claude model served on the same host and account — a
+/// newer Claude reads older Claude's blocks, an older one silently drops a newer one's
+/// (provider-changes-2026.md A1), so an upgrade keeps the reasoning.
+fn readable_by_target(prov: &Provenance, opts: &NormalizeOptions) -> Result<(), String> {
+    let why = match same_model(prov, opts) {
+        Ok(()) => return Ok(()),
+        Err(why) => why,
+    };
+    let target = target_provenance(opts);
+    let older = match (
+        prov.model
+            .as_deref()
+            .and_then(crate::models::claude_generation),
+        crate::models::claude_generation(&opts.model),
+    ) {
+        // documented from the 2026 models on (Opus 4.8 and later); older targets keep the
+        // exact-model rule
+        (Some(block), Some(model)) => block < model && model >= (4, 8),
+        _ => false,
+    };
+    if older && prov.same_family_as(&target) && prov.same_host_as(&target) {
+        Ok(())
+    } else {
+        Err(why)
     }
 }
 
@@ -110,7 +139,7 @@ pub(crate) fn thinking(
                     }
                 }
             }
-            if let Err(why) = same_model(&prov, opts) {
+            if let Err(why) = readable_by_target(&prov, opts) {
                 return Fate::Convert(why);
             }
             if !opts.thinking_enabled {

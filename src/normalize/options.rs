@@ -47,6 +47,8 @@ pub struct NormalizeOptions {
     pub model: String,
     /// The endpoint (base URL) the request goes to, when known.
     pub endpoint: Option<String>,
+    /// The account the request goes out under, when known.
+    pub account: Option<String>,
     /// Whether the caller asked for thinking on this request.
     pub thinking_enabled: bool,
     /// Text of synthetic completions for calls without a real result.
@@ -102,6 +104,7 @@ impl NormalizeOptions {
             caps,
             model,
             endpoint: None,
+            account: None,
             thinking_enabled: false,
             synthetic_result_text: DEFAULT_SYNTHETIC_RESULT_TEXT.to_string(),
             orphan_results: OrphanPolicy::default(),

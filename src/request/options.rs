@@ -84,6 +84,12 @@ pub struct RenderOptions {
     /// Target endpoint base URL, when it matters for continuity (same model, other host).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub endpoint: Option<String>,
+    /// The account the request goes out under (organisation, project or API key; with the end
+    /// user where the provider binds to one), as you name it — an opaque label such as
+    /// `"acme-prod"`, never a key itself. Signatures and encrypted reasoning minted under
+    /// another account are not replayed (their provenance's `account`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
     /// Output token limit (`max_tokens`; `max_completion_tokens` for OpenAI). Anthropic needs
     /// one: 4096 when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -233,6 +239,7 @@ impl RenderOptions {
             provider,
             model: model.into(),
             endpoint: None,
+            account: None,
             max_tokens: None,
             system: None,
             tools: Vec::new(),

@@ -60,6 +60,7 @@ impl RenderOptions {
             target: self.provider,
             model: self.model.clone(),
             endpoint: self.endpoint.clone(),
+            account: self.account.clone(),
             thinking_enabled: self.thinking_enabled(),
             synthetic_result_text: text(&self.synthetic_result_text, DEFAULT_SYNTHETIC_RESULT_TEXT),
             orphan_results: self.orphan_results,

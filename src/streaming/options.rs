@@ -12,7 +12,7 @@ use serde::Deserialize;
 /// - `id_seed`: a string unique to this turn (a turn number, a request id) used to mint tool
 ///   call ids when the provider gives a call no id and the stream carries no response id.
 ///
-/// The JSON form (for JavaScript) is `{"model", "endpoint", "idSeed"}`, all optional.
+/// The JSON form (for JavaScript) is `{"model", "endpoint", "account", "idSeed"}`, all optional.
 ///
 /// ```
 /// use turnwire::stream::StreamOptions;
@@ -27,6 +27,10 @@ pub struct StreamOptions {
     pub model: Option<String>,
     /// The endpoint base URL.
     pub endpoint: Option<String>,
+    /// The account the request went out under (an opaque label, see
+    /// [`RenderOptions::account`](crate::RenderOptions::account)), stamped on the answer's
+    /// provenance.
+    pub account: Option<String>,
     /// Seed for minted tool-call ids.
     pub id_seed: Option<String>,
 }

@@ -188,6 +188,7 @@ pub(super) fn read_source(
         ImportSource {
             model: text("model")?,
             endpoint: text("endpoint")?,
+            account: text("account")?,
         },
     ))
 }

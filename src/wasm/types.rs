@@ -73,6 +73,8 @@ export interface Provenance {
     api?: string | null;
     model?: string | null;
     endpoint?: string | null;
+    /** The account the model served under, as the caller names it (never a key). */
+    account?: string | null;
 }
 
 /** Message metadata: provenance (`providerBaseURL` is the endpoint) and anything else stored. */
@@ -81,6 +83,8 @@ export interface MessageMetadata {
     api?: string | null;
     model?: string | null;
     providerBaseURL?: string | null;
+    /** The account the model served under, as the caller names it (never a key). */
+    account?: string | null;
     [key: string]: unknown;
 }
 

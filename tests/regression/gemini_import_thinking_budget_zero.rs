@@ -14,7 +14,7 @@ fn thinking_with_a_zero_budget_stays_on_when_read_back() {
     });
     let source = ImportSource {
         model: Some("gemini-2.5-flash".into()),
-        endpoint: None,
+        ..Default::default()
     };
     let imported = from_request_body(Provider::Gemini, &body, &source).unwrap();
     let options = imported.options.unwrap();

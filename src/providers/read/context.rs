@@ -163,5 +163,6 @@ pub(crate) fn provenance(
         api: Some(provider.wire_api().to_string()),
         model,
         endpoint: source.endpoint.clone(),
+        account: source.account.clone(),
     }
 }

@@ -37,4 +37,6 @@ pub struct ImportSource {
     pub model: Option<String>,
     /// The base URL that served them.
     pub endpoint: Option<String>,
+    /// The account they were served under (an opaque label, never a key).
+    pub account: Option<String>,
 }
