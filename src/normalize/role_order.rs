@@ -56,24 +56,36 @@ pub(crate) fn hoist_system(
     (out, system)
 }
 
-/// Where the provider needs strict alternation, consecutive assistant messages are one turn
-/// stored in pieces (a model's parallel calls written one message each, text then calls):
-/// they merge before results are placed, so parallel calls stay one step with one tool
-/// message after it (Gemini pairs results with the calls of the previous turn, GEM-01).
+/// Where the provider needs strict alternation, or reasoning on every tool-call message
+/// ([`Profile::merges_assistant_pieces`]), consecutive assistant messages are one turn
+/// stored in pieces (a model's parallel calls written one message each, text then calls; its
+/// reasoning, text and calls written one message each): they merge before results are placed,
+/// so parallel calls stay one step with one tool message after it (Gemini pairs results with
+/// the calls of the previous turn, GEM-01) and a step's reasoning reaches its calls (KIM-12).
 pub(crate) fn merge_assistant_pieces(
     msgs: Vec<Msg>,
     opts: &NormalizeOptions,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Msg> {
-    if !Profile::for_options(opts).alternation {
+    let profile = Profile::for_options(opts);
+    if !profile.merges_assistant_pieces() {
         return msgs;
     }
+    let mut merge = if profile.alternation {
+        vec![true; msgs.len()]
+    } else {
+        leads_to_calls(&msgs)
+    };
+    if let Some(first) = merge.first_mut() {
+        *first = false;
+    }
     let mut out: Vec<Msg> = Vec::with_capacity(msgs.len());
-    for m in msgs {
-        if let Some(prev) = out
-            .last_mut()
-            .filter(|p| p.speaker == Speaker::Ai && m.speaker == Speaker::Ai)
-        {
+    for (m, joins) in msgs.into_iter().zip(merge) {
+        if let Some(prev) = out.last_mut().filter(|p| {
+            p.speaker == Speaker::Ai
+                && m.speaker == Speaker::Ai
+                && (profile.alternation || (joins && !p.has_calls()))
+        }) {
             diags.push(
                 Diagnostic::new(
                     DiagnosticCode::MessagesMerged,
@@ -92,6 +104,21 @@ pub(crate) fn merge_assistant_pieces(
         out.push(m);
     }
     out
+}
+
+/// For each message, whether it is an assistant message that makes calls or starts a run of
+/// assistant messages that ends in one: the pieces merged without strict alternation (a step's
+/// reasoning and text before its calls, never an answer written after them).
+fn leads_to_calls(msgs: &[Msg]) -> Vec<bool> {
+    let mut leads = vec![false; msgs.len()];
+    let mut next = false;
+    for (i, m) in msgs.iter().enumerate().rev() {
+        next = m.speaker == Speaker::Ai && (m.has_calls() || next);
+        if let Some(l) = leads.get_mut(i) {
+            *l = next;
+        }
+    }
+    leads
 }
 
 /// Puts a bridging assistant turn before `out[at]` when the message before it is one it cannot
@@ -155,6 +182,12 @@ pub(crate) fn order(
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Msg> {
     let profile = Profile::for_options(opts);
+    // Results placed since the pieces were merged can bring more pieces together (KIM-12).
+    let msgs = if profile.alternation {
+        msgs
+    } else {
+        merge_assistant_pieces(msgs, opts, diags)
+    };
     let mut out: Vec<Msg> = Vec::with_capacity(msgs.len());
     for m in msgs {
         if profile.alternation {
