@@ -741,3 +741,19 @@ fn xai_02_effort_only_on_the_allow_list_at_the_models_levels() {
         Vec::<String>::new()
     );
 }
+
+/// Found by the fuzzer: thinking off is not sent to a model that always thinks (KIM-11), so its
+/// request keeps a thinking model's output room, and the body read back renders the same bytes.
+#[test]
+fn kim_11_thinking_off_to_a_model_that_always_thinks_keeps_its_output_room() {
+    let o = chat_options(Provider::Kimi, "kimi-k2-thinking", Some((false, None)));
+    let r = render(&transcript(), &o).unwrap();
+    assert_eq!(r.body["max_tokens"], json!(32_768));
+    let source = ImportSource {
+        model: Some(o.model.clone()),
+        endpoint: None,
+    };
+    let imported = from_request_body(Provider::Kimi, &r.body, &source).unwrap();
+    let again = render(&imported.transcript, &imported.options.unwrap()).unwrap();
+    assert_eq!(again.body, r.body);
+}
