@@ -26,7 +26,8 @@ pub(crate) struct Dialect {
     pub ids: IdFormat,
     /// Name of the output-limit field.
     pub max_tokens_field: &'static str,
-    /// `reasoning_effort` is understood.
+    /// Any `reasoning_effort` is sent as given (OpenAI); the other dialects send one only at a
+    /// level the model's row of the capability table takes (`thinking.rs`).
     pub reasoning_effort: bool,
     /// The assistant field reasoning text goes back in, when the target takes it.
     pub reasoning_field: Option<String>,
