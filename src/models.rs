@@ -116,8 +116,20 @@ pub struct ModelCaps {
     /// How thinking is switched on (Anthropic).
     pub thinking_mode: ThinkingMode,
     /// The effort levels the model takes, lowest first: Anthropic `output_config.effort`,
-    /// Gemini 3 `thinkingLevel` (upper-case on the wire); empty when it takes none.
+    /// Gemini 3 `thinkingLevel` (upper-case on the wire), the chat dialects' `reasoning_effort`
+    /// (DeepSeek V4, Kimi K3, Mistral's adjustable models, xAI's allow-list); empty when it
+    /// takes none.
     pub efforts: &'static [&'static str],
+    /// An effort between two of [`ModelCaps::efforts`] is sent as the higher one (the provider's
+    /// own mapping: DeepSeek V4 `low`/`medium` → `high`, `xhigh` → `max`, DSK-10; Mistral
+    /// everything but `none` → `high`, MIS-09); otherwise as the highest not above it.
+    pub efforts_round_up: bool,
+    /// The chat body takes `thinking: {"type": "enabled" | "disabled"}` (Kimi K2, DeepSeek).
+    /// Kimi K3 takes no `thinking` parameter (KIM-11).
+    pub thinking_switch: bool,
+    /// With thinking on, `thinking.keep: "all"` makes the server read every historical
+    /// `reasoning_content` (Kimi K2.6 Preserved Thinking, KIM-10); no other model takes `keep`.
+    pub thinking_keep_all: bool,
 }
 
 const fn caps(family: &'static str) -> ModelCaps {
@@ -137,6 +149,9 @@ const fn caps(family: &'static str) -> ModelCaps {
         functions_with_other_tools: false,
         thinking_mode: ThinkingMode::Budget,
         efforts: &[],
+        efforts_round_up: false,
+        thinking_switch: false,
+        thinking_keep_all: false,
     }
 }
 
@@ -226,6 +241,34 @@ const fn gemini_2_5(min_budget: u32, max_budget: u32) -> ModelCaps {
     }
 }
 const REQUIRED: ReasoningField = ReasoningField::RequiredOnToolTurns;
+
+/// The chat dialects' `reasoning_effort` levels per model family.
+const EFFORT_HIGH_MAX: &[&str] = &["high", "max"];
+const EFFORT_LOW_HIGH_MAX: &[&str] = &["low", "high", "max"];
+const EFFORT_LOW_HIGH_ONLY: &[&str] = &["low", "high"];
+const EFFORT_NONE_HIGH: &[&str] = &["none", "high"];
+const EFFORT_NONE_TO_HIGH: &[&str] = &["none", "low", "medium", "high"];
+const EFFORT_LOW_TO_XHIGH: &[&str] = &["low", "medium", "high", "xhigh"];
+
+/// Mistral's adjustable-reasoning models (Medium 3.5, Small 4): `reasoning_effort` `none` or
+/// `high` (MIS-09).
+const MISTRAL_ADJUSTABLE: ModelCaps = ModelCaps {
+    efforts: EFFORT_NONE_HIGH,
+    efforts_round_up: true,
+    ..caps("mistral-adjustable")
+};
+/// Kimi's thinking models: `reasoning_content` on every tool-call turn (KIM-03, KIM-12).
+const KIMI_THINKING: ModelCaps = ModelCaps {
+    reasoning_field: REQUIRED,
+    thinking_switch: true,
+    ..caps("kimi-thinking")
+};
+/// DeepSeek thinking mode (on by default from V3.2, DSK-03, DSK-10).
+const DEEPSEEK_THINKING: ModelCaps = ModelCaps {
+    reasoning_field: REQUIRED,
+    thinking_switch: true,
+    ..caps("deepseek-thinking")
+};
 
 /// The family table, most specific prefix first within a provider. Supported (for strict
 /// mode) follows the ordered-transcripts spec §1.3: Claude 4.5+, GPT-5.2+, Gemini 3; the
@@ -466,6 +509,20 @@ const TABLE: &[Row] = &[
             ..caps("gemini-1")
         },
     ),
+    (Provider::Mistral, "mistral-medium-2604", MISTRAL_ADJUSTABLE),
+    (Provider::Mistral, "mistral-medium-3-5", MISTRAL_ADJUSTABLE),
+    (Provider::Mistral, "mistral-medium-3.5", MISTRAL_ADJUSTABLE),
+    (
+        Provider::Mistral,
+        "mistral-medium-latest",
+        MISTRAL_ADJUSTABLE,
+    ),
+    (Provider::Mistral, "mistral-small-2603", MISTRAL_ADJUSTABLE),
+    (
+        Provider::Mistral,
+        "mistral-small-latest",
+        MISTRAL_ADJUSTABLE,
+    ),
     (Provider::Mistral, "magistral", caps("magistral")),
     (Provider::Mistral, "", caps("mistral")),
     // Kimi models that do not think (k2-0711/0905 preview, k2-turbo preview; thinking-limits §5):
@@ -477,6 +534,7 @@ const TABLE: &[Row] = &[
         "kimi-k2-0",
         ModelCaps {
             reasoning_field: ReasoningField::Accepted,
+            thinking_switch: true,
             ..caps("kimi-k2")
         },
     ),
@@ -485,25 +543,55 @@ const TABLE: &[Row] = &[
         "kimi-k2-turbo",
         ModelCaps {
             reasoning_field: ReasoningField::Accepted,
+            thinking_switch: true,
             ..caps("kimi-k2")
+        },
+    ),
+    // K3 always reasons, takes no `thinking` parameter and a top-level `reasoning_effort`
+    // (KIM-11, Moonshot's docs; sglang reads `thinking.effort`, see provider-rules-added.md).
+    (
+        Provider::Kimi,
+        "kimi-k3",
+        ModelCaps {
+            family: "kimi-k3",
+            efforts: EFFORT_LOW_HIGH_MAX,
+            thinking_switch: false,
+            ..KIMI_THINKING
         },
     ),
     (
         Provider::Kimi,
-        "",
+        "kimi-k2.6",
         ModelCaps {
-            reasoning_field: REQUIRED,
-            ..caps("kimi-thinking")
+            family: "kimi-k2.6",
+            thinking_keep_all: true,
+            ..KIMI_THINKING
         },
     ),
+    (Provider::Kimi, "", KIMI_THINKING),
+    (
+        Provider::DeepSeek,
+        "deepseek-v4",
+        limit(
+            ModelCaps {
+                efforts: EFFORT_HIGH_MAX,
+                efforts_round_up: true,
+                ..DEEPSEEK_THINKING
+            },
+            384_000,
+        ),
+    ),
+    // `deepseek-reasoner` and `deepseek-chat` were aliases of deepseek-v4-flash with thinking
+    // on and off until DeepSeek retired them on 2026-07-24 (DSK-10). turnwire sends a model
+    // name as given; the rows keep the R1-era guards (DSK-01, DSK-06) for stored histories.
     (
         Provider::DeepSeek,
         "deepseek-reasoner",
         ModelCaps {
-            reasoning_field: REQUIRED,
+            family: "deepseek-reasoner",
             strict_alternation: true,
             accepts_prefill: false,
-            ..caps("deepseek-reasoner")
+            ..DEEPSEEK_THINKING
         },
     ),
     (
@@ -511,36 +599,73 @@ const TABLE: &[Row] = &[
         "deepseek-chat",
         ModelCaps {
             reasoning_field: ReasoningField::Accepted,
+            thinking_switch: true,
             ..caps("deepseek-chat")
         },
     ),
+    (Provider::DeepSeek, "", DEEPSEEK_THINKING),
+    // xAI, reached as an OpenAI-compatible server: `reasoning_effort` only on its allow-list,
+    // at a level the model takes (XAI-02); other Grok models refuse the parameter.
     (
-        Provider::DeepSeek,
-        "",
+        Provider::OpenAiCompatible,
+        "grok-3-mini",
+        ModelCaps {
+            efforts: EFFORT_LOW_HIGH_ONLY,
+            ..caps("xai-grok")
+        },
+    ),
+    (
+        Provider::OpenAiCompatible,
+        "grok-4.3",
+        ModelCaps {
+            efforts: EFFORT_NONE_TO_HIGH,
+            ..caps("xai-grok")
+        },
+    ),
+    (
+        Provider::OpenAiCompatible,
+        "grok-4.20-multi-agent",
+        ModelCaps {
+            efforts: EFFORT_LOW_TO_XHIGH,
+            ..caps("xai-grok")
+        },
+    ),
+    (Provider::OpenAiCompatible, "grok-", caps("xai-grok")),
+    // GLM-5.x (Z.ai / Zhipu, or any server of it) thinks by default and answers Kimi's KIM-03
+    // text when a tool-call message lacks `reasoning_content` (KIM-12).
+    (
+        Provider::OpenAiCompatible,
+        "glm-5",
         ModelCaps {
             reasoning_field: REQUIRED,
-            ..caps("deepseek-thinking")
+            thinking_switch: true,
+            ..caps("glm-5")
         },
     ),
     (Provider::OpenAiCompatible, "", caps("openai-compatible")),
 ];
 
 /// Whether the model thinks on every request and has no switch to turn thinking off:
-/// `deepseek-reasoner`, and Kimi's dedicated thinking models (`kimi-k2-thinking`,
-/// `kimi-k2-thinking-turbo`). A request that needs thinking off (a forced tool choice, DSK-07,
-/// KIM-09) cannot get it from these.
+/// `deepseek-reasoner`, Kimi's dedicated thinking models (`kimi-k2-thinking`,
+/// `kimi-k2-thinking-turbo`), the K2.7 code models (which refuse `thinking: {"type":
+/// "disabled"}`) and K3 (KIM-11). A request that needs thinking off (a forced tool choice,
+/// DSK-07, KIM-09) cannot get it from these.
 ///
 /// ```
 /// use turnwire::{models::always_thinks, Provider};
 /// assert!(always_thinks(Provider::DeepSeek, "deepseek-reasoner"));
 /// assert!(always_thinks(Provider::Kimi, "kimi-k2-thinking-turbo"));
+/// assert!(always_thinks(Provider::Kimi, "kimi-k3"));
+/// assert!(always_thinks(Provider::Kimi, "kimi-k2.7-code-highspeed"));
 /// assert!(!always_thinks(Provider::Kimi, "kimi-k2.6"));
 /// ```
 pub fn always_thinks(provider: Provider, model: &str) -> bool {
     let model = model.to_ascii_lowercase();
     match provider {
         Provider::DeepSeek => model.contains("deepseek-reasoner"),
-        Provider::Kimi => model.contains("thinking"),
+        Provider::Kimi => {
+            model.contains("thinking") || model.contains("kimi-k3") || model.contains("k2.7-code")
+        }
         Provider::Anthropic
         | Provider::OpenAiChat
         | Provider::OpenAiResponses
@@ -569,7 +694,7 @@ pub fn capabilities(provider: Provider, model: &str) -> Option<ModelCaps> {
 /// use turnwire::{models::{capabilities, known_models}, Provider};
 /// let kimi: Vec<String> = known_models().into_iter()
 ///     .filter(|(p, _)| *p == Provider::Kimi).map(|(_, m)| m).collect();
-/// assert_eq!(kimi, ["kimi-k2-0", "kimi-k2-turbo", "kimi-k2-thinking"]);
+/// assert_eq!(kimi, ["kimi-k2-0", "kimi-k2-turbo", "kimi-k3", "kimi-k2.6", "kimi-k2-thinking"]);
 /// ```
 pub fn known_models() -> Vec<(Provider, String)> {
     TABLE
@@ -632,6 +757,7 @@ pub fn defaults(provider: Provider) -> ModelCaps {
         },
         Provider::DeepSeek | Provider::Kimi => ModelCaps {
             reasoning_field: ReasoningField::RequiredOnToolTurns,
+            thinking_switch: true,
             ..caps("reasoning-unknown")
         },
         _ => caps("unknown"),

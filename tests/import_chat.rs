@@ -126,3 +126,48 @@ fn issue_11_chat_parts_it_cannot_read_are_opaque_and_url_media_types_are_reporte
         other => panic!("{other:?}"),
     }
 }
+
+/// MIS-09 (issue 31): Mistral's thinking chunks read as thinking, in their place; a render for
+/// Mistral does not send them back (Mistral's docs ask for no replay; the foreign-thinking
+/// policy decides), and the body stays valid.
+#[test]
+fn mis_09_mistral_thinking_chunks_import_as_thinking_and_are_not_replayed() {
+    let messages = json!([
+        {"role": "user", "content": "is 91 prime?"},
+        {"role": "assistant", "content": [
+            {"type": "thinking", "thinking": [{"type": "text", "text": "91 = 7 * "}, {"type": "text", "text": "13"}]},
+            {"type": "text", "text": "No: 91 = 7 × 13."}
+        ]},
+        {"role": "user", "content": "and 97?"}
+    ]);
+    let source = ImportSource {
+        model: Some("mistral-medium-2604".into()),
+        endpoint: None,
+    };
+    let imported = from_openai_chat(Provider::Mistral, &messages, &source).unwrap();
+    let blocks = &imported.transcript.messages[1].blocks;
+    match &blocks[..] {
+        [Block::Thinking(t), Block::Text(x)] => {
+            assert_eq!(t.thought, "91 = 7 * 13");
+            assert_eq!(t.source_field.as_deref(), Some("thinking"));
+            assert_eq!(x.text, "No: 91 = 7 × 13.");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        imported.diagnostics.is_empty(),
+        "{:?}",
+        imported.diagnostics
+    );
+    let r = render(
+        &imported.transcript,
+        &RenderOptions::new(Provider::Mistral, "mistral-medium-2604"),
+    )
+    .unwrap();
+    assert!(validate_request(Provider::Mistral, &r.body).is_empty());
+    assert_eq!(r.body["messages"][1]["content"], json!("No: 91 = 7 × 13."));
+    assert!(r
+        .diagnostics
+        .iter()
+        .any(|d| d.code == DiagnosticCode::ThinkingDropped));
+}

@@ -86,6 +86,9 @@ enum Op {
     ReuseId(usize),
     EmptyText(usize),
     ConsecutiveAi(usize),
+    /// An assistant step stored in pieces: its thinking, its text and its calls one message
+    /// each (smallmain/vscode-unify-chat-provider#289; KIM-12).
+    SplitStep(usize),
     ToolCallInHuman(usize),
     Aborted {
         only_thinking: bool,
@@ -144,6 +147,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => n.clone().prop_map(Op::ReuseId),
         1 => n.clone().prop_map(Op::EmptyText),
         1 => n.clone().prop_map(Op::ConsecutiveAi),
+        1 => n.clone().prop_map(Op::SplitStep),
         1 => n.clone().prop_map(Op::ToolCallInHuman),
         1 => any::<bool>().prop_map(|only_thinking| Op::Aborted { only_thinking }),
         1 => n.prop_map(Op::Truncate),
@@ -376,6 +380,39 @@ impl Builder {
                     json!({"speaker": "ai", "blocks": [{"type": "text", "text": t}]}),
                 );
             }
+            Op::SplitStep(i) => {
+                let steps: Vec<usize> = (0..self.msgs.len())
+                    .filter(|&m| self.msgs[m]["speaker"] == "ai")
+                    .collect();
+                if let Some(&at) = steps.get(i % steps.len().max(1)) {
+                    let mut m = self.msgs.remove(at);
+                    let blocks = m["blocks"].take();
+                    let kind = |b: &Value| match b["type"].as_str() {
+                        Some("thinking") => 0,
+                        Some("tool_call") => 2,
+                        _ => 1,
+                    };
+                    let mut pieces: Vec<Value> = (0..3)
+                        .map(|k| {
+                            let mut piece = m.clone();
+                            piece["blocks"] = Value::Array(
+                                blocks
+                                    .as_array()
+                                    .into_iter()
+                                    .flatten()
+                                    .filter(|b| kind(b) == k)
+                                    .cloned()
+                                    .collect(),
+                            );
+                            piece
+                        })
+                        .filter(|p| p["blocks"].as_array().is_some_and(|b| !b.is_empty()))
+                        .collect();
+                    for piece in pieces.drain(..).rev() {
+                        self.msgs.insert(at, piece);
+                    }
+                }
+            }
             Op::ToolCallInHuman(i) => {
                 let c = self.find("tool_call");
                 if let Some(&p) = c.get(i % c.len().max(1)) {
@@ -432,6 +469,10 @@ struct Knobs {
     surrogates: Option<u64>,
     /// Which of the provider's test models (see [`model_for`]).
     model: usize,
+    /// The effort asked with thinking on (one of turnwire's efforts).
+    effort: &'static str,
+    /// Without thinking on: say thinking off (else say nothing).
+    thinking_off: bool,
 }
 
 fn knobs() -> impl Strategy<Value = Knobs> {
@@ -458,6 +499,10 @@ fn knobs() -> impl Strategy<Value = Knobs> {
         any::<bool>(),
         surrogates,
         0usize..6,
+        (
+            prop::sample::select(turnwire::models::EFFORTS.to_vec()),
+            any::<bool>(),
+        ),
     )
         .prop_map(
             |(
@@ -467,6 +512,7 @@ fn knobs() -> impl Strategy<Value = Knobs> {
                 declare_tools,
                 surrogates,
                 model,
+                (effort, thinking_off),
             )| Knobs {
                 thinking,
                 budget,
@@ -476,17 +522,23 @@ fn knobs() -> impl Strategy<Value = Knobs> {
                 declare_tools,
                 surrogates,
                 model,
+                effort,
+                thinking_off,
             },
         )
 }
 
 /// The models tested per provider: the reference model most often, and the families whose
-/// rules differ (Gemini 2.x function responses, Claude 4.6 prefill, deepseek-chat alternation).
+/// rules differ (Gemini 2.x function responses, Claude 4.6 prefill, deepseek-chat alternation,
+/// the chat family's thinking parameters and efforts of issue 31).
 fn model_for(p: Provider, k: &Knobs) -> &'static str {
     let others: &[&'static str] = match p {
         Provider::Gemini => &["gemini-2.5-flash", "gemini-2.5-pro", "gemini-2.0-flash"],
         Provider::Anthropic => &["claude-opus-4-6", "claude-haiku-4-5"],
-        Provider::DeepSeek => &["deepseek-chat"],
+        Provider::DeepSeek => &["deepseek-chat", "deepseek-v4-flash"],
+        Provider::Kimi => &["kimi-k2.6", "kimi-k3", "kimi-k2.7-code"],
+        Provider::Mistral => &["mistral-medium-2604"],
+        Provider::OpenAiCompatible => &["grok-4.3", "grok-4-0709", "glm-5.1"],
         _ => &[],
     };
     match k.model.checked_sub(3) {
@@ -501,10 +553,18 @@ fn options_value(p: Provider, k: &Knobs) -> Value {
         o["maxTokens"] = json!(max);
     }
     if k.thinking {
-        o["thinking"] = json!({"enabled": true, "effort": "low"});
+        // OpenAI's APIs take efforts as given and have no `max` (the Responses validator says
+        // so): left to the OpenAI slice, the chat family gets every effort.
+        let effort = match (p, k.effort) {
+            (Provider::OpenAiChat | Provider::OpenAiResponses, "max") => "xhigh",
+            (_, e) => e,
+        };
+        o["thinking"] = json!({"enabled": true, "effort": effort});
         if let Some(budget) = k.budget {
             o["thinking"]["budgetTokens"] = json!(budget);
         }
+    } else if k.thinking_off {
+        o["thinking"] = json!({"enabled": false});
     }
     if k.foreign_text {
         o["foreignThinking"] = json!("text");

@@ -413,3 +413,347 @@ fn summary_becomes_each_providers_setting_or_is_reported() {
         "$.thinking.summary"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 31: the chat family (Kimi, DeepSeek, Mistral, xAI behind `openai-compatible`).
+
+/// A Kimi tool loop of `turns` steps, each with the model's reasoning, ending with a result.
+fn kimi_loop(model: &str, turns: usize) -> Transcript {
+    let mut msgs = vec![
+        json!({"speaker": "human", "blocks": [{"type": "text", "text": "fix the failing test"}]}),
+    ];
+    for i in 0..turns {
+        msgs.push(json!({"speaker": "ai", "metadata": {"provider": "kimi", "model": model},
+            "blocks": [
+                {"type": "thinking", "thought": format!("step {i}: read the next file")},
+                {"type": "tool_call", "id": format!("functions.read:{i}"), "name": "read", "parameters": {"path": format!("src/{i}.rs")}}
+            ]}));
+        msgs.push(json!({"speaker": "tool", "blocks": [{"type": "tool_response", "callId": format!("functions.read:{i}"), "toolName": "read", "result": "fn main() {}"}]}));
+    }
+    Transcript::from_value(&json!(msgs)).unwrap()
+}
+
+/// The strict validator's findings (`rule message`) on a one-message body with this effort.
+fn effort_rules(provider: Provider, model: &str, effort: &str) -> Vec<String> {
+    let body = json!({"model": model, "reasoning_effort": effort,
+                      "messages": [{"role": "user", "content": "hi"}]});
+    validate_request(provider, &body)
+        .into_iter()
+        .map(|v| format!("{} {}", v.rule, v.message))
+        .collect()
+}
+
+fn chat_options(
+    provider: Provider,
+    model: &str,
+    thinking: Option<(bool, Option<&str>)>,
+) -> RenderOptions {
+    let mut o = RenderOptions::new(provider, model);
+    o.thinking = thinking.map(|(enabled, effort)| ThinkingOptions {
+        enabled,
+        budget_tokens: None,
+        effort: effort.map(String::from),
+        summary: None,
+    });
+    o
+}
+
+/// Renders, checks the body with the provider's strict validator and returns it with the paths
+/// of the thinking notes.
+fn chat_render(o: &RenderOptions, t: &Transcript) -> (Value, Vec<String>) {
+    let r = render(t, o).unwrap();
+    let problems: Vec<String> = validate_request(o.provider, &r.body)
+        .into_iter()
+        .map(|v| format!("{} {} {}", v.rule, v.path, v.message))
+        .collect();
+    assert_eq!(
+        problems,
+        Vec::<String>::new(),
+        "{} {:?}",
+        o.model,
+        o.thinking
+    );
+    let notes = r
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            d.path
+                .as_deref()
+                .is_some_and(|p| p.starts_with("$.thinking"))
+        })
+        .map(|d| d.message.clone())
+        .collect();
+    (r.body, notes)
+}
+
+#[test]
+fn kim_10_k2_6_thinking_keeps_every_historical_reasoning_content() {
+    let t = kimi_loop("kimi-k2.6", 3);
+    for thinking in [None, Some((true, None))] {
+        let (body, _) = chat_render(&chat_options(Provider::Kimi, "kimi-k2.6", thinking), &t);
+        assert_eq!(body["thinking"], json!({"type": "enabled", "keep": "all"}));
+        let reasoning: Vec<&str> = body["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|m| m.get("reasoning_content").and_then(Value::as_str))
+            .collect();
+        assert_eq!(
+            reasoning,
+            [
+                "step 0: read the next file",
+                "step 1: read the next file",
+                "step 2: read the next file"
+            ]
+        );
+    }
+    // Thinking off: the switch says so, without `keep`.
+    let off = chat_options(Provider::Kimi, "kimi-k2.6", Some((false, None)));
+    assert_eq!(
+        chat_render(&off, &t).0["thinking"],
+        json!({"type": "disabled"})
+    );
+}
+
+#[test]
+fn kim_10_keep_only_to_k2_6_and_never_an_effort_beside_the_switch() {
+    let t = kimi_loop("kimi-k2.5", 2);
+    let o = chat_options(Provider::Kimi, "kimi-k2.5", Some((true, Some("high"))));
+    let (body, notes) = chat_render(&o, &t);
+    assert_eq!(body["thinking"], json!({"type": "enabled"}));
+    assert!(body.get("reasoning_effort").is_none());
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    let o = chat_options(Provider::Kimi, "kimi-k2.6", Some((true, Some("max"))));
+    let (body, notes) = chat_render(&o, &t);
+    assert!(body.get("reasoning_effort").is_none());
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    // the validator: `keep` to K2.5, and `thinking` with `reasoning_effort`
+    let b = json!({"model": "kimi-k2.5", "thinking": {"type": "enabled", "keep": "all"}, "reasoning_effort": "high",
+                   "messages": [{"role": "user", "content": "hi"}]});
+    let rules: Vec<String> = validate_request(Provider::Kimi, &b)
+        .into_iter()
+        .map(|v| format!("{} {} {}", v.rule, v.path, v.message))
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "KIM-10 $.thinking.keep thinking.keep is not supported for model kimi-k2.5; only kimi-k2.6 takes it",
+            "KIM-10 $.reasoning_effort cannot specify both 'thinking' and 'reasoning_effort'"
+        ]
+    );
+}
+
+#[test]
+fn kim_11_k3_takes_a_top_level_effort_and_no_thinking_parameter() {
+    let t = kimi_loop("kimi-k3", 2);
+    let sent = |thinking| {
+        let (body, notes) = chat_render(&chat_options(Provider::Kimi, "kimi-k3", thinking), &t);
+        assert!(body.get("thinking").is_none(), "{body}");
+        // K3 always reasons: every tool-call message keeps its reasoning
+        for m in body["messages"].as_array().unwrap() {
+            if m.get("tool_calls").is_some() {
+                assert!(m["reasoning_content"]
+                    .as_str()
+                    .is_some_and(|r| !r.is_empty()));
+            }
+        }
+        (body.get("reasoning_effort").cloned(), notes.len())
+    };
+    assert_eq!(sent(None), (None, 0));
+    assert_eq!(sent(Some((true, None))), (None, 0));
+    assert_eq!(sent(Some((true, Some("max")))), (Some(json!("max")), 0));
+    assert_eq!(sent(Some((true, Some("low")))), (Some(json!("low")), 0));
+    assert_eq!(sent(Some((true, Some("xhigh")))), (Some(json!("high")), 1));
+    assert_eq!(sent(Some((true, Some("medium")))), (Some(json!("low")), 1));
+    // thinking off cannot be sent to a model that always reasons
+    assert_eq!(sent(Some((false, None))), (None, 1));
+    let b = json!({"model": "kimi-k3", "thinking": {"type": "enabled"}, "reasoning_effort": "medium",
+                   "messages": [{"role": "user", "content": "hi"}]});
+    let rules: Vec<&str> = validate_request(Provider::Kimi, &b)
+        .iter()
+        .map(|v| v.rule)
+        .collect();
+    assert_eq!(rules, ["KIM-11", "KIM-11"]);
+}
+
+#[test]
+fn kim_11_k2_7_code_is_never_sent_thinking_disabled() {
+    let t = kimi_loop("kimi-k2.7-code", 1);
+    let o = chat_options(Provider::Kimi, "kimi-k2.7-code", Some((false, None)));
+    let (body, notes) = chat_render(&o, &t);
+    assert!(body.get("thinking").is_none());
+    assert_eq!(notes.len(), 1);
+    assert!(body["messages"][1]["reasoning_content"].is_string());
+    let b = json!({"model": "kimi-k2.7-code-highspeed", "thinking": {"type": "disabled"},
+                   "messages": [{"role": "user", "content": "hi"}]});
+    let rules: Vec<String> = validate_request(Provider::Kimi, &b)
+        .into_iter()
+        .map(|v| format!("{} {}", v.rule, v.path))
+        .collect();
+    assert_eq!(rules, ["KIM-11 $.thinking.type"]);
+}
+
+#[test]
+fn dsk_10_v4_models_effort_high_or_max_and_thinking_on_by_default() {
+    use turnwire::context_window;
+    for model in ["deepseek-v4-flash", "deepseek-v4-pro"] {
+        let caps = capabilities(Provider::DeepSeek, model).unwrap();
+        assert_eq!(caps.max_output_tokens, Some(384_000));
+        assert_eq!(caps.efforts, ["high", "max"]);
+        assert_eq!(context_window(Provider::DeepSeek, model), Some(1_000_000));
+        for (asked, want) in [
+            ("minimal", "high"),
+            ("low", "high"),
+            ("medium", "high"),
+            ("high", "high"),
+            ("xhigh", "max"),
+            ("max", "max"),
+        ] {
+            let o = chat_options(Provider::DeepSeek, model, Some((true, Some(asked))));
+            let (body, notes) = chat_render(&o, &transcript());
+            assert_eq!(body["thinking"], json!({"type": "enabled"}));
+            assert_eq!(body["reasoning_effort"], json!(want), "{model} {asked}");
+            assert_eq!(notes.len(), usize::from(asked != want), "{model} {asked}");
+        }
+        // no thinking: said explicitly, since V4 thinks by default; no effort
+        let o = chat_options(Provider::DeepSeek, model, Some((false, Some("high"))));
+        let (body, notes) = chat_render(&o, &transcript());
+        assert_eq!(body["thinking"], json!({"type": "disabled"}));
+        assert!(body.get("reasoning_effort").is_none());
+        assert_eq!(notes.len(), 1);
+    }
+    // The validator takes a V4 body without `thinking` as thinking (DeepSeek's default).
+    let b = json!({"model": "deepseek-v4-pro", "messages": [
+        {"role": "user", "content": "ls"},
+        {"role": "assistant", "content": null, "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "ls", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "a.txt"}
+    ], "reasoning_effort": "minimal"});
+    let rules: Vec<&str> = validate_request(Provider::DeepSeek, &b)
+        .iter()
+        .map(|v| v.rule)
+        .collect();
+    assert_eq!(rules, ["DSK-03", "DSK-10"]);
+}
+
+#[test]
+fn mis_09_mistral_adjustable_models_take_none_or_high() {
+    for model in [
+        "mistral-medium-2604",
+        "mistral-medium-3-5",
+        "mistral-medium-latest",
+        "mistral-small-2603",
+    ] {
+        let sent = |thinking| {
+            let (body, notes) = chat_render(
+                &chat_options(Provider::Mistral, model, thinking),
+                &transcript(),
+            );
+            (body.get("reasoning_effort").cloned(), notes.len())
+        };
+        assert_eq!(sent(None), (None, 0));
+        assert_eq!(sent(Some((true, None))), (Some(json!("high")), 0));
+        assert_eq!(sent(Some((true, Some("high")))), (Some(json!("high")), 0));
+        assert_eq!(sent(Some((true, Some("low")))), (Some(json!("high")), 1));
+        assert_eq!(sent(Some((true, Some("none")))), (Some(json!("none")), 0));
+        assert_eq!(sent(Some((false, None))), (Some(json!("none")), 0));
+    }
+    // Other Mistral models take no effort (400 `reasoning_effort is not enabled for this model`).
+    let o = chat_options(
+        Provider::Mistral,
+        "mistral-large-latest",
+        Some((true, Some("high"))),
+    );
+    let (body, notes) = chat_render(&o, &transcript());
+    assert!(body.get("reasoning_effort").is_none());
+    assert_eq!(notes.len(), 1);
+    let rules = |model: &str, effort: &str| effort_rules(Provider::Mistral, model, effort);
+    assert_eq!(
+        rules("mistral-large-latest", "high"),
+        ["MIS-09 reasoning_effort is not enabled for this model"]
+    );
+    assert_eq!(
+        rules("mistral-medium-2604", "medium"),
+        ["MIS-09 reasoning_effort must be one of: none, high"]
+    );
+    assert_eq!(rules("mistral-medium-2604", "none"), Vec::<String>::new());
+}
+
+#[test]
+fn xai_02_effort_only_on_the_allow_list_at_the_models_levels() {
+    let sent = |model: &str, effort: &str| {
+        let o = chat_options(
+            Provider::OpenAiCompatible,
+            model,
+            Some((true, Some(effort))),
+        );
+        let (body, notes) = chat_render(&o, &transcript());
+        (body.get("reasoning_effort").cloned(), notes)
+    };
+    assert_eq!(sent("grok-4.3", "high").0, Some(json!("high")));
+    assert_eq!(sent("grok-4.3", "none").0, Some(json!("none")));
+    let (effort, notes) = sent("grok-4.3", "xhigh");
+    assert_eq!((effort, notes.len()), (Some(json!("high")), 1));
+    assert_eq!(sent("x-ai/grok-4.3", "minimal").0, Some(json!("low")));
+    assert_eq!(
+        sent("grok-4.20-multi-agent-0309", "max").0,
+        Some(json!("xhigh"))
+    );
+    assert_eq!(sent("grok-3-mini-fast", "high").0, Some(json!("high")));
+    assert_eq!(sent("grok-3-mini", "medium").0, Some(json!("low")));
+    for model in [
+        "grok-4-0709",
+        "grok-4-1-fast-reasoning",
+        "grok-4.20-0309-reasoning",
+        "grok-code-fast-1",
+        "grok-3",
+    ] {
+        let (effort, notes) = sent(model, "high");
+        assert_eq!(effort, None, "{model}");
+        assert_eq!(notes.len(), 1, "{model}");
+        assert!(
+            notes[0].contains(&format!(
+                "Model {model} does not support parameter reasoningEffort"
+            )),
+            "{notes:?}"
+        );
+    }
+    // thinking off: `none` where the model has it
+    let o = chat_options(Provider::OpenAiCompatible, "grok-4.3", Some((false, None)));
+    assert_eq!(
+        chat_render(&o, &transcript()).0["reasoning_effort"],
+        json!("none")
+    );
+    let rules = |model: &str, effort: &str| effort_rules(Provider::OpenAiCompatible, model, effort);
+    assert_eq!(
+        rules("grok-4-0709", "high"),
+        ["XAI-02 Model grok-4-0709 does not support parameter reasoningEffort"]
+    );
+    assert_eq!(
+        rules("grok-4.3", "xhigh"),
+        ["XAI-02 reasoningEffort for model grok-4.3 must be one of: none, low, medium, high"]
+    );
+    assert_eq!(
+        rules("grok-4.20-multi-agent-0309", "xhigh"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        rules("llama-3.3-70b-versatile", "high"),
+        Vec::<String>::new()
+    );
+}
+
+/// Found by the fuzzer: thinking off is not sent to a model that always thinks (KIM-11), so its
+/// request keeps a thinking model's output room, and the body read back renders the same bytes.
+#[test]
+fn kim_11_thinking_off_to_a_model_that_always_thinks_keeps_its_output_room() {
+    let o = chat_options(Provider::Kimi, "kimi-k2-thinking", Some((false, None)));
+    let r = render(&transcript(), &o).unwrap();
+    assert_eq!(r.body["max_tokens"], json!(32_768));
+    let source = ImportSource {
+        model: Some(o.model.clone()),
+        endpoint: None,
+    };
+    let imported = from_request_body(Provider::Kimi, &r.body, &source).unwrap();
+    let again = render(&imported.transcript, &imported.options.unwrap()).unwrap();
+    assert_eq!(again.body, r.body);
+}

@@ -280,7 +280,8 @@ fn dsk_03_thinking_is_inferred_from_the_body() {
     assert!(infers_thinking(
         &json!({"model": "deepseek-ai/DeepSeek-V3.2", "messages": with_reasoning})
     ));
-    assert!(!infers_thinking(
+    // DSK-10: V4 thinks by default (DeepSeek's Thinking Mode guide), whatever the history holds.
+    assert!(infers_thinking(
         &json!({"model": "deepseek-v4-flash", "messages": plain})
     ));
     assert!(!infers_thinking(
@@ -383,4 +384,33 @@ fn dsk_06_reasoner_last_message_must_be_user() {
         ])),
         "DSK-06",
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// DSK-10 (issue 31): V4 thinks by default; the efforts DeepSeek documents
+
+#[test]
+fn dsk_10_effort_values_deepseek_documents_pass() {
+    for effort in ["low", "medium", "high", "xhigh", "max"] {
+        let b = json!({"model": "deepseek-v4-pro", "reasoning_effort": effort, "messages": [user("hi")]});
+        assert!(validate(&b).is_empty(), "{effort}: {:?}", validate(&b));
+    }
+    for effort in [json!("minimal"), json!("none"), json!(3)] {
+        let b = json!({"model": "deepseek-v4-pro", "reasoning_effort": effort, "messages": [user("hi")]});
+        let v = validate(&b);
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert_eq!(
+            (v[0].rule, v[0].path.as_str()),
+            ("DSK-10", "$.reasoning_effort")
+        );
+    }
+}
+
+#[test]
+fn dsk_10_v4_without_a_thinking_field_is_thinking_mode() {
+    let loop_open = json!([user("go"), calls(&["call_1"]), tool("call_1", "a")]);
+    let v4 = json!({"model": "deepseek-v4-flash", "messages": loop_open.clone()});
+    assert_eq!(validate(&v4)[0].rule, "DSK-03");
+    let off = json!({"model": "deepseek-v4-flash", "thinking": {"type": "disabled"}, "messages": loop_open});
+    assert!(validate(&off).is_empty());
 }

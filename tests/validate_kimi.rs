@@ -433,3 +433,88 @@ fn kim_06_tool_call_id_must_name_a_call_and_not_be_empty() {
     );
     assert_not_flagged(&body(round_trip()), "KIM-06");
 }
+
+// ---------------------------------------------------------------------------------------------
+// KIM-10, KIM-11 (issue 31): thinking parameters per model
+
+fn rules_of(b: &Value) -> Vec<String> {
+    validate(b)
+        .into_iter()
+        .map(|v| format!("{} {}", v.rule, v.path))
+        .collect()
+}
+
+#[test]
+fn kim_10_keep_all_passes_on_k2_6_only() {
+    let k26 = json!({"model": "kimi-k2.6", "thinking": {"type": "enabled", "keep": "all"}, "messages": [user("hi")]});
+    assert_clean(&k26);
+    let k25 = json!({"model": "kimi-k2.5", "thinking": {"type": "enabled", "keep": "all"}, "messages": [user("hi")]});
+    assert_eq!(rules_of(&k25), ["KIM-10 $.thinking.keep"]);
+    let bad = json!({"model": "kimi-k2.6", "thinking": {"type": "enabled", "keep": "last"}, "messages": [user("hi")]});
+    assert_eq!(rules_of(&bad), ["KIM-10 $.thinking.keep"]);
+}
+
+#[test]
+fn kim_10_thinking_and_reasoning_effort_together_fail() {
+    let b = json!({"model": "kimi-k2.6", "thinking": {"type": "enabled"}, "reasoning_effort": "high", "messages": [user("hi")]});
+    let v = assert_flags(&b, "KIM-10", "$.reasoning_effort");
+    assert_eq!(
+        v.message,
+        "cannot specify both 'thinking' and 'reasoning_effort'"
+    );
+}
+
+#[test]
+fn kim_11_k3_takes_no_thinking_and_efforts_low_high_max() {
+    let ok = json!({"model": "kimi-k3", "reasoning_effort": "max", "messages": [user("hi")]});
+    assert_clean(&ok);
+    let thinking =
+        json!({"model": "kimi-k3", "thinking": {"type": "enabled"}, "messages": [user("hi")]});
+    assert_eq!(rules_of(&thinking), ["KIM-11 $.thinking"]);
+    let medium =
+        json!({"model": "kimi-k3", "reasoning_effort": "medium", "messages": [user("hi")]});
+    assert_eq!(rules_of(&medium), ["KIM-11 $.reasoning_effort"]);
+    // K3 always reasons: a tool-call message without its reasoning is KIM-03
+    let lost = json!({"model": "kimi-k3", "messages": [
+        user("ls"), calls(&[("functions.ls:0", "ls")]), tool("functions.ls:0", "a.txt")
+    ]});
+    assert!(infers_thinking(&lost));
+    assert_eq!(rules_of(&lost), ["KIM-03 $.messages[1]"]);
+}
+
+#[test]
+fn kim_11_models_that_always_think_refuse_thinking_disabled() {
+    for model in [
+        "kimi-k2.7-code",
+        "kimi-k2.7-code-highspeed",
+        "kimi-k2-thinking",
+    ] {
+        let b = json!({"model": model, "thinking": {"type": "disabled"}, "messages": [user("hi")]});
+        assert_eq!(rules_of(&b), ["KIM-11 $.thinking.type"], "{model}");
+    }
+    let k26 =
+        json!({"model": "kimi-k2.6", "thinking": {"type": "disabled"}, "messages": [user("hi")]});
+    assert_clean(&k26);
+}
+
+#[test]
+fn kim_12_every_historical_tool_call_message_needs_reasoning_content() {
+    // the shape of VicBilibily/GCMP#162: a long K2.6 session where an early step lost it
+    let mut msgs = vec![user("start")];
+    for i in 0..6 {
+        let id = format!("functions.ls:{i}");
+        msgs.push(if i == 1 {
+            calls(&[(&id, "ls")])
+        } else {
+            thinking_calls("look", &[(&id, "ls")])
+        });
+        msgs.push(tool(&id, "a.txt"));
+        msgs.push(user("next"));
+    }
+    let b = json!({"model": "kimi-k2.6", "thinking": {"type": "enabled", "keep": "all"}, "messages": msgs});
+    let v = assert_flags(&b, "KIM-03", "$.messages[4]");
+    assert_eq!(
+        v.message,
+        "thinking is enabled but reasoning_content is missing in assistant tool call message at index 4"
+    );
+}

@@ -427,3 +427,55 @@ fn mis_06_tool_message_with_other_name_fails() {
     ]));
     assert_flags(&b, "MIS-06", "$.messages[2].name");
 }
+
+// ---------------------------------------------------------------------------------------------
+// MIS-09 (issue 31): `reasoning_effort` on the adjustable models only, `none` or `high`
+
+fn effort_body(model: &str, effort: &str) -> Value {
+    json!({"model": model, "reasoning_effort": effort, "messages": [user("hi")]})
+}
+
+#[test]
+fn mis_09_adjustable_models_take_none_and_high() {
+    for model in [
+        "mistral-medium-2604",
+        "mistral-medium-3-5",
+        "mistral-medium-3.5",
+        "mistral-medium-latest",
+        "mistral-small-2603",
+        "mistral-small-latest",
+    ] {
+        for effort in ["none", "high"] {
+            assert!(
+                validate(&effort_body(model, effort)).is_empty(),
+                "{model} {effort}"
+            );
+        }
+        let v = validate(&effort_body(model, "low"));
+        assert_eq!(v.len(), 1, "{}", dump(&v));
+        assert_eq!(
+            (v[0].rule, v[0].message.as_str()),
+            ("MIS-09", "reasoning_effort must be one of: none, high")
+        );
+    }
+}
+
+#[test]
+fn mis_09_other_models_refuse_reasoning_effort() {
+    for model in [
+        "mistral-large-latest",
+        "magistral-medium-latest",
+        "codestral-latest",
+    ] {
+        let v = validate(&effort_body(model, "high"));
+        assert_eq!(v.len(), 1, "{}", dump(&v));
+        assert_eq!(
+            (v[0].rule, v[0].path.as_str(), v[0].message.as_str()),
+            (
+                "MIS-09",
+                "$.reasoning_effort",
+                "reasoning_effort is not enabled for this model"
+            )
+        );
+    }
+}

@@ -363,3 +363,117 @@ fn images_off_fails_on_image_parts() {
     let v = validate_with(&image_body(), &no_images);
     find(&v, "OAC-08", "$.messages[0].content[1].type");
 }
+
+// ---------------------------------------------------------------------------------------------
+// XAI-02 and KIM-12 (issue 31): rules that follow the model behind the server
+
+fn effort_body(model: &str, effort: &str) -> Value {
+    json!({"model": model, "reasoning_effort": effort, "messages": [user(json!("hi"))]})
+}
+
+#[test]
+fn xai_02_effort_only_on_the_allow_list() {
+    for (model, effort) in [
+        ("grok-3-mini", "high"),
+        ("grok-3-mini-fast", "low"),
+        ("grok-4.3", "none"),
+        ("grok-4.3", "medium"),
+        ("grok-4.20-multi-agent-0309", "xhigh"),
+        ("x-ai/grok-4.3", "low"),
+    ] {
+        assert!(
+            validate(&effort_body(model, effort)).is_empty(),
+            "{model} {effort}"
+        );
+    }
+    for model in [
+        "grok-3",
+        "grok-4-0709",
+        "grok-4-fast-reasoning",
+        "grok-4-1-fast-non-reasoning",
+        "grok-4.20-0309-reasoning",
+        "grok-code-fast-1",
+    ] {
+        let v = validate(&effort_body(model, "high"));
+        assert_eq!(v.len(), 1, "{}", dump(&v));
+        assert_eq!(
+            (v[0].rule, v[0].message.clone()),
+            (
+                "XAI-02",
+                format!("Model {model} does not support parameter reasoningEffort")
+            )
+        );
+    }
+    let v = validate(&effort_body("grok-3-mini", "medium"));
+    assert_eq!(v[0].rule, "XAI-02", "{}", dump(&v));
+    // other servers' models are not xAI's
+    assert!(validate(&effort_body("llama-3.3-70b-versatile", "high")).is_empty());
+}
+
+#[test]
+fn kim_12_glm_5_needs_reasoning_content_on_every_tool_call_message() {
+    let msgs = json!([
+        user(json!("rename it")),
+        calls(&["call_1"]),
+        tool("call_1", "ok"),
+        user(json!("and the tests")),
+        {"role": "assistant", "content": null, "reasoning_content": "run them", "tool_calls": [call("call_2")]},
+        tool("call_2", "ok")
+    ]);
+    let b = json!({"model": "glm-5.1", "messages": msgs.clone()});
+    let v = validate(&b);
+    assert_eq!(v.len(), 1, "{}", dump(&v));
+    assert_eq!(
+        (v[0].rule, v[0].path.as_str(), v[0].message.as_str()),
+        (
+            "KIM-12",
+            "$.messages[1]",
+            "thinking is enabled but reasoning_content is missing in assistant tool call message at index 1"
+        )
+    );
+    // its `reasoning_content` is no GRQ-01 for GLM; thinking off needs none
+    let off = json!({"model": "z-ai/glm-5.1", "thinking": {"type": "disabled"}, "messages": msgs});
+    assert!(validate(&off).is_empty(), "{}", dump(&validate(&off)));
+    // other models behind the server keep the portable profile (GRQ-01)
+    let llama = body(
+        json!([{"role": "assistant", "content": "x", "reasoning_content": "y"}, user(json!("hi"))]),
+    );
+    assert_eq!(validate(&llama)[0].rule, "GRQ-01");
+}
+
+#[test]
+fn kim_12_glm_5_render_sends_reasoning_content_on_every_tool_call_turn() {
+    use turnwire::{render, RenderOptions, Transcript};
+    let t = Transcript::from_value(&json!([
+        {"speaker": "human", "blocks": [{"type": "text", "text": "rename it"}]},
+        {"speaker": "ai", "metadata": {"provider": "openai-compatible", "model": "glm-5.1"},
+         "blocks": [{"type": "thinking", "thought": "grep first"}, {"type": "tool_call", "id": "call_1", "name": "grep", "parameters": {}}]},
+        {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "call_1", "result": "src/a.rs"}]},
+        {"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"},
+         "blocks": [{"type": "tool_call", "id": "toolu_01Mv", "name": "move", "parameters": {}}]},
+        {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "toolu_01Mv", "result": "ok"}]}
+    ]))
+    .unwrap();
+    let r = render(
+        &t,
+        &RenderOptions::new(Provider::OpenAiCompatible, "glm-5.1"),
+    )
+    .unwrap();
+    assert!(validate_request(Provider::OpenAiCompatible, &r.body).is_empty());
+    let reasoning: Vec<Option<&str>> = r.body["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m.get("tool_calls").is_some())
+        .map(|m| m["reasoning_content"].as_str())
+        .collect();
+    assert_eq!(reasoning, [Some("grep first"), Some("")]);
+    // a caller that names the server's field gets it there
+    let mut o = RenderOptions::new(Provider::OpenAiCompatible, "glm-5.1");
+    o.compat = Some(turnwire::CompatOptions {
+        reasoning_field: Some("reasoning".into()),
+        ..turnwire::CompatOptions::default()
+    });
+    let r = render(&t, &o).unwrap();
+    assert_eq!(r.body["messages"][1]["reasoning"], json!("grep first"));
+}

@@ -233,4 +233,13 @@ impl Profile {
     pub fn for_options(opts: &NormalizeOptions) -> Profile {
         Profile::of(opts.target, opts.caps)
     }
+
+    /// Consecutive assistant messages are one turn stored in pieces and are merged: where the
+    /// provider needs strict alternation, and where it needs `reasoning_content` on every
+    /// tool-call message (KIM-12, DSK-03), so that a step stored as its reasoning, its text and
+    /// its calls (smallmain/vscode-unify-chat-provider#289) sends its reasoning on the message
+    /// that makes the calls instead of losing it as an aborted turn.
+    pub fn merges_assistant_pieces(self) -> bool {
+        self.alternation || self.thinking == (ThinkingReplay::ReasoningField { required: true })
+    }
 }

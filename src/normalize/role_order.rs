@@ -56,24 +56,64 @@ pub(crate) fn hoist_system(
     (out, system)
 }
 
-/// Where the provider needs strict alternation, consecutive assistant messages are one turn
-/// stored in pieces (a model's parallel calls written one message each, text then calls):
-/// they merge before results are placed, so parallel calls stay one step with one tool
-/// message after it (Gemini pairs results with the calls of the previous turn, GEM-01).
+/// Where the provider needs strict alternation, or reasoning on every tool-call message
+/// ([`Profile::merges_assistant_pieces`]), consecutive assistant messages are one turn
+/// stored in pieces (a model's parallel calls written one message each, text then calls; its
+/// reasoning, text and calls written one message each): they merge before results are placed,
+/// so parallel calls stay one step with one tool message after it (Gemini pairs results with
+/// the calls of the previous turn, GEM-01) and a step's reasoning reaches its calls (KIM-12).
+/// Without strict alternation only pieces next to each other in the input merge here (what
+/// happens between them, a duplicate result dropped, must not join them: the incremental
+/// renderer's boundary may lie there); [`order`] merges the ones results placement brings
+/// together.
 pub(crate) fn merge_assistant_pieces(
     msgs: Vec<Msg>,
     opts: &NormalizeOptions,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Msg> {
-    if !Profile::for_options(opts).alternation {
+    merge_pieces(msgs, opts, true, diags)
+}
+
+/// [`merge_assistant_pieces`], with pieces next to each other in the input only when
+/// `input_neighbours`.
+fn merge_pieces(
+    msgs: Vec<Msg>,
+    opts: &NormalizeOptions,
+    input_neighbours: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Msg> {
+    let profile = Profile::for_options(opts);
+    if !profile.merges_assistant_pieces() {
         return msgs;
     }
+    // Two assistant messages that may be pieces of one step: `a` (ending at input position
+    // `a_end`) and `b`.
+    let neighbours = input_neighbours && !profile.alternation;
+    let joins = |a: &Msg, a_end: Option<usize>, b: &Msg| {
+        a.speaker == Speaker::Ai
+            && b.speaker == Speaker::Ai
+            && (!neighbours || a_end.zip(b.origin).is_some_and(|(x, y)| x + 1 == y))
+    };
+    // Without strict alternation, only the pieces that lead to a step's calls are merged (its
+    // reasoning and text before the calls), not an answer written after them.
+    let mut leads = vec![false; msgs.len()];
+    let mut next: Option<(&Msg, bool)> = None;
+    for (i, m) in msgs.iter().enumerate().rev() {
+        let on = m.speaker == Speaker::Ai
+            && (m.has_calls() || next.is_some_and(|(n, l)| l && joins(m, m.origin, n)));
+        if let Some(l) = leads.get_mut(i) {
+            *l = on;
+        }
+        next = Some((m, on));
+    }
     let mut out: Vec<Msg> = Vec::with_capacity(msgs.len());
-    for m in msgs {
-        if let Some(prev) = out
-            .last_mut()
-            .filter(|p| p.speaker == Speaker::Ai && m.speaker == Speaker::Ai)
-        {
+    // The input position of the last piece merged into `out`'s last message.
+    let mut last_origin: Option<usize> = None;
+    for (m, lead) in msgs.into_iter().zip(leads) {
+        let merge = out.last().is_some_and(|p| {
+            joins(p, last_origin, &m) && (profile.alternation || (lead && !p.has_calls()))
+        });
+        if let (true, Some(prev)) = (merge, out.last_mut()) {
             diags.push(
                 Diagnostic::new(
                     DiagnosticCode::MessagesMerged,
@@ -86,9 +126,11 @@ pub(crate) fn merge_assistant_pieces(
                 )
                 .at_message(m.origin),
             );
+            last_origin = m.origin;
             prev.items.extend(m.items);
             continue;
         }
+        last_origin = m.origin;
         out.push(m);
     }
     out
@@ -155,6 +197,12 @@ pub(crate) fn order(
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Msg> {
     let profile = Profile::for_options(opts);
+    // Results placed since the pieces were merged can bring more pieces together (KIM-12).
+    let msgs = if profile.alternation {
+        msgs
+    } else {
+        merge_pieces(msgs, opts, false, diags)
+    };
     let mut out: Vec<Msg> = Vec::with_capacity(msgs.len());
     for m in msgs {
         if profile.alternation {

@@ -86,8 +86,8 @@ impl Projection {
         });
     }
 
-    /// Adds a diagnostic made elsewhere (a request option's), when there is one.
-    pub fn extend_notes(&mut self, d: Option<Diagnostic>) {
+    /// Adds the diagnostics made elsewhere (a request option's), if any.
+    pub fn extend_notes(&mut self, d: impl IntoIterator<Item = Diagnostic>) {
         self.diagnostics.extend(d);
     }
 

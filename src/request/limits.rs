@@ -35,10 +35,12 @@ pub const RESPONSES_MIN_OUTPUT_TOKENS: u32 = 16;
 pub const KIMI_THINKING_MAX_TOKENS: u32 = 32_768;
 
 /// Whether a Kimi request thinks: a thinking model (`reasoning_content` required on tool turns)
-/// whose thinking the caller did not switch off.
+/// whose thinking the caller did not switch off, or one that always thinks (K3, K2.7 code,
+/// `*-thinking`: thinking off is not sent to them, KIM-11).
 fn kimi_thinks(o: &RenderOptions, caps: ModelCaps) -> bool {
     caps.reasoning_field == ReasoningField::RequiredOnToolTurns
-        && o.thinking.as_ref().is_none_or(|t| t.enabled)
+        && (o.thinking.as_ref().is_none_or(|t| t.enabled)
+            || crate::models::always_thinks(o.provider, &o.model))
 }
 
 fn asked_budget(o: &RenderOptions) -> u32 {

@@ -43,11 +43,17 @@ impl RenderOptions {
                 .compat
                 .as_ref()
                 .and_then(|c| c.reasoning_field.as_ref());
-            caps.reasoning_field = if field.is_some() {
-                ReasoningField::Accepted
-            } else {
-                ReasoningField::None
-            };
+            // A model that thinks by default behind any server (GLM-5, KIM-12) needs its
+            // reasoning back on tool-call turns unless the caller switches thinking off.
+            let off = self.thinking.as_ref().is_some_and(|t| !t.enabled);
+            caps.reasoning_field =
+                if caps.reasoning_field == ReasoningField::RequiredOnToolTurns && !off {
+                    ReasoningField::RequiredOnToolTurns
+                } else if field.is_some() || caps.reasoning_field != ReasoningField::None {
+                    ReasoningField::Accepted
+                } else {
+                    ReasoningField::None
+                };
         }
         caps
     }

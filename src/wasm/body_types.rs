@@ -107,7 +107,8 @@ export type ChatBody = {
     max_completion_tokens?: number;
     max_tokens?: number;
     reasoning_effort?: Effort;
-    thinking?: { type: "enabled" | "disabled" };
+    /** Kimi K2.6 with thinking on: `keep: "all"` (the server reads every historical `reasoning_content`). */
+    thinking?: { type: "enabled" | "disabled"; keep?: "all" };
     stop?: string[];
     response_format?: { type: "json_schema"; json_schema: { name: string; description?: string; schema: JsonObject; strict?: boolean } };
     prompt_cache_key?: string;

@@ -5,4 +5,5 @@ pub(crate) mod decode;
 pub(crate) mod read;
 pub(crate) mod relay;
 pub(crate) mod render;
+pub(crate) mod thinking;
 pub mod validate;

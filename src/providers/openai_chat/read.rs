@@ -6,8 +6,9 @@
 //! - `user` content (a string or parts: `text`, `image_url`, `input_audio`, `file`) becomes a
 //!   human message;
 //! - `assistant` messages: the reasoning text (`reasoning_content`, or `reasoning`) becomes a
-//!   thinking block that remembers its field, then the text, then `tool_calls` (arguments parsed
-//!   from their JSON text; text that is not JSON is kept as it is, for the normaliser);
+//!   thinking block that remembers its field, then the text (Mistral's `thinking` chunks in it
+//!   become thinking blocks in their place), then `tool_calls` (arguments parsed from their JSON
+//!   text; text that is not JSON is kept as it is, for the normaliser);
 //! - consecutive `tool` messages become one tool message, in order.
 //!
 //! Unknown parts are kept as opaque blocks with an `import_opaque` diagnostic.
@@ -163,6 +164,38 @@ fn texts(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Erro
     Ok(out)
 }
 
+/// Assistant content: its text parts, and Mistral's `thinking` chunks (`{"type": "thinking",
+/// "thinking": [{"type": "text", "text"}]}`, the SDK's `ThinkChunk`) as thinking blocks that
+/// remember the field, in their place (MIS-09).
+fn assistant_content(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error> {
+    let Value::Array(list) = content else {
+        return texts(r, content, path);
+    };
+    let mut out = Vec::new();
+    for (j, part) in list.iter().enumerate() {
+        let at = format!("{path}[{j}]");
+        if part_type(part) != "thinking" {
+            out.extend(texts(r, &Value::Array(vec![part.clone()]), &at)?);
+            continue;
+        }
+        let text: String = match part.get("thinking") {
+            Some(Value::String(t)) => t.clone(),
+            Some(Value::Array(pieces)) => pieces
+                .iter()
+                .filter_map(|p| p.get("text").and_then(Value::as_str))
+                .collect(),
+            _ => {
+                out.push(r.opaque(part.clone(), &at, "this thinking chunk without text"));
+                continue;
+            }
+        };
+        let mut t = ThinkingBlock::new(text.as_str());
+        t.source_field = Some("thinking".to_string());
+        out.push(Block::Thinking(t));
+    }
+    Ok(out)
+}
+
 fn user(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error> {
     let mut out = Vec::new();
     for (j, part) in parts(content, path)?.into_iter().enumerate() {
@@ -216,7 +249,7 @@ fn assistant(r: &mut Reader, m: &Value, at: &str) -> Result<Vec<Block>, Error> {
             break;
         }
     }
-    blocks.extend(texts(
+    blocks.extend(assistant_content(
         r,
         m.get("content").unwrap_or(&Value::Null),
         &format!("{at}.content"),

@@ -26,7 +26,8 @@ pub(crate) struct Dialect {
     pub ids: IdFormat,
     /// Name of the output-limit field.
     pub max_tokens_field: &'static str,
-    /// `reasoning_effort` is understood.
+    /// Any `reasoning_effort` is sent as given (OpenAI); the other dialects send one only at a
+    /// level the model's row of the capability table takes (`thinking.rs`).
     pub reasoning_effort: bool,
     /// The assistant field reasoning text goes back in, when the target takes it.
     pub reasoning_field: Option<String>,
@@ -34,9 +35,9 @@ pub(crate) struct Dialect {
     pub tool_result_name: bool,
     /// A final assistant message is marked `prefix: true` (Mistral, MIS-05).
     pub prefix_final_assistant: bool,
-    /// The thinking switch is a `thinking: {"type": "enabled" | "disabled"}` field (Kimi,
-    /// DeepSeek).
-    pub thinking_switch: bool,
+    /// `reasoning_effort` is the thinking switch: on is at least `high`, off is `none`
+    /// (Mistral's adjustable models, MIS-09).
+    pub effort_is_switch: bool,
 }
 
 impl Dialect {
@@ -50,7 +51,7 @@ impl Dialect {
             reasoning_field: None,
             tool_result_name: false,
             prefix_final_assistant: false,
-            thinking_switch: false,
+            effort_is_switch: false,
         };
         match o.provider.chat_dialect() {
             Some(ChatDialect::OpenAi) => Dialect {
@@ -62,17 +63,16 @@ impl Dialect {
                 ids: IdFormat::Mistral,
                 tool_result_name: true,
                 prefix_final_assistant: true,
+                effort_is_switch: true,
                 ..base
             },
             Some(ChatDialect::Kimi) => Dialect {
                 ids: IdFormat::Kimi,
                 reasoning_field: reasoning(n.reasoning_field),
-                thinking_switch: true,
                 ..base
             },
             Some(ChatDialect::DeepSeek) => Dialect {
                 reasoning_field: reasoning(n.reasoning_field),
-                thinking_switch: true,
                 ..base
             },
             // An OpenAI-compatible server, as `compat` describes it (the providers of the other
@@ -89,7 +89,12 @@ impl Dialect {
                     } else {
                         IdFormat::OpenAi
                     },
-                    reasoning_field: c.reasoning_field.filter(|_| n.reasoning_field),
+                    // A model that needs its reasoning back (GLM-5, KIM-12) gets it in
+                    // `reasoning_content` unless the caller names the server's field.
+                    reasoning_field: c
+                        .reasoning_field
+                        .or_else(|| reasoning(n.reasoning_field))
+                        .filter(|_| n.reasoning_field),
                     ..base
                 }
             }
@@ -173,35 +178,23 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
             out!({"type": "json_schema", "json_schema": Value::Object(schema)}),
         );
     }
-    if let Some(t) = r.thinking.as_ref().filter(|_| d.thinking_switch) {
-        let kind = if t.enabled { "enabled" } else { "disabled" };
-        body.insert("thinking", out!({ "type": kind }));
-    }
-    if let Some(t) = r
-        .thinking
-        .as_ref()
-        .filter(|t| t.enabled && d.reasoning_effort)
-    {
-        if let Some(effort) = &t.effort {
-            body.insert("reasoning_effort", effort);
+    let thinking = super::thinking::chat_thinking(o, r, d.reasoning_effort, d.effort_is_switch);
+    if let Some(kind) = thinking.switch {
+        let mut t = Obj::new();
+        t.insert("type", kind);
+        if thinking.keep_all {
+            t.insert("keep", "all");
         }
+        body.insert("thinking", Out::Obj(t));
+    }
+    if let Some(effort) = thinking.effort {
+        body.insert("reasoning_effort", effort);
     }
     if let Some(summary) = r.thinking.as_ref().and_then(|t| t.summary.as_deref()) {
         let why = format!("Chat Completions has no reasoning summary setting; summary `{summary}` was not sent to `{}`", o.provider);
         not_sent(&mut p, why, "$.thinking.summary");
     }
-    if let Some(effort) = r
-        .thinking
-        .as_ref()
-        .filter(|_| !d.reasoning_effort)
-        .and_then(|t| t.effort.as_deref())
-    {
-        let why = format!(
-            "`{}` takes no reasoning effort turnwire knows of; effort `{effort}` was not sent",
-            o.provider
-        );
-        not_sent(&mut p, why, "$.thinking.effort");
-    }
+    p.extend_notes(thinking.notes);
     if let Some(key) = &r.cache.key {
         body.insert("prompt_cache_key", key.as_str());
     }

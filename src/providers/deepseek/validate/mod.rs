@@ -33,6 +33,9 @@
 //!   of deepseek-reasoner must be a user message, or an assistant message with prefix mode on
 //!   …`.
 //!
+//! - `DSK-10` (docs/provider-rules-added.md) `reasoning_effort` is one DeepSeek documents:
+//!   `high` or `max`, with `low` / `medium` taken as `high` and `xhigh` as `max` (text ours).
+//!
 //! Exceptions to the OAC rules: none are relaxed. `reasoning_content` on assistant messages is
 //! accepted (the OAC checks do not reject unknown message members).
 //!
@@ -62,7 +65,9 @@ use crate::vocab::Provider;
 use alternation::check_dsk_01_alternation;
 use content::check_text_only_parts;
 use prefill::check_dsk_06_last_message;
-use reasoning::{check_dsk_03_reasoning_content, is_reasoner, thinking_from_body};
+use reasoning::{
+    check_dsk_03_reasoning_content, check_dsk_10_effort, is_reasoner, thinking_from_body,
+};
 
 /// The OAC checks as DeepSeek applies them: up to 16 stop sequences.
 const DIALECT: Dialect = Dialect {
@@ -73,8 +78,9 @@ const DIALECT: Dialect = Dialect {
 
 /// Checks a DeepSeek chat request body, inferring thinking mode from the body: on for model
 /// `deepseek-reasoner`; otherwise on with `"thinking": {"type": "enabled"}` and off with
-/// `"thinking": {"type": "disabled"}`; otherwise on when the model name contains `v3.2` or `v4`
-/// and an assistant message carries `reasoning_content`.
+/// `"thinking": {"type": "disabled"}`; otherwise on for V4 (`deepseek-v4-flash`,
+/// `deepseek-v4-pro` think by default, DSK-10) and for a `v3.2` model whose history carries
+/// `reasoning_content`.
 ///
 /// ```
 /// use turnwire::providers::deepseek::validate::validate;
@@ -101,6 +107,7 @@ pub fn validate_with(body: &Value, thinking: bool) -> Vec<Violation> {
     check_dsk_03_reasoning_content(&msgs, thinking, &mut out);
     check_dsk_07_forced_choice(body, thinking, &mut out);
     check_dsk_09_no_json_schema(body, &mut out);
+    check_dsk_10_effort(body, &mut out);
     check_text_only_parts(&msgs, &mut out);
     check_dsk_06_last_message(body, &msgs, &mut out);
     out.finish(body)
@@ -112,6 +119,7 @@ pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
     crate::providers::openai_chat::validate::envelope_with(body, &DIALECT, |b, out| {
         check_dsk_07_forced_choice(b, thinking, out);
         check_dsk_09_no_json_schema(b, out);
+        check_dsk_10_effort(b, out);
     })
 }
 

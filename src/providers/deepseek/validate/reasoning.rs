@@ -27,7 +27,27 @@ pub(super) fn thinking_from_body(body: &Value) -> bool {
         _ => {}
     }
     let model = model_lower(body);
-    (model.contains("v3.2") || model.contains("v4")) && any_assistant_has(&messages(body), FIELD)
+    // V4 thinks by default (DSK-10); V3.2 is taken to think when its history carries reasoning.
+    model.contains("v4") || (model.contains("v3.2") && any_assistant_has(&messages(body), FIELD))
+}
+
+/// The efforts DeepSeek documents: `high` and `max`, with `low` / `medium` taken as `high` and
+/// `xhigh` as `max` (DSK-10).
+const EFFORTS: [&str; 5] = ["low", "medium", "high", "xhigh", "max"];
+
+/// DSK-10: `reasoning_effort` is one of the efforts DeepSeek documents.
+pub(super) fn check_dsk_10_effort(body: &Value, out: &mut Findings) {
+    let Some(effort) = body.get("reasoning_effort") else {
+        return;
+    };
+    if effort.as_str().is_some_and(|e| EFFORTS.contains(&e)) {
+        return;
+    }
+    out.push(
+        "DSK-10",
+        crate::providers::validate_support::Path::root().k("reasoning_effort"),
+        format!("reasoning_effort must be `high` or `max` (`low` and `medium` are taken as `high`, `xhigh` as `max`), got {effort}"),
+    );
 }
 
 /// DSK-03 when `thinking`: every assistant message with `tool_calls` after the last user message

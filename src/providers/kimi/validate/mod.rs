@@ -24,6 +24,11 @@
 //! - `KIM-06` (docs/provider-rules-added.md) every `tool_call_id` is non-empty and names a call
 //!   made earlier in the history: `Invalid request: tool_call_id  is not found` (reported
 //!   besides OAC-01 / OAC-04, which say the same in OpenAI's words).
+//! - `KIM-10` `thinking.keep` (`null` or `"all"`) only for K2.6, and never `thinking` together
+//!   with `reasoning_effort`: `cannot specify both 'thinking' and 'reasoning_effort'`.
+//! - `KIM-11` Kimi K3 takes no `thinking` parameter and `reasoning_effort` only `low`, `high`
+//!   or `max`; a model that always thinks (K2.7 code models, K3, `*-thinking`) refuses
+//!   `"thinking": {"type": "disabled"}` (texts not captured: ours).
 //!
 //! Exceptions to the OAC rules:
 //!
@@ -40,6 +45,7 @@
 //! - Whether the model thinks when the body does not say (see [`validate`]).
 
 mod ids;
+mod params;
 mod reasoning;
 mod results;
 
@@ -52,6 +58,7 @@ use crate::providers::Violation;
 use crate::vocab::Provider;
 
 use ids::check_kim_01_04_ids;
+use params::check_kim_10_11_thinking_params;
 use reasoning::{check_kim_03_reasoning_content, thinking_from_body};
 use results::check_kim_06_tool_call_id_found;
 
@@ -99,6 +106,7 @@ pub fn validate_with(body: &Value, thinking: bool) -> Vec<Violation> {
     check_kim_03_reasoning_content(&msgs, thinking, &mut out);
     check_kim_06_tool_call_id_found(&msgs, &mut out);
     check_kim_09_forced_choice(body, thinking, &mut out);
+    check_kim_10_11_thinking_params(body, &mut out);
     out.finish(body)
 }
 
@@ -106,7 +114,8 @@ pub fn validate_with(body: &Value, thinking: bool) -> Vec<Violation> {
 pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
     let thinking = thinking_from_body(body);
     crate::providers::openai_chat::validate::envelope_with(body, &DIALECT, |b, out| {
-        check_kim_09_forced_choice(b, thinking, out)
+        check_kim_09_forced_choice(b, thinking, out);
+        check_kim_10_11_thinking_params(b, out);
     })
 }
 

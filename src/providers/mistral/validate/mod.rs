@@ -21,6 +21,9 @@
 //!   `Expected last role User or Tool (or Assistant with prefix True) for serving but got …`.
 //! - `MIS-06` every tool message carries `name`, equal to the name of the function whose call it
 //!   answers (strict render rule; Mistral's guide sends it, no error text was captured).
+//! - `MIS-09` (docs/provider-rules-added.md) `reasoning_effort` only on the models with
+//!   adjustable reasoning (Medium 3.5, Small 4), and only `none` or `high`: `reasoning_effort
+//!   is not enabled for this model` (the value rule's text is ours).
 //! - `OAC-STRUCT` on Mistral `thinking` parts: `thinking` is a non-empty array of
 //!   `{"type": "text", "text": <string>}` chunks.
 //!
@@ -92,16 +95,42 @@ pub fn validate(body: &Value) -> Vec<Violation> {
     check_mis_06_tool_names(&msgs, &mut out);
     check_thinking_chunks(&msgs, &mut out);
     check_mis_08_forced_choice_with_format(body, &mut out);
+    check_mis_09_effort(body, &mut out);
     out.finish(body)
 }
 
 /// [`validate`]'s rules on everything but `messages` (what `providerOptions` can change).
 pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
-    crate::providers::openai_chat::validate::envelope_with(
-        body,
-        &DIALECT,
-        check_mis_08_forced_choice_with_format,
-    )
+    crate::providers::openai_chat::validate::envelope_with(body, &DIALECT, |b, out| {
+        check_mis_08_forced_choice_with_format(b, out);
+        check_mis_09_effort(b, out);
+    })
+}
+
+/// `MIS-09` (docs/provider-rules-added.md): `reasoning_effort` only on the models with
+/// adjustable reasoning (Medium 3.5, Small 4: the capability table), and only `none` or
+/// `high`.
+fn check_mis_09_effort(body: &Value, out: &mut Findings) {
+    let Some(effort) = body.get("reasoning_effort") else {
+        return;
+    };
+    let model = view::model_lower(body);
+    let levels =
+        crate::models::capabilities_or_defaults(crate::vocab::Provider::Mistral, &model).efforts;
+    let path = crate::providers::validate_support::Path::root().k("reasoning_effort");
+    if levels.is_empty() {
+        out.push(
+            "MIS-09",
+            path,
+            "reasoning_effort is not enabled for this model",
+        );
+    } else if !effort.as_str().is_some_and(|e| levels.contains(&e)) {
+        out.push(
+            "MIS-09",
+            path,
+            format!("reasoning_effort must be one of: {}", levels.join(", ")),
+        );
+    }
 }
 
 /// `MIS-08` (docs/provider-rules-added.md): with a `response_format`, `tool_choice` may only be

@@ -19,6 +19,13 @@
 //!   assistant messages.
 //! - `GRQ-02` with [`CompatRules::assistant_content_string_only`] (default on), assistant
 //!   `content` is a string or null, never an array: Groq's `value must be a string`.
+//! - `XAI-02` (docs/provider-rules-added.md) a Grok model takes `reasoning_effort` only on
+//!   xAI's allow-list (grok-3-mini, grok-4.3, grok-4.20-multi-agent), at one of its levels:
+//!   `Model grok-4-0709 does not support parameter reasoningEffort`.
+//! - `KIM-12` (docs/provider-rules-added.md) GLM-5 (thinking by default, unless the body says
+//!   `"thinking": {"type": "disabled"}`): every assistant message with `tool_calls` carries a
+//!   string `reasoning_content`: `thinking is enabled but reasoning_content is missing in
+//!   assistant tool call message at index …`.
 //! - `OAC-08` with [`CompatRules::images`] off, no `image_url` part in user messages either (an
 //!   unknown part type for that server; other roles are OAC-07's).
 //!
@@ -40,6 +47,7 @@
 
 mod content;
 mod ids;
+mod models;
 mod reasoning;
 mod rules;
 pub(crate) mod view;
@@ -54,6 +62,7 @@ pub use rules::{CompatRules, IdCharset};
 
 use content::{check_grq_02_assistant_string, check_images};
 use ids::check_compat_ids;
+use models::{check_kim_12_reasoning_content, check_xai_02_effort, needs_reasoning, GLM_FIELD};
 use reasoning::check_grq_01_reasoning_fields;
 
 /// The OAC checks with OAC-03 left to `COMPAT-IDS`.
@@ -64,7 +73,8 @@ const DIALECT: Dialect = Dialect {
 };
 
 /// Checks a request body for an OpenAI-compatible server with the strict portable profile
-/// ([`CompatRules::default`]).
+/// ([`CompatRules::default`]), which takes `reasoning_content` on assistant messages where the
+/// body's model needs it back (GLM-5, KIM-12).
 ///
 /// ```
 /// use turnwire::providers::openai_compatible::validate::validate;
@@ -76,12 +86,16 @@ const DIALECT: Dialect = Dialect {
 /// assert_eq!(validate(&body)[0].rule, "GRQ-01");
 /// ```
 pub fn validate(body: &Value) -> Vec<Violation> {
-    validate_with(body, &CompatRules::default())
+    let rules = CompatRules {
+        reasoning_field: needs_reasoning(body).then(|| GLM_FIELD.to_string()),
+        ..CompatRules::default()
+    };
+    validate_with(body, &rules)
 }
 
 /// [`validate`]'s rules on everything but `messages` (what `providerOptions` can change).
 pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
-    crate::providers::openai_chat::validate::envelope_with(body, &DIALECT, |_, _| {})
+    crate::providers::openai_chat::validate::envelope_with(body, &DIALECT, check_xai_02_effort)
 }
 
 /// Checks a request body for an OpenAI-compatible server described by `rules` (see the module
@@ -105,5 +119,7 @@ pub fn validate_with(body: &Value, rules: &CompatRules) -> Vec<Violation> {
     check_grq_01_reasoning_fields(&msgs, rules, &mut out);
     check_grq_02_assistant_string(&msgs, rules, &mut out);
     check_images(&msgs, rules, &mut out);
+    check_xai_02_effort(body, &mut out);
+    check_kim_12_reasoning_content(body, &msgs, &mut out);
     out.finish(body)
 }
