@@ -143,6 +143,7 @@ fn mis_09_mistral_thinking_chunks_import_as_thinking_and_are_not_replayed() {
     let source = ImportSource {
         model: Some("mistral-medium-2604".into()),
         endpoint: None,
+        account: None,
     };
     let imported = from_openai_chat(Provider::Mistral, &messages, &source).unwrap();
     let blocks = &imported.transcript.messages[1].blocks;

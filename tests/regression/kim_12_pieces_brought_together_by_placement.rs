@@ -24,6 +24,7 @@ fn pieces_brought_together_by_results_placement_merge() {
     let source = ImportSource {
         model: Some(o.model.clone()),
         endpoint: None,
+        account: None,
     };
     let imported = from_request_body(Provider::Kimi, &out.body, &source).unwrap();
     let again = render(&imported.transcript, &imported.options.unwrap()).unwrap();
