@@ -252,7 +252,10 @@ fn with_options(mut part: Value, meta: Option<&ProviderMeta>) -> Value {
         Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) => {
             json!({"google": {"thoughtSignature": thought_signature}})
         }
-        None => return part,
+        // Responses-only labels (ORS-18/19): the AI SDK message has no field for them
+        Some(ProviderMeta::OpenAiPhase { .. } | ProviderMeta::OpenAiItem { .. }) | None => {
+            return part
+        }
     };
     if let Value::Object(o) = &mut part {
         o.insert("providerOptions".into(), options);

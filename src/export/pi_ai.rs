@@ -342,7 +342,8 @@ fn thinking(t: &crate::model::ThinkingBlock, unknown_api: bool) -> Value {
         Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) => {
             Some(thought_signature.clone().into())
         }
-        None => t
+        // labels of text and tool items (ORS-18/19), never on thinking
+        Some(ProviderMeta::OpenAiPhase { .. } | ProviderMeta::OpenAiItem { .. }) | None => t
             .source_field
             .clone()
             .map(Value::from)

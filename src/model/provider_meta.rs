@@ -1,6 +1,7 @@
 //! Typed provider continuity metadata: the opaque tokens a provider needs back on replay.
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 /// A continuity artifact attached to a block.
 ///
@@ -43,6 +44,23 @@ pub enum ProviderMeta {
         #[serde(skip_serializing_if = "Option::is_none")]
         encrypted_content: Option<String>,
     },
+    /// OpenAI Responses `phase` of an assistant message (`commentary` or `final_answer`,
+    /// ORS-18): resent on the message for the same provider, meaningless elsewhere.
+    OpenAiPhase {
+        /// The label as received.
+        phase: String,
+    },
+    /// An OpenAI Responses client-tool item behind a neutral tool call or result
+    /// (`custom_tool_call`, `apply_patch_call`, `shell_call`, `local_shell_call`,
+    /// `tool_search_call`, `program` and their outputs, ORS-19): its `type` and the members the
+    /// neutral block does not carry (`status`, `caller`, `environment`, `fingerprint`, …), so a
+    /// Responses render gives the same item back.
+    OpenAiItem {
+        /// The item's `type`.
+        item_type: String,
+        /// Its other members, as received.
+        fields: Map<String, Value>,
+    },
 }
 
 impl ProviderMeta {
@@ -53,6 +71,8 @@ impl ProviderMeta {
             ProviderMeta::AnthropicRedacted { .. } => "anthropic_redacted",
             ProviderMeta::GeminiThoughtSignature { .. } => "gemini_thought_signature",
             ProviderMeta::OpenAiReasoning { .. } => "openai_reasoning",
+            ProviderMeta::OpenAiPhase { .. } => "openai_phase",
+            ProviderMeta::OpenAiItem { .. } => "openai_item",
         }
     }
 }

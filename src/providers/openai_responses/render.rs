@@ -6,8 +6,12 @@ use std::borrow::Cow;
 use crate::json::out::{out, Obj, Out, NULL};
 use serde_json::{Map, Value};
 
+use super::native::{self, Kind};
+use crate::fast_map::HashMap;
 use crate::ids::IdFormat;
-use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker};
+use crate::model::{
+    Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker, ToolResponseBlock,
+};
 use crate::normalize::Normalized;
 use crate::providers::body::tool_declarations;
 use crate::providers::common::{
@@ -120,9 +124,14 @@ fn declaration<'a>(
     Out::Obj(t)
 }
 
+/// The client-tool kind of each call rendered as a client-tool item, by projected call id: its
+/// output is that kind's output item (ORS-19).
+type NativeCalls = HashMap<String, &'static Kind>;
+
 /// The `input` items, in transcript order.
 fn input<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
     let mut out = Vec::with_capacity(msgs.len());
+    let mut native_calls = NativeCalls::default();
     for m in msgs {
         match m.speaker {
             Speaker::Human => out.push(out!({
@@ -135,8 +144,8 @@ fn input<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
                 "role": "developer",
                 "content": joined_text(&m.blocks).unwrap_or_default(),
             })),
-            Speaker::Ai => assistant(m, p, &mut out),
-            Speaker::Tool => tool_outputs(m, p, &mut out),
+            Speaker::Ai => assistant(m, p, &mut native_calls, &mut out),
+            Speaker::Tool => tool_outputs(m, p, &native_calls, &mut out),
         }
     }
     out
@@ -186,29 +195,55 @@ fn media_part(m: &MediaBlock) -> Out<'_> {
 }
 
 /// One item per run of an assistant message, in block order: reasoning items, one assistant
-/// message per run of text (its texts joined by a blank line, as Chat Completions joins them),
-/// one `function_call` per call. The message's content is a string: the input message the
-/// official SDK's types allow without a server-side id and status (an `output_text` part list
-/// needs both).
-fn assistant<'a>(m: &'a Message, p: &mut Projection, out: &mut Vec<Out<'a>>) {
+/// message per run of text with one `phase` (its texts joined by a blank line, as Chat
+/// Completions joins them; the phase on the item, ORS-18), one `function_call` per call (or the
+/// client-tool item the call was read from, ORS-19), the `compaction` and `additional_tools`
+/// items the normaliser kept (ORS-20). The message's content is a string: the input message
+/// the official SDK's types allow without a server-side id and status (an `output_text` part
+/// list needs both).
+fn assistant<'a>(
+    m: &'a Message,
+    p: &mut Projection,
+    native_calls: &mut NativeCalls,
+    out: &mut Vec<Out<'a>>,
+) {
     let mut text: Vec<Cow<'a, str>> = Vec::new();
-    let flush = |text: &mut Vec<Cow<'a, str>>, out: &mut Vec<Out<'a>>| {
+    let mut phase: Option<&'a str> = None;
+    let flush = |text: &mut Vec<Cow<'a, str>>, phase: Option<&'a str>, out: &mut Vec<Out<'a>>| {
         let content = match std::mem::take(text).as_mut_slice() {
             [] => return,
             [one] => std::mem::take(one),
             more => Cow::Owned(more.join("\n\n")),
         };
-        out.push(out!({"type": "message", "role": "assistant", "content": content}));
+        let mut item = Obj::new();
+        item.insert("type", "message");
+        item.insert("role", "assistant");
+        item.insert("content", content);
+        if let Some(phase) = phase {
+            item.insert("phase", phase);
+        }
+        out.push(Out::Obj(item));
     };
     for b in &m.blocks {
         match b {
             Block::Text(_) | Block::Code(_) => {
+                let this = match b {
+                    Block::Text(t) => match &t.meta {
+                        Some(ProviderMeta::OpenAiPhase { phase }) => Some(phase.as_str()),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if this != phase {
+                    flush(&mut text, phase, out);
+                    phase = this;
+                }
                 if let Some(t) = plain_text(b) {
                     text.push(t);
                 }
             }
             Block::Thinking(t) => {
-                flush(&mut text, out);
+                flush(&mut text, phase, out);
                 // The normaliser leaves only OpenAI reasoning items with encrypted content from
                 // this model (see `normalize::continuity`).
                 if let Some(ProviderMeta::OpenAiReasoning {
@@ -233,9 +268,23 @@ fn assistant<'a>(m: &'a Message, p: &mut Projection, out: &mut Vec<Out<'a>>) {
                 }
             }
             Block::ToolCall(c) => {
-                flush(&mut text, out);
+                flush(&mut text, phase, out);
                 let name = p.tool_name(&c.name);
                 let call_id = p.call_id(&c.id, &name);
+                if let Some(ProviderMeta::OpenAiItem { item_type, fields }) = &c.meta {
+                    let item = native::call_item(
+                        item_type,
+                        fields,
+                        call_id.clone(),
+                        name.clone(),
+                        c.parameters.as_ref(),
+                    );
+                    if let (Some(item), Some(kind)) = (item, native::by_call(item_type)) {
+                        native_calls.insert(call_id, kind);
+                        out.push(item);
+                        continue;
+                    }
+                }
                 let arguments = c
                     .parameters
                     .as_ref()
@@ -248,15 +297,32 @@ fn assistant<'a>(m: &'a Message, p: &mut Projection, out: &mut Vec<Out<'a>>) {
                     "arguments": arguments,
                 }));
             }
+            Block::ServerTool(s) => {
+                flush(&mut text, phase, out);
+                // Only the items the normaliser replays reach here (compaction,
+                // additional_tools), sent without their id (stateless replay, ORS-05) and
+                // output-only members.
+                if let Value::Object(wire) = &s.wire {
+                    let mut item = Obj::new();
+                    for (k, v) in wire {
+                        if !matches!(k.as_str(), "id" | "created_by" | "status") {
+                            item.insert(k.as_str(), v);
+                        }
+                    }
+                    out.push(Out::Obj(item));
+                }
+            }
             // Media never stays in an assistant message (speaker repair moves it to the user).
             _ => {}
         }
     }
-    flush(&mut text, out);
+    flush(&mut text, phase, out);
 }
 
-/// The output being written: its call id, text and attached media.
+/// The output being written: its call id, text and attached media, and its item type
+/// (`function_call_output`, or `custom_tool_call_output` for a custom tool's call, ORS-19).
 struct Pending<'a> {
+    item_type: &'static str,
     call_id: String,
     text: Cow<'a, str>,
     media: Vec<Out<'a>>,
@@ -274,20 +340,70 @@ impl<'a> Pending<'a> {
             parts.extend(self.media);
             Out::Arr(parts)
         };
-        out!({"type": "function_call_output", "call_id": self.call_id, "output": output})
+        out!({"type": self.item_type, "call_id": self.call_id, "output": output})
     }
 }
 
-/// One `function_call_output` per result, in order. Text attached to a result joins its text;
-/// media attached to it makes the output an array of input parts (text first).
-fn tool_outputs<'a>(m: &'a Message, p: &mut Projection, out: &mut Vec<Out<'a>>) {
+/// The client-tool kind a result answers: its call's, else its own meta's.
+fn native_kind(
+    r: &ToolResponseBlock,
+    call_id: &str,
+    native_calls: &NativeCalls,
+) -> Option<&'static Kind> {
+    native_calls
+        .get(call_id)
+        .copied()
+        .or_else(|| match &r.meta {
+            Some(ProviderMeta::OpenAiItem { item_type, .. }) => native::by_output(item_type),
+            _ => None,
+        })
+}
+
+/// One output item per result, in order: a `function_call_output`, or the output item of the
+/// client-tool call it answers (ORS-19). Text attached to a result joins its text; media
+/// attached to it makes the output an array of input parts (text first).
+fn tool_outputs<'a>(
+    m: &'a Message,
+    p: &mut Projection,
+    native_calls: &NativeCalls,
+    out: &mut Vec<Out<'a>>,
+) {
     let mut current: Option<Pending> = None;
     for b in &m.blocks {
         match b {
             Block::ToolResponse(r) => {
                 out.extend(current.take().map(Pending::into_item));
+                let call_id = p.result_id(&r.call_id);
+                let kind = native_kind(r, &call_id, native_calls);
+                if let Some(kind) = kind.filter(|k| k.output != "custom_tool_call_output") {
+                    let fields = match &r.meta {
+                        Some(ProviderMeta::OpenAiItem { item_type, fields })
+                            if item_type == kind.output =>
+                        {
+                            Some(fields)
+                        }
+                        _ => None,
+                    };
+                    let parts = native::ResultParts {
+                        call_id,
+                        text: match (&r.error, &r.result) {
+                            (Some(e), _) => Cow::Borrowed(e.as_str()),
+                            (None, Some(Value::String(s))) => Cow::Borrowed(s.as_str()),
+                            _ => r.result_text(),
+                        },
+                        value: r.result.as_ref(),
+                        failed: r.error.is_some(),
+                    };
+                    out.extend(native::output_item(kind, fields, parts));
+                    continue;
+                }
                 current = Some(Pending {
-                    call_id: p.result_id(&r.call_id),
+                    item_type: if kind.is_some() {
+                        "custom_tool_call_output"
+                    } else {
+                        "function_call_output"
+                    },
+                    call_id,
                     text: r.result_text(),
                     media: Vec::new(),
                 });

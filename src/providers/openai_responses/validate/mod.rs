@@ -53,6 +53,15 @@
 //!   types stay `ORS-STRUCT`).
 //! - `ORS-14` … `ORS-16` request controls (tool choice, no stop, `text.format`): see `controls`.
 //! - `ORS-17` `prompt_cache_key` is a string of at most 64 characters (the text of `OAC-20`).
+//! - `ORS-18` a message's `phase` is `commentary` or `final_answer`.
+//! - `ORS-19` the client-tool items (`custom_tool_call`, `apply_patch_call`, `shell_call`,
+//!   `local_shell_call`, `tool_search_call`, `program` and their outputs) in the shapes of the
+//!   SDK's types (`ORS-STRUCT`), paired like function calls (`ORS-01`/`ORS-02`), each answered
+//!   by its own output type, and their ids with the type's prefix: `Invalid 'input[49].id':
+//!   'fc_1w8xjn5yx1c0y'. Expected an ID that begins with 'ctc'.` (`apc` for
+//!   `apply_patch_call`).
+//! - `ORS-20` `compaction` items carry their `encrypted_content` (`ORS-STRUCT`; whether it
+//!   verifies for this account is not checkable from one body).
 //!
 //! Not checkable from one body:
 //!
@@ -65,6 +74,7 @@
 //! - Names on `function_call` items are not checked against `tools` (the API does not require
 //!   replayed calls to be declared).
 
+mod client_items;
 mod content;
 mod controls;
 mod item_ids;
