@@ -327,7 +327,7 @@ fn take_openai_item(obj: &mut Members<'_>) -> Option<ProviderMeta> {
     let Some(Value::Object(mut fields)) = take_value(obj, "openaiItem") else {
         return None;
     };
-    let item_type = match fields.remove("type") {
+    let item_type = match fields.shift_remove("type") {
         Some(Value::String(t)) => t,
         _ => String::new(),
     };
