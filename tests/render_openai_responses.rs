@@ -528,3 +528,23 @@ fn ors_20_compaction_goes_back_to_the_same_endpoint_only() {
         .iter()
         .any(|d| d.code == DiagnosticCode::ContinuityDropped && d.message.contains("compaction")));
 }
+
+#[test]
+fn ors_21_an_imported_breakpoint_is_named_not_dropped_silently() {
+    let input = json!([{"type": "message", "role": "user", "content": [
+        {"type": "input_text", "text": "long prefix", "prompt_cache_breakpoint": {"mode": "explicit"}}]}]);
+    let imported = turnwire::import::from_responses_input(
+        &input,
+        None,
+        &turnwire::import::ImportSource::default(),
+    )
+    .unwrap();
+    assert!(
+        imported
+            .diagnostics
+            .iter()
+            .any(|d| d.path.as_deref() == Some("$[0].content[0].prompt_cache_breakpoint")),
+        "{:?}",
+        imported.diagnostics
+    );
+}

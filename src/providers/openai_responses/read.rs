@@ -229,6 +229,15 @@ fn content(r: &mut Reader, item: &Value, at: &str) -> Result<Vec<Block>, Error> 
 
 /// `input_text`, `input_image` and `input_file` parts (a message's, or a function output's).
 fn input_part(r: &mut Reader, part: Value, at: &str) -> Result<Block, Error> {
+    if part
+        .get("prompt_cache_breakpoint")
+        .is_some_and(|b| !b.is_null())
+    {
+        r.note(
+            &format!("{at}.prompt_cache_breakpoint"),
+            "a block keeps no cache breakpoint: turnwire places them from the `cache` option (ORS-21: `system` / `tools` mark the system prompt for gpt-5.6 and later)",
+        );
+    }
     Ok(match part_type(&part) {
         "input_text" | "text" | "output_text" => {
             Block::Text(TextBlock::new(string_at(&part, "text", at)?))

@@ -37,7 +37,7 @@ pub(crate) fn body<'a>(
     p.reserve_names(declared_names(o));
     let mut tools = tool_declarations(n, o, &mut p, declaration);
     tools.extend(r.server_tools.tools.iter().map(Out::from));
-    let input = input(&n.transcript.messages, &mut p);
+    let mut input = input(&n.transcript.messages, &mut p);
     let has_reasoning = input
         .iter()
         .any(|i| i.get("type").and_then(Out::as_str) == Some("reasoning"));
@@ -47,8 +47,20 @@ pub(crate) fn body<'a>(
         body.insert("model", &o.model);
     }
     let system = system_text(o, &n.system);
-    if !system.is_empty() {
-        body.insert("instructions", system);
+    match &r.cache.system_breakpoint {
+        _ if system.is_empty() => p.extend_notes(r.cache.unmarked_system()),
+        // ORS-21: a breakpoint sits on an input part; the system prompt becomes the leading
+        // developer message to carry it (`instructions` takes a string only).
+        Some(mark) => {
+            let part =
+                out!({"type": "input_text", "text": system, "prompt_cache_breakpoint": mark});
+            let developer = out!({"type": "message", "role": "developer", "content": vec![part]});
+            input.insert(0, developer);
+            if r.cache.explicit_only {
+                body.insert("prompt_cache_options", out!({"mode": "explicit"}));
+            }
+        }
+        None => body.insert("instructions", system),
     }
     body.insert("input", input);
     if !tools.is_empty() {

@@ -60,6 +60,10 @@
 //!   by its own output type, and their ids with the type's prefix: `Invalid 'input[49].id':
 //!   'fc_1w8xjn5yx1c0y'. Expected an ID that begins with 'ctc'.` (`apc` for
 //!   `apply_patch_call`).
+//! - `ORS-21` `prompt_cache_options` (`mode` `implicit`/`explicit`, `ttl` `30m`) and
+//!   `prompt_cache_breakpoint: {"mode": "explicit"}` (on `input_text`, `input_image`,
+//!   `input_file` parts) only for gpt-5.6 and later, at most four breakpoints (strict: the API
+//!   writes the latest four), and not together with the deprecated `prompt_cache_retention`.
 //! - `ORS-20` `compaction` items carry their `encrypted_content` (`ORS-STRUCT`; whether it
 //!   verifies for this account is not checkable from one body).
 //!
@@ -74,6 +78,7 @@
 //! - Names on `function_call` items are not checked against `tools` (the API does not require
 //!   replayed calls to be declared).
 
+mod cache;
 mod client_items;
 mod content;
 mod controls;
@@ -132,6 +137,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
         check_ors_03_reasoning_followed(&items, &mut out);
         check_ors_04_fc_id_needs_reasoning(&items, &mut out);
         check_ors_05_unstored(&items, settings.store_false, &mut out);
+        cache::check_ors_21_breakpoints(obj, &mut out);
     }
     out.finish(body)
 }
@@ -143,6 +149,7 @@ fn check_envelope(obj: &serde_json::Map<String, Value>, out: &mut Findings) -> s
     check_ors_15_no_stop(obj, out);
     check_ors_16_text_format(obj, out);
     crate::providers::openai_chat::validate::check_prompt_cache_key(obj, "ORS-17", out);
+    cache::check_ors_21_prompt_cache_options(obj, out);
     settings
 }
 
