@@ -507,3 +507,27 @@ fn ors_21_the_validator_refuses_breakpoints_the_api_does_not_write() {
         1
     );
 }
+
+#[test]
+fn ors_21_a_responses_body_with_a_system_breakpoint_imports_as_the_cache_option_and_renders_back() {
+    for cache in [json!({"key": "k1"}), json!({"breakpoints": ["system"]})] {
+        let out = responses("gpt-5.6", cache);
+        let imported = from_request_body(
+            Provider::OpenAiResponses,
+            &out.body,
+            &ImportSource::default(),
+        )
+        .unwrap();
+        let options = imported.options.unwrap();
+        let again = render(&imported.transcript, &options).unwrap();
+        assert_eq!(again.body, out.body);
+        assert!(
+            !imported
+                .diagnostics
+                .iter()
+                .any(|d| d.message.contains("breakpoint")),
+            "{:?}",
+            imported.diagnostics
+        );
+    }
+}

@@ -548,3 +548,36 @@ fn ors_21_an_imported_breakpoint_is_named_not_dropped_silently() {
         imported.diagnostics
     );
 }
+
+#[test]
+fn ors_19_a_client_tool_call_whose_arguments_were_edited_goes_as_a_function_call() {
+    let t = json!([
+        {"speaker": "human", "blocks": [{"type": "text", "text": "patch it"}]},
+        {"speaker": "ai", "blocks": [
+            {"type": "tool_call", "id": "call_p1", "name": "apply_patch", "parameters": {"path": "a.rs", "note": "edited"},
+             "openaiItem": {"type": "apply_patch_call", "status": "completed"}},
+            {"type": "tool_call", "id": "call_c1", "name": "grep", "parameters": {"pattern": "x"},
+             "openaiItem": {"type": "custom_tool_call"}}
+        ]},
+        {"speaker": "tool", "blocks": [
+            {"type": "tool_response", "callId": "call_p1", "result": "ok", "openaiItem": {"type": "apply_patch_call_output", "status": "completed"}},
+            {"type": "tool_response", "callId": "call_c1", "result": "a.rs"}
+        ]}
+    ]);
+    let out = render_for(t, &options("gpt-5.5"));
+    assert_eq!(
+        types(&out),
+        [
+            "message",
+            "function_call",
+            "custom_tool_call",
+            "function_call_output",
+            "custom_tool_call_output"
+        ]
+    );
+    assert_eq!(
+        items(&out)[1]["arguments"],
+        r#"{"path":"a.rs","note":"edited"}"#
+    );
+    assert_eq!(items(&out)[2]["input"], r#"{"pattern":"x"}"#);
+}

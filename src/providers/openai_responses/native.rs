@@ -235,7 +235,8 @@ fn kept<'a>(o: &mut Obj<'a>, kind: &Kind, fields: &'a Map<String, Value>, skip: 
 
 /// The call item for a neutral call carrying `item_type`'s meta: `type`, the required `id`,
 /// `call_id`, the custom tool's `name`, the arguments from `parameters`, then the other kept
-/// members. `None` when `item_type` is no client-tool item.
+/// members. `None` when `item_type` is no client-tool item, or when the parameters no longer
+/// hold just the item's arguments (the call is then sent as a `function_call`).
 pub(crate) fn call_item<'a>(
     item_type: &'a str,
     fields: &'a Map<String, Value>,
@@ -255,16 +256,22 @@ pub(crate) fn call_item<'a>(
     if kind.name.is_none() {
         o.insert("name", name);
     }
-    let args = parameters.and_then(|p| p.get(kind.args));
-    match (args, parameters) {
-        (Some(a), _) => o.insert(kind.args, a),
-        // arguments edited into another shape: the whole parameters (a custom tool's input is
-        // a string, so it gets their JSON text)
-        (None, Some(p)) if kind.args == "input" => {
-            o.insert(kind.args, crate::json::write::to_string(p))
+    // the arguments as the item holds them: `{<args member>: …}`; other parameters (edited
+    // since) are a custom tool's input as JSON text, or no client-tool item at all
+    let only_args = match parameters {
+        None => true,
+        Some(Value::Object(p)) => p.keys().all(|k| k == kind.args),
+        Some(_) => false,
+    };
+    match parameters {
+        Some(p) if only_args => {
+            if let Some(a) = p.get(kind.args) {
+                o.insert(kind.args, a);
+            }
         }
-        (None, Some(p)) => o.insert(kind.args, p),
-        (None, None) => {}
+        Some(p) if kind.args == "input" => o.insert(kind.args, crate::json::write::to_string(p)),
+        Some(_) => return None,
+        None => {}
     }
     kept(&mut o, kind, fields, &["id", "call_id", "name", kind.args]);
     Some(Out::Obj(o))

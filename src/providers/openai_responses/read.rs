@@ -57,6 +57,7 @@ pub fn from_responses_input(
 ) -> Result<Imported, Error> {
     let mut r = Reader::new(provenance(Provider::OpenAiResponses, None, source));
     read(&mut r, input, instructions, "$")?;
+    breakpoint_notes(&mut r, input, "$", false);
     Ok(r.finish(None))
 }
 
@@ -69,6 +70,8 @@ pub(crate) fn from_body(
     let empty = Value::Array(Vec::new());
     let input = body.get("input").unwrap_or(&empty);
     read(&mut r, input, body.get("instructions"), "$.input")?;
+    let system_mark = crate::providers::read::cache::responses_system_breakpoint(body);
+    breakpoint_notes(&mut r, input, "$.input", system_mark);
     if body.get("store") == Some(&Value::Bool(true)) {
         r.note(
             "$.store",
@@ -87,6 +90,33 @@ pub(crate) fn from_body(
         &mut r,
     )?;
     Ok(r.finish(Some(options)))
+}
+
+/// ORS-21: a block keeps no cache breakpoint. The one on the leading developer message of a
+/// body is read into `cache.breakpoints` (`system_mark`); every other one is named.
+fn breakpoint_notes(r: &mut Reader, input: &Value, path: &str, system_mark: bool) {
+    let Some(items) = input.as_array() else {
+        return;
+    };
+    for (i, item) in items.iter().enumerate() {
+        if i == 0 && system_mark {
+            continue;
+        }
+        for key in ["content", "output"] {
+            let parts = item.get(key).and_then(Value::as_array);
+            for (j, part) in parts.into_iter().flatten().enumerate() {
+                if part
+                    .get("prompt_cache_breakpoint")
+                    .is_some_and(|b| !b.is_null())
+                {
+                    r.note(
+                        &format!("{path}[{i}].{key}[{j}].prompt_cache_breakpoint"),
+                        "a block keeps no cache breakpoint: turnwire places them from the `cache` option (ORS-21: `system` / `tools` mark the system prompt for gpt-5.6 and later)",
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// The run being read: assistant items or function outputs gather into one message.
@@ -229,15 +259,6 @@ fn content(r: &mut Reader, item: &Value, at: &str) -> Result<Vec<Block>, Error> 
 
 /// `input_text`, `input_image` and `input_file` parts (a message's, or a function output's).
 fn input_part(r: &mut Reader, part: Value, at: &str) -> Result<Block, Error> {
-    if part
-        .get("prompt_cache_breakpoint")
-        .is_some_and(|b| !b.is_null())
-    {
-        r.note(
-            &format!("{at}.prompt_cache_breakpoint"),
-            "a block keeps no cache breakpoint: turnwire places them from the `cache` option (ORS-21: `system` / `tools` mark the system prompt for gpt-5.6 and later)",
-        );
-    }
     Ok(match part_type(&part) {
         "input_text" | "text" | "output_text" => {
             Block::Text(TextBlock::new(string_at(&part, "text", at)?))

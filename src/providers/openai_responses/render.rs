@@ -9,9 +9,7 @@ use serde_json::{Map, Value};
 use super::native::{self, Kind};
 use crate::fast_map::HashMap;
 use crate::ids::IdFormat;
-use crate::model::{
-    Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker, ToolResponseBlock,
-};
+use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker};
 use crate::normalize::Normalized;
 use crate::providers::body::tool_declarations;
 use crate::providers::common::{
@@ -356,19 +354,10 @@ impl<'a> Pending<'a> {
     }
 }
 
-/// The client-tool kind a result answers: its call's, else its own meta's.
-fn native_kind(
-    r: &ToolResponseBlock,
-    call_id: &str,
-    native_calls: &NativeCalls,
-) -> Option<&'static Kind> {
-    native_calls
-        .get(call_id)
-        .copied()
-        .or_else(|| match &r.meta {
-            Some(ProviderMeta::OpenAiItem { item_type, .. }) => native::by_output(item_type),
-            _ => None,
-        })
+/// The client-tool kind a result answers: its call's (the normaliser leaves every result
+/// after its call in the same render).
+fn native_kind(call_id: &str, native_calls: &NativeCalls) -> Option<&'static Kind> {
+    native_calls.get(call_id).copied()
 }
 
 /// One output item per result, in order: a `function_call_output`, or the output item of the
@@ -386,7 +375,7 @@ fn tool_outputs<'a>(
             Block::ToolResponse(r) => {
                 out.extend(current.take().map(Pending::into_item));
                 let call_id = p.result_id(&r.call_id);
-                let kind = native_kind(r, &call_id, native_calls);
+                let kind = native_kind(&call_id, native_calls);
                 if let Some(kind) = kind.filter(|k| k.output != "custom_tool_call_output") {
                     let fields = match &r.meta {
                         Some(ProviderMeta::OpenAiItem { item_type, fields })
