@@ -64,6 +64,37 @@ pub enum ProviderMeta {
 }
 
 impl ProviderMeta {
+    /// An [`OpenAiItem`](ProviderMeta::OpenAiItem) as the item it stands for:
+    /// `{"type": <item type>, …its members}` (how the JSON history and the exporters keep it).
+    ///
+    /// ```
+    /// use turnwire::model::ProviderMeta;
+    /// let item = serde_json::json!({"type": "shell_call", "status": "completed"});
+    /// let meta = ProviderMeta::openai_item_from(&item).unwrap();
+    /// assert_eq!(meta.openai_item_value(), Some(item));
+    /// ```
+    pub fn openai_item_value(&self) -> Option<Value> {
+        let ProviderMeta::OpenAiItem { item_type, fields } = self else {
+            return None;
+        };
+        let mut item = Map::with_capacity(fields.len() + 1);
+        item.insert("type".into(), item_type.clone().into());
+        item.extend(fields.iter().map(|(k, v)| (k.clone(), v.clone())));
+        Some(Value::Object(item))
+    }
+
+    /// The [`OpenAiItem`](ProviderMeta::OpenAiItem) of an object with a string `type`.
+    pub fn openai_item_from(v: &Value) -> Option<ProviderMeta> {
+        let o = v.as_object()?;
+        let item_type = o.get("type")?.as_str()?.to_string();
+        let fields = o
+            .iter()
+            .filter(|(k, _)| k.as_str() != "type")
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        Some(ProviderMeta::OpenAiItem { item_type, fields })
+    }
+
     /// A stable short name of the artifact kind, used in diagnostics.
     pub fn kind(&self) -> &'static str {
         match self {

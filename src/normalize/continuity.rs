@@ -183,6 +183,13 @@ pub(crate) fn gemini_token(
 /// API only (any model: neither is bound to the model or account that produced it). Elsewhere
 /// the text stays text and the call an ordinary tool call with its arguments as JSON.
 pub(crate) fn responses_label(meta: &ProviderMeta, opts: &NormalizeOptions) -> Result<(), String> {
+    if let ProviderMeta::OpenAiPhase { phase } = meta {
+        if !matches!(phase.as_str(), "commentary" | "final_answer") {
+            return Err(format!(
+                "`{phase}` is not a phase (ORS-18: `commentary` or `final_answer`)"
+            ));
+        }
+    }
     if opts.target == Provider::OpenAiResponses {
         return Ok(());
     }

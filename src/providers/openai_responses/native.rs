@@ -104,6 +104,44 @@ pub(crate) const KINDS: [Kind; 6] = [
     },
 ];
 
+/// Enumerated members of the client-tool items (openai-node 6.49.0): (item type, member,
+/// allowed values).
+pub(crate) const ENUMS: [(&str, &str, &[&str]); 9] = [
+    ("apply_patch_call", "status", &["in_progress", "completed"]),
+    (
+        "apply_patch_call_output",
+        "status",
+        &["completed", "failed"],
+    ),
+    (
+        "local_shell_call",
+        "status",
+        &["in_progress", "completed", "incomplete"],
+    ),
+    ("program_output", "status", &["completed", "incomplete"]),
+    ("additional_tools", "role", &["developer"]),
+    ("tool_search_call", "execution", &["server", "client"]),
+    ("tool_search_output", "execution", &["server", "client"]),
+    (
+        "shell_call",
+        "status",
+        &["in_progress", "completed", "incomplete"],
+    ),
+    (
+        "shell_call_output",
+        "status",
+        &["in_progress", "completed", "incomplete"],
+    ),
+];
+
+/// Whether `value` is one the item type takes for `key` (any value where the SDK names none).
+fn allowed(item_type: &str, key: &str, value: &Value) -> bool {
+    ENUMS
+        .iter()
+        .find(|(t, k, _)| *t == item_type && *k == key)
+        .is_none_or(|(_, _, values)| value.as_str().is_some_and(|v| values.contains(&v)))
+}
+
 /// The kind whose call item type is `t`.
 pub(crate) fn by_call(t: &str) -> Option<&'static Kind> {
     KINDS.iter().find(|k| k.call == t)
@@ -223,13 +261,34 @@ pub(crate) fn output_meta(item: &Value, t: &str, skip: &[&str]) -> ProviderMeta 
     }
 }
 
-/// The kept members, without an optional `id` (ORS-19: ids are not replayed).
-fn kept<'a>(o: &mut Obj<'a>, kind: &Kind, fields: &'a Map<String, Value>, skip: &[&str]) {
+/// The kept members of an item of type `item_type`, without an optional `id` (ORS-19: ids
+/// are not replayed) and without an enumerated member of a value the type does not take.
+fn kept<'a>(
+    o: &mut Obj<'a>,
+    kind: &Kind,
+    item_type: &str,
+    fields: &'a Map<String, Value>,
+    skip: &[&str],
+) {
     for (k, v) in fields {
-        if skip.contains(&k.as_str()) || (k == "id" && !kind.id_required) {
+        if skip.contains(&k.as_str())
+            || (k == "id" && !kind.id_required)
+            || !allowed(item_type, k, v)
+        {
             continue;
         }
         o.insert(k.as_str(), v);
+    }
+}
+
+/// The required `status` of a call item whose kept one was missing or unknown.
+fn required_status(o: &mut Obj<'_>, item_type: &str, fields: &Map<String, Value>) {
+    let required = matches!(item_type, "apply_patch_call" | "local_shell_call");
+    let ok = fields
+        .get("status")
+        .is_some_and(|v| allowed(item_type, "status", v));
+    if required && !ok {
+        o.insert("status", "completed");
     }
 }
 
@@ -273,7 +332,14 @@ pub(crate) fn call_item<'a>(
         Some(_) => return None,
         None => {}
     }
-    kept(&mut o, kind, fields, &["id", "call_id", "name", kind.args]);
+    kept(
+        &mut o,
+        kind,
+        item_type,
+        fields,
+        &["id", "call_id", "name", kind.args],
+    );
+    required_status(&mut o, item_type, fields);
     Some(Out::Obj(o))
 }
 
@@ -302,8 +368,11 @@ pub(crate) fn output_item<'a>(
         o.insert("id", r.call_id);
     } else {
         if kind.id_required {
-            if let Some(id) = fields.and_then(|f| f.get("id")) {
-                o.insert("id", id);
+            // `program_output.id` is required: the output's own, else one made from the call
+            // id (a result turnwire completed, or one from another provider) [unverified]
+            match fields.and_then(|f| f.get("id")) {
+                Some(id) => o.insert("id", id),
+                None => o.insert("id", format!("po_{}", r.call_id)),
             }
         }
         o.insert("call_id", r.call_id);
@@ -312,6 +381,7 @@ pub(crate) fn output_item<'a>(
         "apply_patch_call_output" => {
             let status = fields
                 .and_then(|f| f.get("status"))
+                .filter(|v| allowed(kind.output, "status", v))
                 .and_then(Value::as_str)
                 .unwrap_or(if r.failed { "failed" } else { "completed" });
             o.insert("status", status.to_string());
@@ -339,6 +409,7 @@ pub(crate) fn output_item<'a>(
             o.insert("result", r.text);
             let status = fields
                 .and_then(|f| f.get("status"))
+                .filter(|v| allowed(kind.output, "status", v))
                 .and_then(Value::as_str)
                 .unwrap_or("completed");
             o.insert("status", status.to_string());
@@ -346,7 +417,13 @@ pub(crate) fn output_item<'a>(
         _ => o.insert(kind.result, r.text),
     }
     if let Some(f) = fields {
-        kept(&mut o, kind, f, &["id", "call_id", "status", kind.result]);
+        let own_status = matches!(kind.output, "apply_patch_call_output" | "program_output");
+        let skip: &[&str] = if own_status {
+            &["id", "call_id", "status", kind.result]
+        } else {
+            &["id", "call_id", kind.result]
+        };
+        kept(&mut o, kind, kind.output, f, skip);
     }
     Some(Out::Obj(o))
 }

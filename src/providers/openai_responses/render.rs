@@ -138,10 +138,44 @@ fn declaration<'a>(
 /// output is that kind's output item (ORS-19).
 type NativeCalls = HashMap<String, &'static Kind>;
 
+/// The calls whose client-tool item could not carry their result (a `tool_search_output`
+/// holds a list of tools, not text): sent as a `function_call` and its output instead.
+fn plain_calls(msgs: &[Message]) -> crate::fast_map::HashSet<&str> {
+    let blocks = || msgs.iter().flat_map(|m| &m.blocks);
+    let searches: crate::fast_map::HashSet<&str> = blocks()
+        .filter_map(|b| match b {
+            Block::ToolCall(c) => match &c.meta {
+                Some(ProviderMeta::OpenAiItem { item_type, .. })
+                    if item_type == "tool_search_call" =>
+                {
+                    Some(c.id.as_str())
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    if searches.is_empty() {
+        return searches;
+    }
+    blocks()
+        .filter_map(|b| match b {
+            Block::ToolResponse(r)
+                if searches.contains(r.call_id.as_str())
+                    && (r.error.is_some() || !matches!(r.result, Some(Value::Array(_)))) =>
+            {
+                Some(r.call_id.as_str())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// The `input` items, in transcript order.
 fn input<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
     let mut out = Vec::with_capacity(msgs.len());
     let mut native_calls = NativeCalls::default();
+    let plain = plain_calls(msgs);
     for m in msgs {
         match m.speaker {
             Speaker::Human => out.push(out!({
@@ -154,11 +188,41 @@ fn input<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
                 "role": "developer",
                 "content": joined_text(&m.blocks).unwrap_or_default(),
             })),
-            Speaker::Ai => assistant(m, p, &mut native_calls, &mut out),
+            Speaker::Ai => assistant(m, p, &plain, &mut native_calls, &mut out),
             Speaker::Tool => tool_outputs(m, p, &native_calls, &mut out),
         }
     }
+    unique_item_ids(&mut out);
     out
+}
+
+/// ORS-12: the item ids turnwire sends (the ones the SDK requires: `local_shell_call`,
+/// `program`, `program_output`) are unique; a call repeated in the history gets its id with a
+/// `_2`, `_3`, … suffix. (A `local_shell_call_output`'s `id` names its call: left as it is.)
+fn unique_item_ids(items: &mut [Out<'_>]) {
+    let mut seen: crate::fast_map::HashSet<String> = crate::fast_map::HashSet::default();
+    for item in items.iter_mut() {
+        if item.get("type").and_then(Out::as_str) == Some("local_shell_call_output") {
+            continue;
+        }
+        let Some(obj) = item.as_obj_mut() else {
+            continue;
+        };
+        let Some(slot) = obj.get_mut("id") else {
+            continue;
+        };
+        let Some(id) = slot.as_str().map(str::to_string) else {
+            continue;
+        };
+        if seen.insert(id.clone()) {
+            continue;
+        }
+        let mut k = 2;
+        while !seen.insert(format!("{id}_{k}")) {
+            k += 1;
+        }
+        *slot = Out::from(format!("{id}_{k}"));
+    }
 }
 
 /// User content: one string when it is only text, else an array of input parts.
@@ -214,6 +278,7 @@ fn media_part(m: &MediaBlock) -> Out<'_> {
 fn assistant<'a>(
     m: &'a Message,
     p: &mut Projection,
+    plain: &crate::fast_map::HashSet<&str>,
     native_calls: &mut NativeCalls,
     out: &mut Vec<Out<'a>>,
 ) {
@@ -281,7 +346,8 @@ fn assistant<'a>(
                 flush(&mut text, phase, out);
                 let name = p.tool_name(&c.name);
                 let call_id = p.call_id(&c.id, &name);
-                if let Some(ProviderMeta::OpenAiItem { item_type, fields }) = &c.meta {
+                let item = c.meta.as_ref().filter(|_| !plain.contains(c.id.as_str()));
+                if let Some(ProviderMeta::OpenAiItem { item_type, fields }) = item {
                     let item = native::call_item(
                         item_type,
                         fields,
@@ -370,10 +436,13 @@ fn tool_outputs<'a>(
     out: &mut Vec<Out<'a>>,
 ) {
     let mut current: Option<Pending> = None;
+    // the output type of the last client-tool output sent whole (it carries no attachments)
+    let mut whole: Option<&'static str> = None;
     for b in &m.blocks {
         match b {
             Block::ToolResponse(r) => {
                 out.extend(current.take().map(Pending::into_item));
+                whole = None;
                 let call_id = p.result_id(&r.call_id);
                 let kind = native_kind(&call_id, native_calls);
                 if let Some(kind) = kind.filter(|k| k.output != "custom_tool_call_output") {
@@ -396,6 +465,7 @@ fn tool_outputs<'a>(
                         failed: r.error.is_some(),
                     };
                     out.extend(native::output_item(kind, fields, parts));
+                    whole = Some(kind.output);
                     continue;
                 }
                 current = Some(Pending {
@@ -412,6 +482,17 @@ fn tool_outputs<'a>(
             Block::Media(media) => {
                 if let Some(c) = current.as_mut() {
                     c.media.push(media_part(media));
+                } else if let Some(kind) = whole {
+                    p.extend_notes(Some(
+                        crate::vocab::Diagnostic::new(
+                            crate::vocab::DiagnosticCode::BlockOmitted,
+                            crate::vocab::FaultClass::ProviderProjection,
+                            format!(
+                                "{} returned by the tool is not sent: a `{kind}` item carries no media (ORS-19)",
+                                media.mime_type
+                            ),
+                        ),
+                    ));
                 }
             }
             other => {

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use super::items::Item;
 use super::STRUCT;
+use crate::providers::openai_responses::native::ENUMS;
 use crate::providers::validate_support::Findings;
 
 /// One item type's members: required, then optional; the id prefix the API checks.
@@ -108,35 +109,6 @@ const SHAPES: [Shape; 15] = [
         optional: &["id"],
         id_prefix: None,
     },
-];
-
-/// Enumerated members: (item type, member, allowed values).
-const ENUMS: [(&str, &str, &[&str]); 9] = [
-    ("apply_patch_call", "status", &["in_progress", "completed"]),
-    (
-        "apply_patch_call_output",
-        "status",
-        &["completed", "failed"],
-    ),
-    (
-        "local_shell_call",
-        "status",
-        &["in_progress", "completed", "incomplete"],
-    ),
-    ("program_output", "status", &["completed", "incomplete"]),
-    ("additional_tools", "role", &["developer"]),
-    ("tool_search_call", "execution", &["server", "client"]),
-    ("tool_search_output", "execution", &["server", "client"]),
-    (
-        "shell_call",
-        "status",
-        &["in_progress", "completed", "incomplete"],
-    ),
-    (
-        "shell_call_output",
-        "status",
-        &["in_progress", "completed", "incomplete"],
-    ),
 ];
 
 /// Members that must be strings.
