@@ -7,8 +7,8 @@ use serde_json::{Map, Value};
 ///
 /// Which provider produced it comes from the block's (or its message's) [`Provenance`](super::Provenance);
 /// the variant says what kind of token it is. The JSON history shape keeps these as plain fields
-/// (`signature`, `redactedData`, `reasoningId` + `encryptedContent`, `thoughtSignature`) so a
-/// TypeScript agent's stored history reads and writes unchanged.
+/// (`signature`, `redactedData`, `reasoningId` + `encryptedContent`, `thoughtSignature`, `phase`,
+/// `openaiItem`) so a TypeScript agent's stored history reads and writes unchanged.
 ///
 /// ```
 /// use turnwire::model::ProviderMeta;

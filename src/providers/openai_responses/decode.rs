@@ -160,21 +160,13 @@ impl Decoder {
                             .tool_args(&k, text(item, "arguments").unwrap_or_default())
                     })
             }
-            Some(t) if native::by_call(t).is_some() && native::call(item).is_some() => {
-                match native::call(item) {
-                    Some(c) => s.blocks.start_tool(
-                        &k,
-                        &c.call_id,
-                        &c.name,
-                        Some(c.meta),
-                        Some(c.parameters),
-                    ),
-                    None => Ok(()),
+            _ => match (native::call(item), native::server_item(item)) {
+                (Some(c), _) => {
+                    s.blocks
+                        .start_tool(&k, &c.call_id, &c.name, Some(c.meta), Some(c.parameters))
                 }
-            }
-            _ => match native::server_item(item) {
-                Some(server) => s.blocks.start_server(&k, server),
-                None => Ok(()),
+                (None, Some(server)) => s.blocks.start_server(&k, server),
+                (None, None) => Ok(()),
             },
         };
         s.check(r);
