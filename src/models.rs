@@ -795,6 +795,41 @@ pub fn resolve(provider: Provider, model: &str, strict: bool) -> Result<ModelCap
     }
 }
 
+/// Whether an OpenAI model takes explicit prompt cache breakpoints (`prompt_cache_options`,
+/// `prompt_cache_breakpoint` on input parts): "Supported for `gpt-5.6` and later models"
+/// (openai-node 6.49.0, `ResponseCreateParams.prompt_cache_options`; ORS-21). Read from the
+/// name: `gpt-<major>[.<minor>]…` at or above 5.6 (a dated or suffixed name counts as its
+/// version).
+///
+/// ```
+/// use turnwire::models::explicit_cache_breakpoints;
+/// assert!(explicit_cache_breakpoints("gpt-5.6"));
+/// assert!(explicit_cache_breakpoints("gpt-5.10-codex"));
+/// assert!(explicit_cache_breakpoints("gpt-6"));
+/// assert!(!explicit_cache_breakpoints("gpt-5.5"));
+/// assert!(!explicit_cache_breakpoints("gpt-5-mini"));
+/// ```
+pub fn explicit_cache_breakpoints(model: &str) -> bool {
+    let Some(rest) = model
+        .trim()
+        .to_ascii_lowercase()
+        .strip_prefix("gpt-")
+        .map(str::to_string)
+    else {
+        return false;
+    };
+    let number = |s: &str| -> Option<u32> {
+        let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    };
+    let Some(major) = number(&rest) else {
+        return false;
+    };
+    let after = rest.get(major.to_string().len()..).unwrap_or_default();
+    let minor = after.strip_prefix('.').and_then(number).unwrap_or(0);
+    (major, minor) >= (5, 6)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -504,6 +504,8 @@ fn options(t: &Target) -> RenderOptions {
     let p = Provider::ALL[t.provider];
     let model = match p {
         _ if !t.alt_model => p.reference_model(),
+        // explicit prompt cache breakpoints on the system prompt (ORS-21)
+        Provider::OpenAiResponses if t.cache => "gpt-5.6",
         Provider::Anthropic => "claude-opus-4-6",
         Provider::OpenAiChat | Provider::OpenAiResponses => "gpt-4o",
         Provider::Gemini => "gemini-2.5-pro",

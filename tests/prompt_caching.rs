@@ -413,3 +413,121 @@ fn each_request_of_an_agent_session_extends_the_previous_one_so_its_cache_prefix
     }
     eprintln!("{}", table.join("\n"));
 }
+
+fn responses(model: &str, cache: Value) -> turnwire::Rendered {
+    let o = RenderOptions::from_value(json!({
+        "provider": "openai-responses", "model": model, "system": "You are a coding agent.",
+        "tools": [{"name": "read_file", "parameters": {"type": "object"}}], "cache": cache
+    }))
+    .unwrap();
+    let out = turnwire::render(&transcript(), &o).unwrap();
+    assert_eq!(
+        rules(Provider::OpenAiResponses, &out.body),
+        Vec::<String>::new(),
+        "{:#}",
+        out.body
+    );
+    out
+}
+
+#[test]
+fn ors_21_gpt_5_6_marks_the_system_prompt_with_an_explicit_breakpoint() {
+    let out = responses("gpt-5.6", json!({"key": "session-7f3a"}));
+    assert!(out.body.get("instructions").is_none());
+    assert_eq!(
+        out.body["input"][0],
+        json!({"type": "message", "role": "developer", "content": [
+            {"type": "input_text", "text": "You are a coding agent.", "prompt_cache_breakpoint": {"mode": "explicit"}}
+        ]})
+    );
+    // "messages" is the implicit breakpoint, the API's default: nothing else is sent
+    assert!(out.body.get("prompt_cache_options").is_none());
+    assert!(out.body.get("prompt_cache_retention").is_none());
+    assert_eq!(out.body["prompt_cache_key"], "session-7f3a");
+    // a list without "messages" turns the implicit breakpoint off
+    let out = responses("gpt-5.6", json!({"breakpoints": ["system"]}));
+    assert_eq!(
+        out.body["prompt_cache_options"],
+        json!({"mode": "explicit"})
+    );
+    // a lifetime other than 30m is not sent, and said so
+    let out = responses("gpt-5.6", json!({"ttl": "1h"}));
+    assert!(out.body.get("prompt_cache_options").is_none());
+    assert!(out
+        .diagnostics
+        .iter()
+        .any(|d| d.code == turnwire::DiagnosticCode::CacheAdjusted
+            && d.message.contains("30 minutes")));
+}
+
+#[test]
+fn ors_21_models_before_gpt_5_6_get_no_breakpoints() {
+    let out = responses("gpt-5.5", json!({"breakpoints": ["system", "messages"]}));
+    assert_eq!(out.body["instructions"], "You are a coding agent.");
+    assert!(!out.body.to_string().contains("prompt_cache_breakpoint"));
+    assert!(out
+        .diagnostics
+        .iter()
+        .any(|d| d.code == turnwire::DiagnosticCode::CacheAdjusted));
+}
+
+#[test]
+fn ors_21_the_validator_refuses_breakpoints_the_api_does_not_write() {
+    let part = |t: &str| json!({"type": "input_text", "text": t, "prompt_cache_breakpoint": {"mode": "explicit"}});
+    let user = |t: &str| json!({"type": "message", "role": "user", "content": [part(t)]});
+    let five = json!({"model": "gpt-5.6", "input": [user("a"), user("b"), user("c"), user("d"), user("e")]});
+    let v = turnwire::validate_request(Provider::OpenAiResponses, &five);
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert_eq!(
+        (v[0].rule, v[0].path.as_str()),
+        ("ORS-21", "$.input[0].content[0].prompt_cache_breakpoint")
+    );
+    let old = json!({"model": "gpt-5.5", "input": [user("a")], "prompt_cache_options": {"mode": "explicit", "ttl": "1h"}});
+    let v = turnwire::validate_request(Provider::OpenAiResponses, &old);
+    let messages: Vec<&str> = v.iter().map(|v| v.message.as_str()).collect();
+    assert!(
+        messages.contains(
+            &"Unsupported parameter: 'prompt_cache_options' is not supported with this model."
+        ),
+        "{messages:?}"
+    );
+    assert!(
+        messages.contains(&"Invalid value: '1h'. Supported values are: '30m'."),
+        "{messages:?}"
+    );
+    assert!(
+        messages.contains(
+            &"Unsupported parameter: 'prompt_cache_breakpoint' is not supported with this model."
+        ),
+        "{messages:?}"
+    );
+    let both = json!({"model": "gpt-5.6", "input": "hi", "prompt_cache_options": {"ttl": "30m"}, "prompt_cache_retention": "24h"});
+    assert_eq!(
+        turnwire::validate_request(Provider::OpenAiResponses, &both).len(),
+        1
+    );
+}
+
+#[test]
+fn ors_21_a_responses_body_with_a_system_breakpoint_imports_as_the_cache_option_and_renders_back() {
+    for cache in [json!({"key": "k1"}), json!({"breakpoints": ["system"]})] {
+        let out = responses("gpt-5.6", cache);
+        let imported = from_request_body(
+            Provider::OpenAiResponses,
+            &out.body,
+            &ImportSource::default(),
+        )
+        .unwrap();
+        let options = imported.options.unwrap();
+        let again = render(&imported.transcript, &options).unwrap();
+        assert_eq!(again.body, out.body);
+        assert!(
+            !imported
+                .diagnostics
+                .iter()
+                .any(|d| d.message.contains("breakpoint")),
+            "{:?}",
+            imported.diagnostics
+        );
+    }
+}

@@ -94,6 +94,15 @@ enum Op {
         only_thinking: bool,
     },
     Truncate(usize),
+    /// An OpenAI Responses (Codex) turn: a client-tool call of one of the six item kinds with
+    /// its item and its result (ORS-19), its text labelled with a phase (ORS-18), maybe after a
+    /// compaction item (ORS-20).
+    Codex {
+        kind: usize,
+        result: ResultKind,
+        phase: bool,
+        compaction: bool,
+    },
 }
 
 fn thinking_kind() -> impl Strategy<Value = ThinkingKind> {
@@ -151,6 +160,8 @@ fn op() -> impl Strategy<Value = Op> {
         1 => n.clone().prop_map(Op::ToolCallInHuman),
         1 => any::<bool>().prop_map(|only_thinking| Op::Aborted { only_thinking }),
         1 => n.prop_map(Op::Truncate),
+        2 => (0usize..6, result_kind(), any::<bool>(), any::<bool>())
+            .prop_map(|(kind, result, phase, compaction)| Op::Codex { kind, result, phase, compaction }),
     ]
 }
 
@@ -438,7 +449,87 @@ impl Builder {
                 let keep = self.msgs.len().saturating_sub(i % 3);
                 self.msgs.truncate(keep);
             }
+            Op::Codex {
+                kind,
+                result,
+                phase,
+                compaction,
+            } => self.codex(*kind, *result, *phase, *compaction),
         }
+    }
+
+    /// A Codex turn (see [`Op::Codex`]): the call's argument carries a token, as `arg` does.
+    fn codex(&mut self, kind: usize, result: ResultKind, phase: bool, compaction: bool) {
+        let tok = self.token();
+        let id = format!("call_{tok}x");
+        let (name, parameters, item, output) = match kind {
+            0 => (
+                "grep",
+                json!({"input": tok}),
+                json!({"type": "custom_tool_call", "id": "fc_wrong"}),
+                json!({"type": "custom_tool_call_output"}),
+            ),
+            1 => (
+                "apply_patch",
+                json!({"operation": {"type": "update_file", "path": tok, "diff": "+x"}}),
+                json!({"type": "apply_patch_call", "id": format!("apc_{tok}"), "status": "completed"}),
+                json!({"type": "apply_patch_call_output", "status": "completed"}),
+            ),
+            2 => (
+                "shell",
+                json!({"action": {"commands": [tok]}}),
+                json!({"type": "shell_call", "status": "completed", "caller": {"type": "direct"}}),
+                json!({"type": "shell_call_output", "max_output_length": 100}),
+            ),
+            3 => (
+                "local_shell",
+                json!({"action": {"type": "exec", "command": [tok], "env": {}}}),
+                json!({"type": "local_shell_call", "id": format!("lsh_{tok}"), "status": "completed"}),
+                json!({"type": "local_shell_call_output", "status": "completed"}),
+            ),
+            4 => (
+                "program",
+                json!({"code": tok}),
+                json!({"type": "program", "id": format!("prog_{tok}"), "fingerprint": "fp"}),
+                json!({"type": "program_output", "id": format!("po_{tok}"), "status": "completed"}),
+            ),
+            _ => (
+                "tool_search",
+                json!({"arguments": {"query": tok}}),
+                json!({"type": "tool_search_call", "execution": "client"}),
+                json!({"type": "tool_search_output", "execution": "client"}),
+            ),
+        };
+        let mut blocks = Vec::new();
+        if compaction {
+            blocks.push(json!({"type": "server_tool", "provider": "openai-responses", "phase": "result",
+                "wire": {"type": "compaction", "id": format!("cmp_{tok}"), "encrypted_content": "gAAAA"}}));
+        }
+        let mut text = json!({"type": "text", "text": format!("assistant says {}", self.token())});
+        if phase {
+            text["phase"] = json!("commentary");
+        }
+        blocks.push(text);
+        blocks.push(json!({"type": "tool_call", "id": id, "name": name, "parameters": parameters, "openaiItem": item}));
+        self.msgs.push(json!({"speaker": "ai", "metadata": {"provider": "openai-responses", "model": "gpt-5.2"}, "blocks": blocks}));
+        let text = format!("result {}", self.token());
+        let mut r = json!({"type": "tool_response", "callId": id, "toolName": name, "result": text, "openaiItem": output});
+        match result {
+            ResultKind::Missing => return,
+            ResultKind::Error => {
+                r["result"] = Value::Null;
+                r["error"] = json!(format!("failed {text}"));
+            }
+            ResultKind::Pending => {
+                r["result"] = Value::Null;
+                r["isComplete"] = json!(false);
+            }
+            _ => {}
+        }
+        if kind == 2 && r["result"].is_string() {
+            r["result"] = json!([{"stdout": text, "stderr": "", "outcome": {"type": "exit", "exit_code": 0}}]);
+        }
+        self.msgs.push(json!({"speaker": "tool", "blocks": [r]}));
     }
 }
 
@@ -539,6 +630,8 @@ fn model_for(p: Provider, k: &Knobs) -> &'static str {
         Provider::Kimi => &["kimi-k2.6", "kimi-k3", "kimi-k2.7-code"],
         Provider::Mistral => &["mistral-medium-2604"],
         Provider::OpenAiCompatible => &["grok-4.3", "grok-4-0709", "glm-5.1"],
+        // explicit prompt cache breakpoints (ORS-21)
+        Provider::OpenAiResponses => &["gpt-5.6"],
         _ => &[],
     };
     match k.model.checked_sub(3) {
@@ -570,6 +663,10 @@ fn options_value(p: Provider, k: &Knobs) -> Value {
         o["foreignThinking"] = json!("text");
     }
     o["orphanResults"] = serde_json::to_value(k.orphans).unwrap();
+    if k.model % 2 == 1 {
+        // "auto": Anthropic's marks, OpenAI's key and (gpt-5.6) the system breakpoint
+        o["cache"] = json!({"key": "session"});
+    }
     if k.declare_tools {
         o["tools"] = json!([{"name": "read_file", "description": "Read a file",
             "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "the file"}}}}]);
@@ -583,8 +680,8 @@ const HIGH: char = '\u{E000}';
 const LOW: char = '\u{E001}';
 
 /// Keys whose strings stay whole: the shape of the history, not its content.
-const STRUCTURAL: [&str; 6] = [
-    "type", "speaker", "encoding", "mimeType", "data", "provider",
+const STRUCTURAL: [&str; 7] = [
+    "type", "speaker", "encoding", "mimeType", "data", "provider", "phase",
 ];
 
 fn fnv(s: &str, salt: u64) -> u64 {
@@ -696,7 +793,12 @@ fn check_nothing_lost(input: &[Value], out: &turnwire::Rendered) -> Result<(), S
                 }
                 "tool_call" => {
                     let id = b["id"].as_str().unwrap();
-                    let arg = b["parameters"]["arg"].as_str().unwrap_or_default();
+                    let mut params = Vec::new();
+                    strings(&b["parameters"], &mut params);
+                    let arg = params
+                        .iter()
+                        .find(|s| s.starts_with("tok"))
+                        .map_or("", String::as_str);
                     if !body_text.contains(arg) && !mentioned(id, mi, bi) {
                         return Err(format!("call {id:?} at {mi}/{bi} lost"));
                     }

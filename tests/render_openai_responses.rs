@@ -316,3 +316,268 @@ fn ors_12_pasted_duplicate_turn_renders_without_colliding_ids() {
         ]
     );
 }
+
+/// A Codex history (gpt-5.5 via Responses): commentary, an `apply_patch_call`, a `shell_call`, a
+/// custom tool call and a program, each with its output, then the final answer.
+fn codex_input() -> Value {
+    json!([
+        {"role": "user", "content": "fix the failing test"},
+        {"type": "message", "role": "assistant", "phase": "commentary", "id": "msg_01",
+         "content": [{"type": "output_text", "text": "Patching the test."}]},
+        {"type": "apply_patch_call", "id": "apc_01", "call_id": "call_p1", "status": "completed",
+         "operation": {"type": "update_file", "path": "src/lib.rs", "diff": "@@\n-a\n+b\n"}},
+        {"type": "apply_patch_call_output", "id": "apco_01", "call_id": "call_p1", "status": "completed", "output": "Done"},
+        {"type": "shell_call", "id": "sh_01", "call_id": "call_s1", "status": "completed",
+         "caller": {"type": "direct"},
+         "action": {"commands": ["cargo test"], "timeout_ms": 60000}},
+        {"type": "shell_call_output", "call_id": "call_s1", "max_output_length": 4096,
+         "output": [{"stdout": "ok", "stderr": "", "outcome": {"type": "exit", "exit_code": 0}}]},
+        {"type": "custom_tool_call", "id": "fc_wrong_prefix", "call_id": "call_c1", "name": "grep",
+         "namespace": "fs", "input": "fn main"},
+        {"type": "custom_tool_call_output", "call_id": "call_c1", "output": "src/main.rs:1"},
+        {"type": "program", "id": "prog_01", "call_id": "call_g1", "code": "await tools.grep('x')", "fingerprint": "fp_9"},
+        {"type": "program_output", "id": "progo_01", "call_id": "call_g1", "result": "[]", "status": "completed"},
+        {"type": "local_shell_call", "id": "lsh_01", "call_id": "call_l1", "status": "completed",
+         "action": {"type": "exec", "command": ["ls"], "env": {}}},
+        {"type": "local_shell_call_output", "id": "call_l1", "output": "{\"stdout\":\"a\"}"},
+        {"type": "message", "role": "assistant", "phase": "final_answer",
+         "content": [{"type": "output_text", "text": "Fixed."}]},
+        {"role": "user", "content": "thanks"}
+    ])
+}
+
+fn codex_transcript() -> Transcript {
+    turnwire::import::from_responses_input(
+        &codex_input(),
+        None,
+        &turnwire::import::ImportSource::default(),
+    )
+    .unwrap()
+    .transcript
+}
+
+#[test]
+fn ors_18_phase_is_imported_and_resent_on_each_assistant_message() {
+    let t = codex_transcript();
+    let out = render(&t, &options("gpt-5.5")).unwrap();
+    assert_eq!(
+        validate_request(Provider::OpenAiResponses, &out.body),
+        vec![]
+    );
+    let messages: Vec<&Value> = items(&out)
+        .iter()
+        .filter(|i| i["role"] == "assistant")
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            &json!({"type": "message", "role": "assistant", "content": "Patching the test.", "phase": "commentary"}),
+            &json!({"type": "message", "role": "assistant", "content": "Fixed.", "phase": "final_answer"})
+        ]
+    );
+    // the JSON history keeps it
+    let back = Transcript::from_json(&t.to_json()).unwrap();
+    assert_eq!(back, t);
+    assert!(t.to_json().contains(r#""phase":"commentary""#));
+}
+
+#[test]
+fn ors_18_phase_means_nothing_to_other_providers_and_is_left_out_with_a_diagnostic() {
+    let t = codex_transcript();
+    for p in [Provider::Anthropic, Provider::Gemini, Provider::OpenAiChat] {
+        let out = render(&t, &RenderOptions::new(p, p.reference_model())).unwrap();
+        assert!(
+            !out.body.to_string().contains("commentary"),
+            "{p}: {}",
+            out.body
+        );
+        assert!(
+            out.diagnostics
+                .iter()
+                .any(|d| d.code == DiagnosticCode::ContinuityDropped
+                    && d.message.contains("openai_phase")),
+            "{p}: {:?}",
+            out.diagnostics
+        );
+    }
+}
+
+#[test]
+fn ors_19_codex_client_tool_items_come_back_as_the_same_items_without_their_ids() {
+    let out = render(&codex_transcript(), &options("gpt-5.5")).unwrap();
+    assert_eq!(
+        validate_request(Provider::OpenAiResponses, &out.body),
+        vec![]
+    );
+    let tools: Vec<Value> = items(&out)
+        .iter()
+        .filter(|i| i["type"] != "message")
+        .cloned()
+        .collect();
+    // every item as it was read, but the optional item ids (ORS-05/07/12: never replayed)
+    let mut want: Vec<Value> = codex_input()
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i.get("type").is_some_and(|t| t != "message"))
+        .cloned()
+        .collect();
+    for w in &mut want {
+        let t = w["type"].as_str().unwrap().to_string();
+        if !matches!(
+            t.as_str(),
+            "local_shell_call" | "local_shell_call_output" | "program" | "program_output"
+        ) {
+            w.as_object_mut().unwrap().remove("id");
+        }
+    }
+    assert_eq!(tools.len(), want.len(), "{:#}", out.body);
+    for (got, want) in tools.iter().zip(&want) {
+        assert_eq!(got, want);
+    }
+    assert!(!out.body.to_string().contains("fc_wrong_prefix"));
+}
+
+#[test]
+fn ors_19_codex_edits_and_shell_calls_reach_claude_and_gemini_as_tool_calls() {
+    let t = codex_transcript();
+    let mut o = RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5");
+    o.tools =
+        serde_json::from_value(json!([{"name": "read_file", "parameters": {"type": "object"}}]))
+            .unwrap();
+    let out = render(&t, &o).unwrap();
+    assert_eq!(validate_request(Provider::Anthropic, &out.body), vec![]);
+    let body = out.body.to_string();
+    for needle in [
+        r#""name":"apply_patch""#,
+        r#""operation":{"type":"update_file","path":"src/lib.rs","diff":"@@\n-a\n+b\n"}"#,
+        r#""name":"shell""#,
+        r#""commands":["cargo test"]"#,
+        r#""input":{"input":"fn main"}"#,
+        r#""code":"await tools.grep('x')""#,
+    ] {
+        assert!(body.contains(needle), "{needle} in {body}");
+    }
+    // the tools the history calls are declared on the target (declarations pass)
+    let declared: Vec<&str> = out.body["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    for name in ["apply_patch", "shell", "grep", "program", "local_shell"] {
+        assert!(declared.contains(&name), "{name}: {declared:?}");
+    }
+    assert!(out
+        .diagnostics
+        .iter()
+        .any(|d| d.code == DiagnosticCode::ContinuityDropped
+            && d.message.contains("apply_patch_call")));
+    let g = render(&t, &RenderOptions::new(Provider::Gemini, "gemini-2.5-pro")).unwrap();
+    assert_eq!(validate_request(Provider::Gemini, &g.body), vec![]);
+    assert!(
+        g.body
+            .to_string()
+            .contains(r#""functionCall":{"name":"apply_patch","args":{"operation""#),
+        "{}",
+        g.body
+    );
+}
+
+#[test]
+fn ors_20_compaction_goes_back_to_the_same_endpoint_only() {
+    let input = json!([
+        {"type": "compaction", "id": "cmp_01", "encrypted_content": "gAAAAABcompacted"},
+        {"role": "user", "content": "go on"}
+    ]);
+    let source = turnwire::import::ImportSource::default();
+    let t = turnwire::import::from_responses_input(&input, None, &source)
+        .unwrap()
+        .transcript;
+    let out = render(&t, &options("gpt-5.5")).unwrap();
+    assert_eq!(
+        validate_request(Provider::OpenAiResponses, &out.body),
+        vec![]
+    );
+    assert_eq!(
+        items(&out)[0],
+        json!({"type": "compaction", "encrypted_content": "gAAAAABcompacted"})
+    );
+    let mut elsewhere = options("gpt-5.5");
+    elsewhere.endpoint = Some("https://gateway.example/v1".into());
+    let mut made_at = t.clone();
+    made_at.messages[0]
+        .metadata
+        .get_or_insert_with(Default::default)
+        .provenance
+        .endpoint = Some("https://api.openai.com/v1".into());
+    let out = render(&made_at, &elsewhere).unwrap();
+    assert_eq!(types(&out), ["message"]);
+    assert!(out
+        .diagnostics
+        .iter()
+        .any(|d| d.code == DiagnosticCode::ContinuityDropped && d.message.contains("compaction")));
+    let claude = render(
+        &t,
+        &RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5"),
+    )
+    .unwrap();
+    assert!(!claude.body.to_string().contains("gAAAAABcompacted"));
+    assert!(claude
+        .diagnostics
+        .iter()
+        .any(|d| d.code == DiagnosticCode::ContinuityDropped && d.message.contains("compaction")));
+}
+
+#[test]
+fn ors_21_an_imported_breakpoint_is_named_not_dropped_silently() {
+    let input = json!([{"type": "message", "role": "user", "content": [
+        {"type": "input_text", "text": "long prefix", "prompt_cache_breakpoint": {"mode": "explicit"}}]}]);
+    let imported = turnwire::import::from_responses_input(
+        &input,
+        None,
+        &turnwire::import::ImportSource::default(),
+    )
+    .unwrap();
+    assert!(
+        imported
+            .diagnostics
+            .iter()
+            .any(|d| d.path.as_deref() == Some("$[0].content[0].prompt_cache_breakpoint")),
+        "{:?}",
+        imported.diagnostics
+    );
+}
+
+#[test]
+fn ors_19_a_client_tool_call_whose_arguments_were_edited_goes_as_a_function_call() {
+    let t = json!([
+        {"speaker": "human", "blocks": [{"type": "text", "text": "patch it"}]},
+        {"speaker": "ai", "blocks": [
+            {"type": "tool_call", "id": "call_p1", "name": "apply_patch", "parameters": {"path": "a.rs", "note": "edited"},
+             "openaiItem": {"type": "apply_patch_call", "status": "completed"}},
+            {"type": "tool_call", "id": "call_c1", "name": "grep", "parameters": {"pattern": "x"},
+             "openaiItem": {"type": "custom_tool_call"}}
+        ]},
+        {"speaker": "tool", "blocks": [
+            {"type": "tool_response", "callId": "call_p1", "result": "ok", "openaiItem": {"type": "apply_patch_call_output", "status": "completed"}},
+            {"type": "tool_response", "callId": "call_c1", "result": "a.rs"}
+        ]}
+    ]);
+    let out = render_for(t, &options("gpt-5.5"));
+    assert_eq!(
+        types(&out),
+        [
+            "message",
+            "function_call",
+            "custom_tool_call",
+            "function_call_output",
+            "custom_tool_call_output"
+        ]
+    );
+    assert_eq!(
+        items(&out)[1]["arguments"],
+        r#"{"path":"a.rs","note":"edited"}"#
+    );
+    assert_eq!(items(&out)[2]["input"], r#"{"pattern":"x"}"#);
+}

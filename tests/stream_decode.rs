@@ -268,3 +268,43 @@ fn truncated_streams_keep_unfinished_calls_with_their_raw_arguments() {
     );
     assert_eq!(o.stop_reason, StopReason::Incomplete);
 }
+
+#[test]
+fn ors_18_19_20_a_codex_stream_keeps_phase_client_tools_and_compaction_for_the_next_request() {
+    let g = golden(Provider::OpenAiResponses, "codex_tools");
+    let (outcome, _) = decode(g.provider, &g.events);
+    let mut t = Transcript::from_json(
+        r#"[{"speaker":"human","blocks":[{"type":"text","text":"fix the test"}]}]"#,
+    )
+    .unwrap();
+    t.messages.push(outcome.message.clone());
+    let mut o = turnwire::RenderOptions::new(Provider::OpenAiResponses, "gpt-5.5-2026-04-23");
+    o.tools = serde_json::from_value(json!([{"name": "grep", "parameters": {"type": "object"}}]))
+        .unwrap();
+    let out = turnwire::render(&t, &o).unwrap();
+    assert_eq!(
+        turnwire::validate_request(Provider::OpenAiResponses, &out.body),
+        vec![]
+    );
+    let items = out.body["input"].as_array().unwrap();
+    let types: Vec<&str> = items.iter().map(|i| i["type"].as_str().unwrap()).collect();
+    assert_eq!(
+        types,
+        [
+            "message",
+            "compaction",
+            "message",
+            "apply_patch_call",
+            "shell_call",
+            "custom_tool_call",
+            "apply_patch_call_output",
+            "shell_call_output",
+            "custom_tool_call_output"
+        ]
+    );
+    assert_eq!(items[2]["phase"], "commentary");
+    assert_eq!(items[5]["input"], "fn add");
+    // the calls had no results: the synthetic completions take each call's own output type
+    assert_eq!(items[6]["status"], "failed");
+    assert_eq!(items[7]["output"][0]["outcome"]["exit_code"], 1);
+}

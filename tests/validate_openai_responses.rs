@@ -838,3 +838,130 @@ fn ors_13_assistant_parts_are_output_text_or_refusal() {
         "Invalid value: 'input_text'. Supported values are: 'output_text' and 'refusal'."
     );
 }
+
+#[test]
+fn ors_18_phase_on_assistant_messages_passes_and_an_unknown_phase_fails() {
+    let mut a = assistant("Patching.");
+    a["phase"] = json!("commentary");
+    let mut f = json!({"role": "assistant", "content": "Done.", "phase": "final_answer"});
+    assert_clean(&body(json!([user("fix it"), a, f.clone()])));
+    f["phase"] = json!("thinking");
+    let v = assert_flags(
+        &body(json!([user("fix it"), f])),
+        "ORS-18",
+        "$.input[1].phase",
+    );
+    assert_eq!(
+        v.message,
+        "Invalid value: 'thinking'. Supported values are: 'commentary' and 'final_answer'."
+    );
+}
+
+#[test]
+fn ors_19_client_tool_items_pass_in_their_sdk_shapes() {
+    assert_clean(&body(json!([
+        user("fix it"),
+        {"type": "apply_patch_call", "id": "apc_1", "call_id": "c1", "status": "completed",
+         "operation": {"type": "delete_file", "path": "old.rs"}},
+        {"type": "apply_patch_call_output", "call_id": "c1", "status": "failed", "output": "no such file"},
+        {"type": "custom_tool_call", "id": "ctc_1", "call_id": "c2", "name": "grep", "input": "main"},
+        {"type": "custom_tool_call_output", "call_id": "c2", "output": [{"type": "input_text", "text": "a.rs"}]},
+        {"type": "shell_call", "call_id": "c3", "action": {"commands": ["ls"]}},
+        {"type": "shell_call_output", "call_id": "c3", "output": [{"stdout": "a", "stderr": "", "outcome": {"type": "timeout"}}]},
+        {"type": "local_shell_call", "id": "lsh_1", "call_id": "c4", "status": "completed",
+         "action": {"type": "exec", "command": ["ls"], "env": {}}},
+        {"type": "local_shell_call_output", "id": "c4", "output": "{}"},
+        {"type": "program", "id": "p_1", "call_id": "c5", "code": "1", "fingerprint": "f"},
+        {"type": "program_output", "id": "po_1", "call_id": "c5", "result": "1", "status": "completed"},
+        {"type": "tool_search_call", "arguments": {"query": "git"}, "execution": "server"},
+        {"type": "tool_search_output", "tools": [], "execution": "server"},
+        {"type": "additional_tools", "role": "developer", "tools": []},
+        {"type": "compaction", "encrypted_content": "gAAAA"},
+        {"type": "compaction_trigger"},
+        user("go on")
+    ])));
+}
+
+#[test]
+fn ors_19_client_tool_item_ids_must_carry_their_type_prefix() {
+    let b = body(json!([
+        user("fix it"),
+        {"type": "custom_tool_call", "id": "fc_1w8xjn5yx1c0y", "call_id": "c1", "name": "grep", "input": "x"},
+        {"type": "custom_tool_call_output", "call_id": "c1", "output": "y"},
+        {"type": "apply_patch_call", "id": "call_9", "call_id": "c2", "status": "completed",
+         "operation": {"type": "create_file", "path": "a", "diff": "+a"}},
+        {"type": "apply_patch_call_output", "call_id": "c2", "status": "completed"}
+    ]));
+    let v = assert_flags(&b, "ORS-19", "$.input[1].id");
+    assert_eq!(
+        v.message,
+        "Invalid 'input[1].id': 'fc_1w8xjn5yx1c0y'. Expected an ID that begins with 'ctc'."
+    );
+    let v = assert_flags(&b, "ORS-19", "$.input[3].id");
+    assert!(
+        v.message
+            .ends_with("Expected an ID that begins with 'apc'."),
+        "{}",
+        v.message
+    );
+}
+
+#[test]
+fn ors_19_client_tool_calls_pair_with_their_own_outputs() {
+    // no output
+    let b = body(json!([
+        user("fix it"),
+        {"type": "shell_call", "call_id": "c1", "action": {"commands": ["ls"]}},
+        user("and?")
+    ]));
+    let v = assert_flags(&b, "ORS-02", "$.input[1]");
+    assert!(
+        v.message
+            .starts_with("No tool output found for shell call c1"),
+        "{}",
+        v.message
+    );
+    // answered by the wrong output type
+    let b = body(json!([
+        user("fix it"),
+        {"type": "custom_tool_call", "call_id": "c1", "name": "grep", "input": "x"},
+        output("c1", json!("y"))
+    ]));
+    assert_flags(&b, "ORS-19", "$.input[2].type");
+    // an output without its call
+    let b = body(json!([
+        user("fix it"),
+        {"type": "local_shell_call_output", "id": "c9", "output": "{}"}
+    ]));
+    assert_flags(&b, "ORS-01", "$.input[1].id");
+}
+
+#[test]
+fn ors_19_client_tool_item_shapes_fail_as_the_sdk_types_say() {
+    let b = body(json!([
+        user("fix it"),
+        {"type": "apply_patch_call", "call_id": "c1", "status": "done",
+         "operation": {"type": "update_file", "path": "a"}, "arguments": "{}"},
+        {"type": "apply_patch_call_output", "call_id": "c1", "status": "completed"},
+        {"type": "program", "call_id": "c2", "code": "1"},
+        {"type": "program_output", "id": "p", "call_id": "c2", "result": "1", "status": "completed"}
+    ]));
+    assert_flags(&b, "ORS-STRUCT", "$.input[1].status");
+    assert_flags(&b, "ORS-STRUCT", "$.input[1].operation.diff");
+    assert_flags(&b, "ORS-STRUCT", "$.input[1]");
+    assert_flags(&b, "ORS-STRUCT", "$.input[3].id");
+    assert_flags(&b, "ORS-STRUCT", "$.input[3].fingerprint");
+}
+
+#[test]
+fn ors_20_compaction_needs_its_encrypted_content() {
+    let v = assert_flags(
+        &body(json!([{"type": "compaction", "id": "cmp_1"}, user("go on")])),
+        "ORS-STRUCT",
+        "$.input[0].encrypted_content",
+    );
+    assert_eq!(
+        v.message,
+        "Missing required parameter: 'input[0].encrypted_content'."
+    );
+}

@@ -140,7 +140,10 @@ impl Writer {
                         (None, None | Some(Value::Null)) => json!({"type": "text", "value": ""}),
                         (None, Some(v)) => json!({"type": "json", "value": v}),
                     };
-                    parts.push(json!({"type": "tool-result", "toolCallId": r.call_id, "toolName": name, "output": output}));
+                    parts.push(with_options(
+                        json!({"type": "tool-result", "toolCallId": r.call_id, "toolName": name, "output": output}),
+                        r.meta.as_ref(),
+                    ));
                 }
                 // Text and media after a result are that result's further output.
                 Block::Text(_) | Block::Code(_) | Block::Media(_) if !parts.is_empty() => {
@@ -189,10 +192,13 @@ fn attach(result: &mut Value, b: &Block) {
         // (the AI SDK's providers ignore a namespace that is not theirs).
         if kind.starts_with("error-") {
             if let Some(part) = result.as_object_mut() {
-                part.insert(
-                    "providerOptions".into(),
-                    json!({"turnwire": {"isError": true}}),
-                );
+                let options = part.entry("providerOptions").or_insert_with(|| json!({}));
+                if let Some(o) = options.as_object_mut() {
+                    let ours = o.entry("turnwire").or_insert_with(|| json!({}));
+                    if let Some(ours) = ours.as_object_mut() {
+                        ours.insert("isError".into(), true.into());
+                    }
+                }
             }
         }
         if let Some(output) = result.get_mut("output") {
@@ -251,6 +257,12 @@ fn with_options(mut part: Value, meta: Option<&ProviderMeta>) -> Value {
         }
         Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) => {
             json!({"google": {"thoughtSignature": thought_signature}})
+        }
+        // Responses-only labels (ORS-18/19): the AI SDK has no field for them; they ride in
+        // turnwire's namespace, which `fromAiSdk` reads back
+        Some(ProviderMeta::OpenAiPhase { phase }) => json!({"turnwire": {"phase": phase}}),
+        Some(m @ ProviderMeta::OpenAiItem { .. }) => {
+            json!({"turnwire": {"openaiItem": m.openai_item_value()}})
         }
         None => return part,
     };

@@ -4,7 +4,7 @@
 
 use crate::fast_map::HashMap;
 use crate::import::pi_ai_keys::{
-    CALL_ID, PROVENANCE, SERVER_TOOL_KEY, STRUCTURED_RESULT, TOKEN_KIND,
+    CALL_ID, OPENAI_ITEM, PHASE, PROVENANCE, SERVER_TOOL_KEY, STRUCTURED_RESULT, TOKEN_KIND,
 };
 
 use serde_json::{json, Map, Value};
@@ -184,6 +184,11 @@ impl Writer {
                     if let (Some(sig), Some(obj)) = (sig, o.as_object_mut()) {
                         obj.insert("textSignature".into(), sig);
                     }
+                    if let (Some(ProviderMeta::OpenAiPhase { phase }), Some(obj)) =
+                        (&t.meta, o.as_object_mut())
+                    {
+                        obj.insert(PHASE.into(), phase.clone().into());
+                    }
                     mark_kind(&mut o, t.meta.as_ref(), api.is_empty());
                     content.push(o);
                 }
@@ -223,6 +228,12 @@ impl Writer {
                     };
                     if let (Some(sig), Some(obj)) = (sig, o.as_object_mut()) {
                         obj.insert("thoughtSignature".into(), sig);
+                    }
+                    if let (Some(item), Some(obj)) = (
+                        c.meta.as_ref().and_then(ProviderMeta::openai_item_value),
+                        o.as_object_mut(),
+                    ) {
+                        obj.insert(OPENAI_ITEM.into(), item);
                     }
                     mark_kind(&mut o, c.meta.as_ref(), api.is_empty());
                     content.push(o);
@@ -286,6 +297,9 @@ impl Writer {
                             obj.insert(key.into(), v.clone());
                         }
                     }
+                    if let Some(item) = r.meta.as_ref().and_then(ProviderMeta::openai_item_value) {
+                        obj.insert(OPENAI_ITEM.into(), item);
+                    }
                     obj.entry("timestamp").or_insert(json!(0));
                 }
                 out.push(o);
@@ -303,6 +317,13 @@ impl Writer {
 }
 
 fn mark_kind(part: &mut Value, meta: Option<&ProviderMeta>, unknown_api: bool) {
+    // the Responses labels travel under their own members
+    let meta = meta.filter(|m| {
+        !matches!(
+            m,
+            ProviderMeta::OpenAiPhase { .. } | ProviderMeta::OpenAiItem { .. }
+        )
+    });
     if let (true, Some(meta), Some(obj)) = (unknown_api, meta, part.as_object_mut()) {
         obj.insert(TOKEN_KIND.into(), meta.kind().into());
     }
@@ -342,7 +363,8 @@ fn thinking(t: &crate::model::ThinkingBlock, unknown_api: bool) -> Value {
         Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) => {
             Some(thought_signature.clone().into())
         }
-        None => t
+        // labels of text and tool items (ORS-18/19), never on thinking
+        Some(ProviderMeta::OpenAiPhase { .. } | ProviderMeta::OpenAiItem { .. }) | None => t
             .source_field
             .clone()
             .map(Value::from)

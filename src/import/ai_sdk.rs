@@ -125,6 +125,21 @@ fn google_signature(part: &Value) -> Option<ProviderMeta> {
     })
 }
 
+/// An OpenAI Responses label `toAiSdk` keeps in `providerOptions.turnwire` (ORS-18/19): a
+/// text's `phase`, a call's or result's `openaiItem`.
+pub(crate) fn responses_label(part: &Value) -> Option<ProviderMeta> {
+    if let Some(p) = part
+        .pointer("/providerOptions/turnwire/phase")
+        .and_then(Value::as_str)
+    {
+        return Some(ProviderMeta::OpenAiPhase {
+            phase: p.to_string(),
+        });
+    }
+    part.pointer("/providerOptions/turnwire/openaiItem")
+        .and_then(ProviderMeta::openai_item_from)
+}
+
 /// The provenance of a block signed for `provider`: the message's, named for that provider.
 fn signed_by(r: &Reader, provider: Provider) -> Option<Provenance> {
     if r.assistant.provider.as_deref() == Some(provider.as_str()) {
@@ -228,6 +243,8 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
                 t.meta = google_signature(&part);
                 if t.meta.is_some() {
                     t.provenance = signed_by(r, Provider::Gemini);
+                } else {
+                    t.meta = responses_label(&part);
                 }
                 out.push(Block::Text(t));
             }
@@ -279,6 +296,7 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
                 );
                 let meta = google_signature(&part);
                 let provenance = meta.as_ref().and_then(|_| signed_by(r, Provider::Gemini));
+                let meta = meta.or_else(|| responses_label(&part));
                 out.push(Block::ToolCall(ToolCallBlock {
                     parameters: input,
                     meta,

@@ -20,7 +20,9 @@
 
 use serde_json::{Map, Value};
 
-use super::pi_ai_keys::{CALL_ID, PROVENANCE, SERVER_TOOL_KEY, STRUCTURED_RESULT, TOKEN_KIND};
+use super::pi_ai_keys::{
+    CALL_ID, OPENAI_ITEM, PHASE, PROVENANCE, SERVER_TOOL_KEY, STRUCTURED_RESULT, TOKEN_KIND,
+};
 use super::{ImportSource, Imported};
 use crate::error::{Error, ErrorCode};
 use crate::model::{
@@ -264,6 +266,11 @@ fn assistant(
                     // a Responses message item id: kept, not rendered
                     t.extra.insert("textSignature".into(), s.into());
                 }
+                if let (None, Some(phase)) = (&t.meta, part.get(PHASE).and_then(Value::as_str)) {
+                    t.meta = Some(ProviderMeta::OpenAiPhase {
+                        phase: phase.to_string(),
+                    });
+                }
                 Block::Text(t)
             }
             "thinking" => Block::Thinking(thinking(&part, api, &at)?),
@@ -289,6 +296,11 @@ fn assistant(
                 }
                 if full != c.id {
                     c.extra.insert("piId".into(), full.into());
+                }
+                if c.meta.is_none() {
+                    c.meta = part
+                        .get(OPENAI_ITEM)
+                        .and_then(ProviderMeta::openai_item_from);
                 }
                 Block::ToolCall(c)
             }
@@ -390,6 +402,7 @@ fn tool_result(r: &mut Reader, m: &Value, at: &str) -> Result<Vec<Block>, Error>
             response.extra.insert(key.into(), v.clone());
         }
     }
+    response.meta = m.get(OPENAI_ITEM).and_then(ProviderMeta::openai_item_from);
     let mut out = vec![Block::ToolResponse(response)];
     out.extend(attachments);
     Ok(out)

@@ -18,3 +18,10 @@ pub const PROVENANCE: &str = "turnwireProvenance";
 /// The member that names a continuity token's kind when the message has no provenance, so no
 /// `api` says how to read it (pi-ai ignores the member; `from_pi_ai` reads it).
 pub const TOKEN_KIND: &str = "turnwireMeta";
+
+/// The member of a pi-ai text part that keeps an OpenAI Responses message `phase` (ORS-18).
+pub const PHASE: &str = "turnwirePhase";
+
+/// The member of a pi-ai tool call or `toolResult` message that keeps the OpenAI Responses
+/// client-tool item behind it (ORS-19).
+pub const OPENAI_ITEM: &str = "turnwireItem";

@@ -23,7 +23,8 @@ pub(crate) use nested_meta::NESTED_META_KEYS;
 pub struct TextBlock {
     /// The text.
     pub text: String,
-    /// Gemini may sign a text part (`thoughtSignature`).
+    /// Gemini may sign a text part (`thoughtSignature`); an OpenAI Responses assistant
+    /// message may label it (`phase`).
     pub meta: Option<ProviderMeta>,
     /// Where the block came from, when it differs from its message.
     pub provenance: Option<Provenance>,
@@ -89,7 +90,8 @@ pub struct ToolCallBlock {
     pub parameters: Option<Value>,
     /// Optional human description of the call.
     pub description: Option<String>,
-    /// Gemini thought signature on the `functionCall` part.
+    /// Gemini thought signature on the `functionCall` part, or the OpenAI Responses
+    /// client-tool item the call was read from ([`ProviderMeta::OpenAiItem`]).
     pub meta: Option<ProviderMeta>,
     /// Where the block came from, when it differs from its message.
     pub provenance: Option<Provenance>,
@@ -130,6 +132,9 @@ pub struct ToolResponseBlock {
     pub is_complete: Option<bool>,
     /// Set when turnwire synthesised this completion; says why.
     pub synthetic: Option<SyntheticReason>,
+    /// The OpenAI Responses output item it was read from, when not a `function_call_output`
+    /// ([`ProviderMeta::OpenAiItem`]).
+    pub meta: Option<ProviderMeta>,
     /// Fields turnwire does not know, kept for the round trip.
     pub extra: Map<String, Value>,
 }

@@ -1,13 +1,14 @@
 //! Typed provider continuity metadata: the opaque tokens a provider needs back on replay.
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 /// A continuity artifact attached to a block.
 ///
 /// Which provider produced it comes from the block's (or its message's) [`Provenance`](super::Provenance);
 /// the variant says what kind of token it is. The JSON history shape keeps these as plain fields
-/// (`signature`, `redactedData`, `reasoningId` + `encryptedContent`, `thoughtSignature`) so a
-/// TypeScript agent's stored history reads and writes unchanged.
+/// (`signature`, `redactedData`, `reasoningId` + `encryptedContent`, `thoughtSignature`, `phase`,
+/// `openaiItem`) so a TypeScript agent's stored history reads and writes unchanged.
 ///
 /// ```
 /// use turnwire::model::ProviderMeta;
@@ -43,9 +44,57 @@ pub enum ProviderMeta {
         #[serde(skip_serializing_if = "Option::is_none")]
         encrypted_content: Option<String>,
     },
+    /// OpenAI Responses `phase` of an assistant message (`commentary` or `final_answer`,
+    /// ORS-18): resent on the message for the same provider, meaningless elsewhere.
+    OpenAiPhase {
+        /// The label as received.
+        phase: String,
+    },
+    /// An OpenAI Responses client-tool item behind a neutral tool call or result
+    /// (`custom_tool_call`, `apply_patch_call`, `shell_call`, `local_shell_call`,
+    /// `tool_search_call`, `program` and their outputs, ORS-19): its `type` and the members the
+    /// neutral block does not carry (`status`, `caller`, `environment`, `fingerprint`, …), so a
+    /// Responses render gives the same item back.
+    OpenAiItem {
+        /// The item's `type`.
+        item_type: String,
+        /// Its other members, as received.
+        fields: Map<String, Value>,
+    },
 }
 
 impl ProviderMeta {
+    /// An [`OpenAiItem`](ProviderMeta::OpenAiItem) as the item it stands for:
+    /// `{"type": <item type>, …its members}` (how the JSON history and the exporters keep it).
+    ///
+    /// ```
+    /// use turnwire::model::ProviderMeta;
+    /// let item = serde_json::json!({"type": "shell_call", "status": "completed"});
+    /// let meta = ProviderMeta::openai_item_from(&item).unwrap();
+    /// assert_eq!(meta.openai_item_value(), Some(item));
+    /// ```
+    pub fn openai_item_value(&self) -> Option<Value> {
+        let ProviderMeta::OpenAiItem { item_type, fields } = self else {
+            return None;
+        };
+        let mut item = Map::with_capacity(fields.len() + 1);
+        item.insert("type".into(), item_type.clone().into());
+        item.extend(fields.iter().map(|(k, v)| (k.clone(), v.clone())));
+        Some(Value::Object(item))
+    }
+
+    /// The [`OpenAiItem`](ProviderMeta::OpenAiItem) of an object with a string `type`.
+    pub fn openai_item_from(v: &Value) -> Option<ProviderMeta> {
+        let o = v.as_object()?;
+        let item_type = o.get("type")?.as_str()?.to_string();
+        let fields = o
+            .iter()
+            .filter(|(k, _)| k.as_str() != "type")
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        Some(ProviderMeta::OpenAiItem { item_type, fields })
+    }
+
     /// A stable short name of the artifact kind, used in diagnostics.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -53,6 +102,8 @@ impl ProviderMeta {
             ProviderMeta::AnthropicRedacted { .. } => "anthropic_redacted",
             ProviderMeta::GeminiThoughtSignature { .. } => "gemini_thought_signature",
             ProviderMeta::OpenAiReasoning { .. } => "openai_reasoning",
+            ProviderMeta::OpenAiPhase { .. } => "openai_phase",
+            ProviderMeta::OpenAiItem { .. } => "openai_item",
         }
     }
 }

@@ -20,6 +20,7 @@ fn synthetic(call_id: &str, name: &str, text: &str, reason: SyntheticReason) -> 
         error: Some(text.to_string()),
         is_complete: None,
         synthetic: Some(reason),
+        meta: None,
         extra: Default::default(),
     }
 }

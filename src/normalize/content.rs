@@ -34,8 +34,9 @@ fn has_signature(meta: &Option<ProviderMeta>) -> bool {
         Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) => {
             !thought_signature.is_empty()
         }
+        // a phase labels text; it is nothing to send on its own (ORS-18)
+        Some(ProviderMeta::OpenAiPhase { .. }) | None => false,
         Some(_) => true,
-        None => false,
     }
 }
 

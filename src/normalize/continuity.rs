@@ -7,6 +7,7 @@
 //! | OpenAI reasoning item (id + encrypted content) | convert | keep: same model (and endpoint), encrypted content present | convert | convert | convert |
 //! | reasoning text (`reasoning_content`, unsigned thinking) | convert | convert | convert | keep: same provider family | convert |
 //! | Gemini thought signature on a call or text part | drop | drop | keep: same model | drop | drop |
+//! | OpenAI Responses `phase` on assistant text, client-tool item shape of a call or result (ORS-18/19) | drop | keep | drop | drop | drop |
 //!
 //! "Convert" means the caller's [`ForeignThinking`](super::ForeignThinking) policy: left out
 //! (default) or plain `<thinking>` text. Where a target *requires* an artifact the history lacks,
@@ -219,4 +220,28 @@ pub(crate) fn gemini_token(
         );
     }
     same_model(prov, opts)
+}
+
+/// Whether an OpenAI Responses label is replayed, or why not: a message's `phase` (ORS-18) and
+/// the client-tool item shape behind a call or result (ORS-19) mean something to the Responses
+/// API only (any model: neither is bound to the model or account that produced it). Elsewhere
+/// the text stays text and the call an ordinary tool call with its arguments as JSON.
+pub(crate) fn responses_label(meta: &ProviderMeta, opts: &NormalizeOptions) -> Result<(), String> {
+    if let ProviderMeta::OpenAiPhase { phase } = meta {
+        if !matches!(phase.as_str(), "commentary" | "final_answer") {
+            return Err(format!(
+                "`{phase}` is not a phase (ORS-18: `commentary` or `final_answer`)"
+            ));
+        }
+    }
+    if opts.target == Provider::OpenAiResponses {
+        return Ok(());
+    }
+    Err(match meta {
+        ProviderMeta::OpenAiItem { item_type, .. } => format!(
+            "{} has no `{item_type}` item; it is sent as an ordinary tool call or result with its arguments as JSON",
+            opts.target
+        ),
+        _ => format!("only OpenAI Responses labels assistant messages with a phase, not {}", opts.target),
+    })
 }

@@ -55,7 +55,7 @@ pub(crate) type PassFn = fn(Vec<Msg>, &mut Run<'_>) -> Vec<Msg>;
 pub(crate) const PASSES: [(Pass, PassFn); 21] = [
     (Pass::SpeakerRepair, |m, r| speaker::repair(m, &mut r.diags)),
     (Pass::ServerTools, |m, r| {
-        server_tools::project(m, r.options.target, &mut r.diags)
+        server_tools::project(m, r.options, &mut r.diags)
     }),
     (Pass::ContentHygiene, |m, r| {
         let m = content::clean(m, &mut r.diags);

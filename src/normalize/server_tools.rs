@@ -9,19 +9,32 @@
 //! - OpenAI Responses items (`web_search_call`, `code_interpreter_call`) are sent as text even
 //!   to Responses: turnwire renders with `store: false`, and the API looks those ids up in its
 //!   store ("Item with id 'ws_…' not found") and wants each with its reasoning item.
+//! - Two Responses items are no tool runs and carry no store reference once their id is left
+//!   out: a `compaction` item (ORS-20) goes back to Responses only from the same provider family
+//!   and endpoint (its content is encrypted for that account), and is dropped everywhere else
+//!   (there is nothing readable in it); `additional_tools` (tools declared mid-history) goes
+//!   back to Responses and is dropped elsewhere, its tools named (a call to one of them is
+//!   declared by the declarations pass where the target needs it).
 //!
 //! What each block decides depends only on its own message and the target, so a message
 //! renders the same whatever follows it (the incremental renderer relies on that).
 
 use crate::fast_map::HashSet;
 
+use super::options::NormalizeOptions;
 use super::work::{describe, Item, Msg};
-use crate::model::{Block, ServerToolBlock, ServerToolPhase, Speaker, TextBlock};
+use crate::model::{
+    provider_family, Block, Provenance, ServerToolBlock, ServerToolPhase, Speaker, TextBlock,
+};
 use crate::vocab::Provider;
 use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
-/// Replays or converts every server-tool block of `msgs` for `target`.
-pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
+/// Replays or converts every server-tool block of `msgs` for the target.
+pub(crate) fn project(
+    msgs: Vec<Msg>,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Msg> {
     msgs.into_iter()
         .map(|mut m| {
             if m.speaker == Speaker::Ai
@@ -29,27 +42,131 @@ pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnost
                     .iter()
                     .any(|i| matches!(i.block, Block::ServerTool(_)))
             {
-                m.items = project_message(std::mem::take(&mut m.items), target, diags);
+                let prov = m.provenance();
+                m.items = project_message(std::mem::take(&mut m.items), &prov, opts, diags);
             }
             m
         })
         .collect()
 }
 
-fn project_message(items: Vec<Item>, target: Provider, diags: &mut Vec<Diagnostic>) -> Vec<Item> {
+fn project_message(
+    items: Vec<Item>,
+    prov: &Provenance,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Item> {
     let mut calls: HashSet<String> = HashSet::default();
     items
         .into_iter()
-        .map(|item| {
+        .filter_map(|item| {
             let Block::ServerTool(b) = &item.block else {
-                return item;
+                return Some(item);
             };
-            match replay_refusal(b, target, &mut calls) {
-                None => item,
-                Some(why) => as_text(item, why, diags),
+            if let Some(verdict) = responses_state(b, prov, opts) {
+                return match verdict {
+                    Ok(()) => Some(item),
+                    Err(why) => {
+                        dropped(&item, b, &why, opts.target, diags);
+                        None
+                    }
+                };
+            }
+            match replay_refusal(b, opts.target, &mut calls) {
+                None => Some(item),
+                Some(why) => Some(as_text(item, why, diags)),
             }
         })
         .collect()
+}
+
+/// The Responses items that are no tool runs (`compaction`, ORS-20; `additional_tools`,
+/// ORS-19): `Some(Ok)` replayed, `Some(Err(why))` dropped, `None` for any other block.
+fn responses_state(
+    b: &ServerToolBlock,
+    prov: &Provenance,
+    opts: &NormalizeOptions,
+) -> Option<Result<(), String>> {
+    if b.provider != "openai-responses" {
+        return None;
+    }
+    let kind = b.wire.get("type").and_then(serde_json::Value::as_str)?;
+    let responses = opts.target == Provider::OpenAiResponses;
+    match kind {
+        "compaction" => Some(if !responses {
+            Err(format!(
+                "its content is encrypted for the OpenAI account that compacted the history; {} cannot read it",
+                opts.target
+            ))
+        } else {
+            same_account(prov, opts)
+        }),
+        "additional_tools" => Some(if responses {
+            Ok(())
+        } else {
+            let names: Vec<&str> = b
+                .wire
+                .get("tools")
+                .and_then(serde_json::Value::as_array)
+                .map(|tools| {
+                    tools
+                        .iter()
+                        .filter_map(|t| t.get("name").or_else(|| t.get("type")))
+                        .filter_map(serde_json::Value::as_str)
+                        .collect()
+                })
+                .unwrap_or_default();
+            Err(format!(
+                "{} takes no tool declarations inside the history (tools: {}); calls to them are declared with the request's tools where the target needs it",
+                opts.target,
+                names.join(", ")
+            ))
+        }),
+        _ => None,
+    }
+}
+
+/// ORS-20: a compaction item verifies only with the OpenAI account that made it. turnwire knows
+/// the provider family and the endpoint of both sides (no account or key is carried): the
+/// families must agree (OpenAI, not Azure) and the endpoints when both are known.
+fn same_account(prov: &Provenance, opts: &NormalizeOptions) -> Result<(), String> {
+    let family = prov
+        .provider
+        .as_deref()
+        .map_or_else(|| "openai".to_string(), provider_family);
+    if family != provider_family(opts.target.as_str()) {
+        return Err(format!(
+            "it was made by {family}, and its content is encrypted for that account"
+        ));
+    }
+    match (&prov.endpoint, &opts.endpoint) {
+        (Some(a), Some(b)) if a.trim_end_matches('/') != b.trim_end_matches('/') => Err(format!(
+            "it was made at {a}, not {b}, and its content is encrypted for that account"
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn dropped(
+    item: &Item,
+    b: &ServerToolBlock,
+    why: &str,
+    target: Provider,
+    diags: &mut Vec<Diagnostic>,
+) {
+    diags.push(
+        Diagnostic::new(
+            DiagnosticCode::ContinuityDropped,
+            FaultClass::ProviderProjection,
+            format!(
+                "{} item of {} at {} is not sent to {target}: {why}",
+                b.name,
+                b.provider,
+                describe(item.origin)
+            ),
+        )
+        .at(item.origin),
+    );
 }
 
 /// Why `b` cannot be replayed to `target` (`None`: it can). `calls` collects the Anthropic
@@ -161,7 +278,7 @@ mod tests {
             let mut diags = Vec::new();
             let out = project(
                 vec![msg(anthropic_pair("srvtoolu_1", "srvtoolu_1"))],
-                target,
+                &NormalizeOptions::new(target, "m"),
                 &mut diags,
             );
             let want = if kept {
@@ -178,7 +295,11 @@ mod tests {
             json!({"executableCode": {"language": "PYTHON", "code": "1+1"}}),
         ));
         let mut diags = Vec::new();
-        let out = project(vec![msg(vec![gemini])], Provider::Gemini, &mut diags);
+        let out = project(
+            vec![msg(vec![gemini])],
+            &NormalizeOptions::new(Provider::Gemini, "m"),
+            &mut diags,
+        );
         assert_eq!(kinds(&out[0]), ["server_tool"]);
     }
 
@@ -187,7 +308,7 @@ mod tests {
         let mut diags = Vec::new();
         let out = project(
             vec![msg(anthropic_pair("srvtoolu_1", "srvtoolu_2"))],
-            Provider::Anthropic,
+            &NormalizeOptions::new(Provider::Anthropic, "m"),
             &mut diags,
         );
         assert_eq!(kinds(&out[0]), ["server_tool", "text"]);
@@ -199,10 +320,66 @@ mod tests {
         let mut diags = Vec::new();
         let out = project(
             vec![msg(anthropic_pair("ws_1", "ws_1"))],
-            Provider::Anthropic,
+            &NormalizeOptions::new(Provider::Anthropic, "m"),
             &mut diags,
         );
         assert_eq!(kinds(&out[0]), ["text", "text"]);
         assert_eq!(diags[0].code, DiagnosticCode::ServerToolAsText);
+    }
+}
+
+#[cfg(test)]
+mod ors_20 {
+    use super::*;
+    use crate::model::Transcript;
+    use crate::normalize::work::from_transcript;
+    use serde_json::json;
+
+    fn compaction_msg(endpoint: Option<&str>) -> Vec<Msg> {
+        let mut meta = json!({"provider": "openai", "api": "responses", "model": "gpt-5.5"});
+        if let Some(e) = endpoint {
+            meta["providerBaseURL"] = json!(e);
+        }
+        let t = Transcript::from_value(&json!([{"speaker": "ai", "metadata": meta, "blocks": [
+            {"type": "server_tool", "provider": "openai-responses", "phase": "result",
+             "wire": {"type": "compaction", "id": "cmp_1", "encrypted_content": "gAAA"}}]}]))
+        .unwrap_or_default();
+        from_transcript(t)
+    }
+
+    fn kept(target: Provider, endpoint: Option<&str>, made_at: Option<&str>) -> (bool, usize) {
+        let mut o = NormalizeOptions::new(target, "gpt-5.6");
+        o.endpoint = endpoint.map(str::to_string);
+        let mut diags = Vec::new();
+        let out = project(compaction_msg(made_at), &o, &mut diags);
+        (
+            out.first().is_some_and(|m| !m.items.is_empty()),
+            diags.len(),
+        )
+    }
+
+    #[test]
+    fn ors_20_compaction_goes_back_only_to_the_same_provider_and_endpoint() {
+        assert_eq!(kept(Provider::OpenAiResponses, None, None), (true, 0));
+        let api = Some("https://api.openai.com/v1");
+        assert_eq!(
+            kept(
+                Provider::OpenAiResponses,
+                api,
+                Some("https://api.openai.com/v1/")
+            ),
+            (true, 0)
+        );
+        assert_eq!(
+            kept(
+                Provider::OpenAiResponses,
+                Some("https://gw.example/v1"),
+                api
+            ),
+            (false, 1)
+        );
+        for other in [Provider::Anthropic, Provider::Gemini, Provider::OpenAiChat] {
+            assert_eq!(kept(other, None, None), (false, 1), "{other}");
+        }
     }
 }

@@ -113,6 +113,12 @@ pub(crate) fn apply(
                     }
                     items.push(item);
                 }
+                Block::ToolResponse(r) => {
+                    if r.meta.is_some() {
+                        keep_or_strip(&mut r.meta, &prov, item.origin, opts, profile, diags);
+                    }
+                    items.push(item);
+                }
                 _ => items.push(item),
             }
         }
@@ -183,10 +189,16 @@ fn keep_or_strip(
         ProviderMeta::GeminiThoughtSignature { thought_signature } => {
             continuity::gemini_token(thought_signature, prov, opts, profile)
         }
+        ProviderMeta::OpenAiPhase { .. } | ProviderMeta::OpenAiItem { .. } => {
+            continuity::responses_label(m, opts)
+        }
         other => Err(format!("a {} does not belong on this part", other.kind())),
     };
     if let Err(why) = verdict {
-        let kind = m.kind();
+        let kind = match m {
+            ProviderMeta::OpenAiItem { item_type, .. } => format!("openai_item `{item_type}`"),
+            other => other.kind().to_string(),
+        };
         *meta = None;
         diags.push(
             Diagnostic::new(

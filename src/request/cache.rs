@@ -11,6 +11,14 @@
 //! - **OpenAI** (Chat, Responses) caches every prefix of 1,024 tokens or more by itself; `key`
 //!   becomes `prompt_cache_key` (at most 64 characters: a longer key is sent as a stable hash of
 //!   itself, with a diagnostic).
+//! - **OpenAI Responses, `gpt-5.6` and later** also takes explicit breakpoints (ORS-21):
+//!   `"system"` and `"tools"` mark the end of the system prompt — sent as a leading developer
+//!   message whose `input_text` part carries `prompt_cache_breakpoint: {"mode": "explicit"}`,
+//!   the prefix that holds the tools too — and `"messages"` is the API's implicit breakpoint
+//!   (its default, nothing to send). A list without `"messages"` sends
+//!   `prompt_cache_options: {"mode": "explicit"}` (no implicit breakpoint) when a breakpoint is
+//!   written. One breakpoint at most, under the API's four. The only lifetime is the default
+//!   `30m`: `ttl` is not sent; neither is the deprecated `prompt_cache_retention`.
 //! - **Gemini, Mistral, Kimi, DeepSeek, compatible servers** cache prefixes implicitly and take
 //!   no marks; what the caller set explicitly (a breakpoint list, a `ttl`, a `key`) is not sent,
 //!   with a diagnostic. `"auto"` alone sends nothing and says nothing.
@@ -214,6 +222,13 @@ pub(crate) struct CachePlan {
     pub listed: bool,
     /// The `prompt_cache_key` to send.
     pub key: Option<String>,
+    /// OpenAI Responses, gpt-5.6+ (ORS-21): the `prompt_cache_breakpoint` to put on the system
+    /// prompt, when `"system"` or `"tools"` is asked for.
+    pub system_breakpoint: Option<Value>,
+    /// OpenAI Responses, gpt-5.6+: the caller listed breakpoints without `"messages"`, so a
+    /// request that writes an explicit breakpoint turns the implicit one off
+    /// (`prompt_cache_options.mode: "explicit"`).
+    pub explicit_only: bool,
     /// What was adjusted or not sent, as diagnostics.
     pub notes: Vec<Diagnostic>,
 }
@@ -234,6 +249,19 @@ impl CachePlan {
                     "the cache breakpoint `{}` was not sent: the request has {what}",
                     point.name()
                 ),
+                "$.cache.breakpoints",
+            )
+        })
+    }
+}
+
+impl CachePlan {
+    /// The diagnostic of a listed `"system"` / `"tools"` breakpoint a Responses request had no
+    /// system prompt to put on (ORS-21).
+    pub fn unmarked_system(&self) -> Option<Diagnostic> {
+        (self.listed && self.system_breakpoint.is_some()).then(|| {
+            note(
+                "the cache breakpoint on the system prompt (`system` / `tools`) was not sent: the request has no system prompt to carry it".to_string(),
                 "$.cache.breakpoints",
             )
         })
@@ -263,6 +291,8 @@ impl RenderOptions {
             ..CachePlan::default()
         };
         let mut not_sent: Vec<&str> = Vec::new();
+        let explicit = self.provider == crate::vocab::Provider::OpenAiResponses
+            && crate::models::explicit_cache_breakpoints(&self.model);
         match self.provider.cache_style() {
             CacheStyle::Breakpoints => {
                 let mut mark = Map::new();
@@ -279,7 +309,14 @@ impl RenderOptions {
                 }
             }
             CacheStyle::Key => {
-                if listed {
+                if explicit {
+                    let marks_system = c.breakpoints.includes(CachePoint::System)
+                        || c.breakpoints.includes(CachePoint::Tools);
+                    if marks_system {
+                        plan.system_breakpoint = Some(serde_json::json!({"mode": "explicit"}));
+                    }
+                    plan.explicit_only = listed && !c.breakpoints.includes(CachePoint::Messages);
+                } else if listed {
                     not_sent.push("breakpoints");
                 }
                 if c.ttl.is_some() {
@@ -302,6 +339,9 @@ impl RenderOptions {
         if !not_sent.is_empty() {
             let how = match self.provider.cache_style() {
                 CacheStyle::Breakpoints => "Anthropic has no cache key; it caches up to the breakpoints",
+                CacheStyle::Key if explicit => {
+                    "OpenAI's cache breakpoints live for 30 minutes, the only lifetime it takes"
+                }
                 CacheStyle::Key => {
                     "OpenAI caches every long enough prefix by itself and takes no breakpoints or lifetime"
                 }

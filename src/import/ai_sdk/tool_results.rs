@@ -60,6 +60,7 @@ pub(super) fn tool(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Bl
                     .map_or_else(String::new, text_of),
             );
         }
+        response.meta = super::responses_label(&part);
         out.push(Block::ToolResponse(response));
         out.extend(attachments);
     }

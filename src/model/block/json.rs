@@ -31,7 +31,10 @@ impl Block {
                 take(&mut obj, "type");
                 nested_meta::lift(&mut obj, Carrier::SignedPart);
                 let text = take_str(&mut obj, "text", path)?;
-                let meta = take_gemini_signature(&mut obj, path)?;
+                let meta = match take_gemini_signature(&mut obj, path)? {
+                    Some(m) => Some(m),
+                    None => take_phase(&mut obj, path)?,
+                };
                 let provenance = take_provenance(&mut obj, path)?;
                 Block::Text(TextBlock {
                     text,
@@ -62,7 +65,10 @@ impl Block {
                 let name = take_str(&mut obj, "name", path)?;
                 let parameters = take_value(&mut obj, "parameters");
                 let description = take_opt_str(&mut obj, "description", path)?;
-                let meta = take_gemini_signature(&mut obj, path)?;
+                let meta = match take_gemini_signature(&mut obj, path)? {
+                    Some(m) => Some(m),
+                    None => take_openai_item(&mut obj),
+                };
                 let provenance = take_provenance(&mut obj, path)?;
                 Block::ToolCall(ToolCallBlock {
                     id,
@@ -81,6 +87,7 @@ impl Block {
                 let result = take_value(&mut obj, "result");
                 let error = take_opt_str(&mut obj, "error", path)?;
                 let is_complete = take_opt_bool(&mut obj, "isComplete", path)?;
+                let meta = take_openai_item(&mut obj);
                 let synthetic = match take_opt_str(&mut obj, "synthetic", path)? {
                     None => None,
                     Some(s) => Some(SyntheticReason::parse(&s).ok_or_else(|| {
@@ -98,6 +105,7 @@ impl Block {
                     error,
                     is_complete,
                     synthetic,
+                    meta,
                     extra: into_map(obj),
                 })
             }
@@ -199,6 +207,7 @@ impl Block {
                 if let Some(s) = b.synthetic {
                     o.insert("synthetic".into(), s.as_str().into());
                 }
+                write_meta(&mut o, &b.meta);
                 extend(&mut o, &b.extra);
             }
             Block::Media(b) => {
@@ -303,6 +312,32 @@ fn take_gemini_signature(
         .map(|thought_signature| ProviderMeta::GeminiThoughtSignature { thought_signature }))
 }
 
+/// `phase` on a text block: the OpenAI Responses label of its assistant message (ORS-18).
+fn take_phase(obj: &mut Members<'_>, path: &JsonPath<'_>) -> Result<Option<ProviderMeta>, Error> {
+    Ok(take_opt_str(obj, "phase", path)?.map(|phase| ProviderMeta::OpenAiPhase { phase }))
+}
+
+/// `openaiItem` on a call or result: `{"type": <item type>, …the item's other members}`
+/// (ORS-19). A value that is not an object with a string `type` stays in `extra`.
+fn take_openai_item(obj: &mut Members<'_>) -> Option<ProviderMeta> {
+    let typed = match get(obj, "openaiItem")? {
+        Node::Value(Value::Object(o)) => o.get("type").is_some_and(Value::is_string),
+        Node::Object(m) => matches!(get(m, "type"), Some(Node::Value(Value::String(_)))),
+        _ => false,
+    };
+    if !typed {
+        return None;
+    }
+    let Some(Value::Object(mut fields)) = take_value(obj, "openaiItem") else {
+        return None;
+    };
+    let item_type = match fields.shift_remove("type") {
+        Some(Value::String(t)) => t,
+        _ => String::new(),
+    };
+    Some(ProviderMeta::OpenAiItem { item_type, fields })
+}
+
 /// Thinking blocks carry at most one artifact; the first one found (in this order) becomes the
 /// typed meta and any other artifact fields stay in `extra` untouched.
 fn take_thinking_meta(
@@ -350,6 +385,15 @@ fn write_meta(o: &mut Map<String, Value>, meta: &Option<ProviderMeta>) {
         }) => {
             put_opt_str(o, "reasoningId", id);
             put_opt_str(o, "encryptedContent", encrypted_content);
+        }
+        Some(ProviderMeta::OpenAiPhase { phase }) => {
+            o.insert("phase".into(), phase.clone().into());
+        }
+        Some(ProviderMeta::OpenAiItem { item_type, fields }) => {
+            let mut item = Map::with_capacity(fields.len() + 1);
+            item.insert("type".into(), item_type.clone().into());
+            item.extend(fields.iter().map(|(k, v)| (k.clone(), v.clone())));
+            o.insert("openaiItem".into(), Value::Object(item));
         }
     }
 }

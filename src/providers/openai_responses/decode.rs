@@ -27,12 +27,17 @@
 //! assembled from the events), and the progress events of built-in tools.
 //!
 //! Items of the built-in tools the API runs itself (`web_search_call`, `code_interpreter_call`,
-//! `file_search_call`, `image_generation_call`) become server-tool blocks, in their place, as
-//! their `done` event gives them.
+//! `file_search_call`, `image_generation_call`, a server-run `tool_search_call`) and the
+//! `compaction` item (ORS-20) become server-tool blocks, in their place, as their `done` event
+//! gives them. A `message` item's `phase` labels its text (ORS-18). The client-tool calls
+//! (`custom_tool_call`, `apply_patch_call`, `shell_call`, `local_shell_call`, a client
+//! `tool_search_call`, `program`; ORS-19) become tool calls remembering their item, with the
+//! arguments of their `done` item (their own delta events are not read).
 
 use serde_json::{json, Value};
 
-use crate::model::{ProviderMeta, ServerToolBlock};
+use super::native;
+use crate::model::ProviderMeta;
 use crate::streaming::ids::mint_call_id;
 use crate::streaming::json::{count, index_key, minus, text};
 use crate::streaming::state::StreamState;
@@ -85,6 +90,13 @@ fn joined(parts: Option<&Value>, fields: &[&str], separator: &str) -> String {
     texts.join(separator)
 }
 
+/// The `phase` of an assistant message item (ORS-18).
+fn phase(item: &Value) -> Option<ProviderMeta> {
+    text(item, "phase").map(|p| ProviderMeta::OpenAiPhase {
+        phase: p.to_string(),
+    })
+}
+
 fn message_text(item: &Value) -> String {
     joined(item.get("content"), &["text", "refusal"], "")
 }
@@ -129,9 +141,12 @@ impl Decoder {
         let k = key(v, text(item, "id"));
         let a = &mut s.blocks;
         let r = match text(item, "type") {
-            Some("message") => a
-                .start_text(&k)
-                .and_then(|()| a.text_delta(&k, &message_text(item))),
+            Some("message") => a.start_text(&k).and_then(|()| {
+                if let Some(p) = phase(item) {
+                    a.set_meta(&k, p);
+                }
+                a.text_delta(&k, &message_text(item))
+            }),
             Some("reasoning") => a
                 .start_thinking(&k, None, Some(reasoning_meta(item, None)))
                 .and_then(|()| a.thinking_delta(&k, &summary_text(item))),
@@ -145,9 +160,13 @@ impl Decoder {
                             .tool_args(&k, text(item, "arguments").unwrap_or_default())
                     })
             }
-            _ => match ServerToolBlock::from_responses(item) {
-                Some(server) => s.blocks.start_server(&k, server),
-                None => Ok(()),
+            _ => match (native::call(item), native::server_item(item)) {
+                (Some(c), _) => {
+                    s.blocks
+                        .start_tool(&k, &c.call_id, &c.name, Some(c.meta), Some(c.parameters))
+                }
+                (None, Some(server)) => s.blocks.start_server(&k, server),
+                (None, None) => Ok(()),
             },
         };
         s.check(r);
@@ -157,17 +176,19 @@ impl Decoder {
         let item = v.get("item").unwrap_or(&Value::Null);
         let k = key(v, text(item, "id"));
         let kind = text(item, "type");
-        if let Some(server) = ServerToolBlock::from_responses(item) {
+        if let Some(server) = native::server_item(item) {
             s.blocks.finish_server(&k, server);
             return;
         }
-        if !matches!(kind, Some("message" | "reasoning" | "function_call")) {
+        let client_tool = native::call(item);
+        if client_tool.is_none() && !matches!(kind, Some("message" | "reasoning" | "function_call"))
+        {
             return;
         }
         let known = s.blocks.is_open(&k);
         if !known {
             // Keep what the item holds, as if it had been announced.
-            if kind == Some("function_call") {
+            if kind == Some("function_call") || client_tool.is_some() {
                 s.error(StreamError::UnknownToolComplete { key: k.clone() });
             } else {
                 s.error(StreamError::UnknownBlockStop { key: k.clone() });
@@ -175,6 +196,14 @@ impl Decoder {
             self.item_added(v, s, o);
         }
         let a = &mut s.blocks;
+        if let Some(c) = client_tool {
+            // the done item is authoritative for the arguments and the item's members (ORS-19)
+            a.set_meta(&k, c.meta);
+            let args = crate::json::write::to_string(&c.parameters);
+            let r = a.complete_tool(&k, Some(&args));
+            s.check(r);
+            return;
+        }
         let r = match kind {
             Some("function_call") => a.complete_tool(&k, text(item, "arguments")),
             Some("reasoning") => {
@@ -187,6 +216,9 @@ impl Decoder {
                 a.close(&k)
             }
             _ => {
+                if let Some(p) = phase(item) {
+                    a.set_meta(&k, p);
+                }
                 let full = message_text(item);
                 if a.content_of(&k).is_some_and(str::is_empty) && !full.is_empty() {
                     a.set_content(&k, &full);

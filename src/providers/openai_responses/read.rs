@@ -9,14 +9,22 @@
 //! - `function_call` items become tool calls (arguments parsed from their JSON text) and
 //!   `function_call_output` items tool results (an array output's later parts follow the
 //!   result as attachments);
+//! - an assistant message's `phase` (ORS-18) labels each of its text blocks
+//!   ([`ProviderMeta::OpenAiPhase`]);
+//! - the client-tool items (`custom_tool_call`, `apply_patch_call`, `shell_call`,
+//!   `local_shell_call`, client `tool_search_call`, `program`) become tool calls and their
+//!   outputs tool results, remembering the item ([`super::native`], ORS-19);
+//! - `compaction` (ORS-20), `additional_tools` and a server-run tool search become server-tool
+//!   blocks, replayed to Responses where they can be;
 //! - consecutive assistant items (reasoning, messages, calls) make one assistant message, and
 //!   consecutive outputs one tool message. Other items (`item_reference`, built-in tool calls)
 //!   are kept as opaque blocks with an `import_opaque` diagnostic.
 
 use serde_json::{Map, Value};
 
+use super::native;
 use crate::error::Error;
-use crate::model::ServerToolBlock;
+
 use crate::model::{
     Block, ProviderMeta, Speaker, TextBlock, ThinkingBlock, ToolCallBlock, ToolResponseBlock,
 };
@@ -49,6 +57,7 @@ pub fn from_responses_input(
 ) -> Result<Imported, Error> {
     let mut r = Reader::new(provenance(Provider::OpenAiResponses, None, source));
     read(&mut r, input, instructions, "$")?;
+    breakpoint_notes(&mut r, input, "$", false);
     Ok(r.finish(None))
 }
 
@@ -61,6 +70,8 @@ pub(crate) fn from_body(
     let empty = Value::Array(Vec::new());
     let input = body.get("input").unwrap_or(&empty);
     read(&mut r, input, body.get("instructions"), "$.input")?;
+    let system_mark = crate::providers::read::cache::responses_system_breakpoint(body);
+    breakpoint_notes(&mut r, input, "$.input", system_mark);
     if body.get("store") == Some(&Value::Bool(true)) {
         r.note(
             "$.store",
@@ -79,6 +90,33 @@ pub(crate) fn from_body(
         &mut r,
     )?;
     Ok(r.finish(Some(options)))
+}
+
+/// ORS-21: a block keeps no cache breakpoint. The one on the leading developer message of a
+/// body is read into `cache.breakpoints` (`system_mark`); every other one is named.
+fn breakpoint_notes(r: &mut Reader, input: &Value, path: &str, system_mark: bool) {
+    let Some(items) = input.as_array() else {
+        return;
+    };
+    for (i, item) in items.iter().enumerate() {
+        if i == 0 && system_mark {
+            continue;
+        }
+        for key in ["content", "output"] {
+            let parts = item.get(key).and_then(Value::as_array);
+            for (j, part) in parts.into_iter().flatten().enumerate() {
+                if part
+                    .get("prompt_cache_breakpoint")
+                    .is_some_and(|b| !b.is_null())
+                {
+                    r.note(
+                        &format!("{path}[{i}].{key}[{j}].prompt_cache_breakpoint"),
+                        "a block keeps no cache breakpoint: turnwire places them from the `cache` option (ORS-21: `system` / `tools` mark the system prompt for gpt-5.6 and later)",
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// The run being read: assistant items or function outputs gather into one message.
@@ -133,7 +171,37 @@ fn read(
             ("reasoning", _) => (Speaker::Ai, vec![reasoning(&item)]),
             ("function_call", _) => (Speaker::Ai, vec![call(r, &item, &at)?]),
             ("function_call_output", _) => (Speaker::Tool, output(r, &item, &at)?),
-            _ => match ServerToolBlock::from_responses(&item) {
+            ("custom_tool_call_output", _) => {
+                let mut blocks = output(r, &item, &at)?;
+                if let Some(Block::ToolResponse(b)) = blocks.first_mut() {
+                    b.meta = Some(native::output_meta(&item, &kind, &["call_id", "output"]));
+                }
+                (Speaker::Tool, blocks)
+            }
+            (t, _) if native::by_call(t).is_some() => match native::call(&item) {
+                Some(c) => {
+                    r.names.insert(c.call_id.clone(), c.name.clone());
+                    let mut b = ToolCallBlock::new(c.call_id, c.name, c.parameters);
+                    b.meta = Some(c.meta);
+                    (Speaker::Ai, vec![Block::ToolCall(b)])
+                }
+                None => (Speaker::Ai, vec![server_or_opaque(r, item, &at)]),
+            },
+            (t, _) if native::by_output(t).is_some() => match native::output(&item) {
+                Some(o) => (
+                    Speaker::Tool,
+                    vec![Block::ToolResponse(ToolResponseBlock {
+                        tool_name: r.names.get(&o.call_id).cloned(),
+                        call_id: o.call_id,
+                        result: o.result,
+                        error: o.error,
+                        meta: Some(o.meta),
+                        ..ToolResponseBlock::default()
+                    })],
+                ),
+                None => (Speaker::Ai, vec![server_or_opaque(r, item, &at)]),
+            },
+            _ => match native::server_item(&item) {
                 Some(b) => (Speaker::Ai, vec![Block::ServerTool(b)]),
                 None => (Speaker::Ai, vec![r.opaque(item, &at, "this input item")]),
             },
@@ -165,6 +233,15 @@ fn read(
         r.push(done.speaker, done.blocks);
     }
     Ok(())
+}
+
+/// A server-run tool search (kept for Responses, text elsewhere); any other item the
+/// client-tool reader refused (a call without its `call_id`) is opaque.
+fn server_or_opaque(r: &mut Reader, item: Value, at: &str) -> Block {
+    match native::server_item(&item) {
+        Some(b) => Block::ServerTool(b),
+        None => r.opaque(item, at, "this client-tool item (it names no call)"),
+    }
 }
 
 /// A user, system or developer message's content parts.
@@ -208,6 +285,7 @@ fn input_part(r: &mut Reader, part: Value, at: &str) -> Result<Block, Error> {
 fn assistant_text(r: &mut Reader, item: &Value, at: &str) -> Result<Vec<Block>, Error> {
     let path = format!("{at}.content");
     let mut out = Vec::new();
+    let phase = item.get("phase").and_then(Value::as_str);
     for (j, part) in parts(item.get("content").unwrap_or(&Value::Null), &path)?
         .into_iter()
         .enumerate()
@@ -220,6 +298,15 @@ fn assistant_text(r: &mut Reader, item: &Value, at: &str) -> Result<Vec<Block>, 
             "refusal" => Block::Text(TextBlock::new(string_at(&part, "refusal", &part_at)?)),
             _ => r.opaque(part, &part_at, "this assistant part"),
         });
+    }
+    if let Some(phase) = phase {
+        for b in &mut out {
+            if let Block::Text(t) = b {
+                t.meta = Some(ProviderMeta::OpenAiPhase {
+                    phase: phase.to_string(),
+                });
+            }
+        }
     }
     Ok(out)
 }

@@ -6,6 +6,8 @@ use std::borrow::Cow;
 use crate::json::out::{out, Obj, Out, NULL};
 use serde_json::{Map, Value};
 
+use super::native::{self, Kind};
+use crate::fast_map::HashMap;
 use crate::ids::IdFormat;
 use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker};
 use crate::normalize::Normalized;
@@ -33,7 +35,7 @@ pub(crate) fn body<'a>(
     p.reserve_names(declared_names(o));
     let mut tools = tool_declarations(n, o, &mut p, declaration);
     tools.extend(r.server_tools.tools.iter().map(Out::from));
-    let input = input(&n.transcript.messages, &mut p);
+    let mut input = input(&n.transcript.messages, &mut p);
     let has_reasoning = input
         .iter()
         .any(|i| i.get("type").and_then(Out::as_str) == Some("reasoning"));
@@ -43,8 +45,20 @@ pub(crate) fn body<'a>(
         body.insert("model", &o.model);
     }
     let system = system_text(o, &n.system);
-    if !system.is_empty() {
-        body.insert("instructions", system);
+    match &r.cache.system_breakpoint {
+        _ if system.is_empty() => p.extend_notes(r.cache.unmarked_system()),
+        // ORS-21: a breakpoint sits on an input part; the system prompt becomes the leading
+        // developer message to carry it (`instructions` takes a string only).
+        Some(mark) => {
+            let part =
+                out!({"type": "input_text", "text": system, "prompt_cache_breakpoint": mark});
+            let developer = out!({"type": "message", "role": "developer", "content": vec![part]});
+            input.insert(0, developer);
+            if r.cache.explicit_only {
+                body.insert("prompt_cache_options", out!({"mode": "explicit"}));
+            }
+        }
+        None => body.insert("instructions", system),
     }
     body.insert("input", input);
     if !tools.is_empty() {
@@ -120,9 +134,48 @@ fn declaration<'a>(
     Out::Obj(t)
 }
 
+/// The client-tool kind of each call rendered as a client-tool item, by projected call id: its
+/// output is that kind's output item (ORS-19).
+type NativeCalls = HashMap<String, &'static Kind>;
+
+/// The calls whose client-tool item could not carry their result (a `tool_search_output`
+/// holds a list of tools, not text): sent as a `function_call` and its output instead.
+fn plain_calls(msgs: &[Message]) -> crate::fast_map::HashSet<&str> {
+    let blocks = || msgs.iter().flat_map(|m| &m.blocks);
+    let searches: crate::fast_map::HashSet<&str> = blocks()
+        .filter_map(|b| match b {
+            Block::ToolCall(c) => match &c.meta {
+                Some(ProviderMeta::OpenAiItem { item_type, .. })
+                    if item_type == "tool_search_call" =>
+                {
+                    Some(c.id.as_str())
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    if searches.is_empty() {
+        return searches;
+    }
+    blocks()
+        .filter_map(|b| match b {
+            Block::ToolResponse(r)
+                if searches.contains(r.call_id.as_str())
+                    && (r.error.is_some() || !matches!(r.result, Some(Value::Array(_)))) =>
+            {
+                Some(r.call_id.as_str())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// The `input` items, in transcript order.
 fn input<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
     let mut out = Vec::with_capacity(msgs.len());
+    let mut native_calls = NativeCalls::default();
+    let plain = plain_calls(msgs);
     for m in msgs {
         match m.speaker {
             Speaker::Human => out.push(out!({
@@ -135,11 +188,41 @@ fn input<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
                 "role": "developer",
                 "content": joined_text(&m.blocks).unwrap_or_default(),
             })),
-            Speaker::Ai => assistant(m, p, &mut out),
-            Speaker::Tool => tool_outputs(m, p, &mut out),
+            Speaker::Ai => assistant(m, p, &plain, &mut native_calls, &mut out),
+            Speaker::Tool => tool_outputs(m, p, &native_calls, &mut out),
         }
     }
+    unique_item_ids(&mut out);
     out
+}
+
+/// ORS-12: the item ids turnwire sends (the ones the SDK requires: `local_shell_call`,
+/// `program`, `program_output`) are unique; a call repeated in the history gets its id with a
+/// `_2`, `_3`, … suffix. (A `local_shell_call_output`'s `id` names its call: left as it is.)
+fn unique_item_ids(items: &mut [Out<'_>]) {
+    let mut seen: crate::fast_map::HashSet<String> = crate::fast_map::HashSet::default();
+    for item in items.iter_mut() {
+        if item.get("type").and_then(Out::as_str) == Some("local_shell_call_output") {
+            continue;
+        }
+        let Some(obj) = item.as_obj_mut() else {
+            continue;
+        };
+        let Some(slot) = obj.get_mut("id") else {
+            continue;
+        };
+        let Some(id) = slot.as_str().map(str::to_string) else {
+            continue;
+        };
+        if seen.insert(id.clone()) {
+            continue;
+        }
+        let mut k = 2;
+        while !seen.insert(format!("{id}_{k}")) {
+            k += 1;
+        }
+        *slot = Out::from(format!("{id}_{k}"));
+    }
 }
 
 /// User content: one string when it is only text, else an array of input parts.
@@ -186,29 +269,56 @@ fn media_part(m: &MediaBlock) -> Out<'_> {
 }
 
 /// One item per run of an assistant message, in block order: reasoning items, one assistant
-/// message per run of text (its texts joined by a blank line, as Chat Completions joins them),
-/// one `function_call` per call. The message's content is a string: the input message the
-/// official SDK's types allow without a server-side id and status (an `output_text` part list
-/// needs both).
-fn assistant<'a>(m: &'a Message, p: &mut Projection, out: &mut Vec<Out<'a>>) {
+/// message per run of text with one `phase` (its texts joined by a blank line, as Chat
+/// Completions joins them; the phase on the item, ORS-18), one `function_call` per call (or the
+/// client-tool item the call was read from, ORS-19), the `compaction` and `additional_tools`
+/// items the normaliser kept (ORS-20). The message's content is a string: the input message
+/// the official SDK's types allow without a server-side id and status (an `output_text` part
+/// list needs both).
+fn assistant<'a>(
+    m: &'a Message,
+    p: &mut Projection,
+    plain: &crate::fast_map::HashSet<&str>,
+    native_calls: &mut NativeCalls,
+    out: &mut Vec<Out<'a>>,
+) {
     let mut text: Vec<Cow<'a, str>> = Vec::new();
-    let flush = |text: &mut Vec<Cow<'a, str>>, out: &mut Vec<Out<'a>>| {
+    let mut phase: Option<&'a str> = None;
+    let flush = |text: &mut Vec<Cow<'a, str>>, phase: Option<&'a str>, out: &mut Vec<Out<'a>>| {
         let content = match std::mem::take(text).as_mut_slice() {
             [] => return,
             [one] => std::mem::take(one),
             more => Cow::Owned(more.join("\n\n")),
         };
-        out.push(out!({"type": "message", "role": "assistant", "content": content}));
+        let mut item = Obj::new();
+        item.insert("type", "message");
+        item.insert("role", "assistant");
+        item.insert("content", content);
+        if let Some(phase) = phase {
+            item.insert("phase", phase);
+        }
+        out.push(Out::Obj(item));
     };
     for b in &m.blocks {
         match b {
             Block::Text(_) | Block::Code(_) => {
+                let this = match b {
+                    Block::Text(t) => match &t.meta {
+                        Some(ProviderMeta::OpenAiPhase { phase }) => Some(phase.as_str()),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if this != phase {
+                    flush(&mut text, phase, out);
+                    phase = this;
+                }
                 if let Some(t) = plain_text(b) {
                     text.push(t);
                 }
             }
             Block::Thinking(t) => {
-                flush(&mut text, out);
+                flush(&mut text, phase, out);
                 // The normaliser leaves only OpenAI reasoning items with encrypted content from
                 // this model (see `normalize::continuity`).
                 if let Some(ProviderMeta::OpenAiReasoning {
@@ -233,9 +343,24 @@ fn assistant<'a>(m: &'a Message, p: &mut Projection, out: &mut Vec<Out<'a>>) {
                 }
             }
             Block::ToolCall(c) => {
-                flush(&mut text, out);
+                flush(&mut text, phase, out);
                 let name = p.tool_name(&c.name);
                 let call_id = p.call_id(&c.id, &name);
+                let item = c.meta.as_ref().filter(|_| !plain.contains(c.id.as_str()));
+                if let Some(ProviderMeta::OpenAiItem { item_type, fields }) = item {
+                    let item = native::call_item(
+                        item_type,
+                        fields,
+                        call_id.clone(),
+                        name.clone(),
+                        c.parameters.as_ref(),
+                    );
+                    if let (Some(item), Some(kind)) = (item, native::by_call(item_type)) {
+                        native_calls.insert(call_id, kind);
+                        out.push(item);
+                        continue;
+                    }
+                }
                 let arguments = c
                     .parameters
                     .as_ref()
@@ -248,15 +373,32 @@ fn assistant<'a>(m: &'a Message, p: &mut Projection, out: &mut Vec<Out<'a>>) {
                     "arguments": arguments,
                 }));
             }
+            Block::ServerTool(s) => {
+                flush(&mut text, phase, out);
+                // Only the items the normaliser replays reach here (compaction,
+                // additional_tools), sent without their id (stateless replay, ORS-05) and
+                // output-only members.
+                if let Value::Object(wire) = &s.wire {
+                    let mut item = Obj::new();
+                    for (k, v) in wire {
+                        if !matches!(k.as_str(), "id" | "created_by" | "status") {
+                            item.insert(k.as_str(), v);
+                        }
+                    }
+                    out.push(Out::Obj(item));
+                }
+            }
             // Media never stays in an assistant message (speaker repair moves it to the user).
             _ => {}
         }
     }
-    flush(&mut text, out);
+    flush(&mut text, phase, out);
 }
 
-/// The output being written: its call id, text and attached media.
+/// The output being written: its call id, text and attached media, and its item type
+/// (`function_call_output`, or `custom_tool_call_output` for a custom tool's call, ORS-19).
 struct Pending<'a> {
+    item_type: &'static str,
     call_id: String,
     text: Cow<'a, str>,
     media: Vec<Out<'a>>,
@@ -274,20 +416,65 @@ impl<'a> Pending<'a> {
             parts.extend(self.media);
             Out::Arr(parts)
         };
-        out!({"type": "function_call_output", "call_id": self.call_id, "output": output})
+        out!({"type": self.item_type, "call_id": self.call_id, "output": output})
     }
 }
 
-/// One `function_call_output` per result, in order. Text attached to a result joins its text;
-/// media attached to it makes the output an array of input parts (text first).
-fn tool_outputs<'a>(m: &'a Message, p: &mut Projection, out: &mut Vec<Out<'a>>) {
+/// The client-tool kind a result answers: its call's (the normaliser leaves every result
+/// after its call in the same render).
+fn native_kind(call_id: &str, native_calls: &NativeCalls) -> Option<&'static Kind> {
+    native_calls.get(call_id).copied()
+}
+
+/// One output item per result, in order: a `function_call_output`, or the output item of the
+/// client-tool call it answers (ORS-19). Text attached to a result joins its text; media
+/// attached to it makes the output an array of input parts (text first).
+fn tool_outputs<'a>(
+    m: &'a Message,
+    p: &mut Projection,
+    native_calls: &NativeCalls,
+    out: &mut Vec<Out<'a>>,
+) {
     let mut current: Option<Pending> = None;
+    // the output type of the last client-tool output sent whole (it carries no attachments)
+    let mut whole: Option<&'static str> = None;
     for b in &m.blocks {
         match b {
             Block::ToolResponse(r) => {
                 out.extend(current.take().map(Pending::into_item));
+                whole = None;
+                let call_id = p.result_id(&r.call_id);
+                let kind = native_kind(&call_id, native_calls);
+                if let Some(kind) = kind.filter(|k| k.output != "custom_tool_call_output") {
+                    let fields = match &r.meta {
+                        Some(ProviderMeta::OpenAiItem { item_type, fields })
+                            if item_type == kind.output =>
+                        {
+                            Some(fields)
+                        }
+                        _ => None,
+                    };
+                    let parts = native::ResultParts {
+                        call_id,
+                        text: match (&r.error, &r.result) {
+                            (Some(e), _) => Cow::Borrowed(e.as_str()),
+                            (None, Some(Value::String(s))) => Cow::Borrowed(s.as_str()),
+                            _ => r.result_text(),
+                        },
+                        value: r.result.as_ref(),
+                        failed: r.error.is_some(),
+                    };
+                    out.extend(native::output_item(kind, fields, parts));
+                    whole = Some(kind.output);
+                    continue;
+                }
                 current = Some(Pending {
-                    call_id: p.result_id(&r.call_id),
+                    item_type: if kind.is_some() {
+                        "custom_tool_call_output"
+                    } else {
+                        "function_call_output"
+                    },
+                    call_id,
                     text: r.result_text(),
                     media: Vec::new(),
                 });
@@ -295,6 +482,17 @@ fn tool_outputs<'a>(m: &'a Message, p: &mut Projection, out: &mut Vec<Out<'a>>) 
             Block::Media(media) => {
                 if let Some(c) = current.as_mut() {
                     c.media.push(media_part(media));
+                } else if let Some(kind) = whole {
+                    p.extend_notes(Some(
+                        crate::vocab::Diagnostic::new(
+                            crate::vocab::DiagnosticCode::BlockOmitted,
+                            crate::vocab::FaultClass::ProviderProjection,
+                            format!(
+                                "{} returned by the tool is not sent: a `{kind}` item carries no media (ORS-19)",
+                                media.mime_type
+                            ),
+                        ),
+                    ));
                 }
             }
             other => {

@@ -69,11 +69,53 @@ pub(crate) fn anthropic_cache(body: &Map<String, Value>, r: &mut Reader) -> Opti
     })
 }
 
-/// `prompt_cache_key` as `cache.key`.
+/// `prompt_cache_key` as `cache.key`; a Responses breakpoint on the leading developer message
+/// (where a render puts the system prompt's, ORS-21) as the `"system"` breakpoint, alone when
+/// `prompt_cache_options.mode` is `explicit`.
 pub(crate) fn openai_cache(body: &Map<String, Value>) -> Option<CacheOptions> {
-    let key = body.get("prompt_cache_key")?.as_str()?;
+    let key = body
+        .get("prompt_cache_key")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let marked = responses_system_breakpoint(body);
+    if key.is_none() && !marked {
+        return None;
+    }
+    let explicit = body
+        .get("prompt_cache_options")
+        .and_then(|o| o.get("mode"))
+        .and_then(Value::as_str)
+        == Some("explicit");
+    let breakpoints = if marked && explicit {
+        CacheBreakpoints::List(vec![CachePoint::System])
+    } else {
+        CacheBreakpoints::Auto
+    };
     Some(CacheOptions {
-        key: Some(key.to_string()),
+        key,
+        breakpoints,
         ..CacheOptions::default()
     })
+}
+
+/// Whether the body's first input item is a developer message whose text carries a
+/// `prompt_cache_breakpoint` (ORS-21).
+pub(crate) fn responses_system_breakpoint(body: &Map<String, Value>) -> bool {
+    let Some(first) = body
+        .get("input")
+        .and_then(Value::as_array)
+        .and_then(|a| a.first())
+    else {
+        return false;
+    };
+    first.get("role").and_then(Value::as_str) == Some("developer")
+        && first
+            .get("content")
+            .and_then(Value::as_array)
+            .is_some_and(|parts| {
+                parts.iter().any(|p| {
+                    p.get("prompt_cache_breakpoint")
+                        .is_some_and(|b| !b.is_null())
+                })
+            })
 }

@@ -51,6 +51,17 @@ pub(crate) fn body_options(
             "cache_control" if provider == Provider::Anthropic => {}
             "prompt_cache_key"
                 if matches!(provider, Provider::OpenAiChat | Provider::OpenAiResponses) => {}
+            // ORS-21: the mode of a system breakpoint, read into `cache.breakpoints`
+            "prompt_cache_options"
+                if provider == Provider::OpenAiResponses
+                    && super::cache::responses_system_breakpoint(body)
+                    && value.as_object().is_some_and(|o| {
+                        o.iter().all(|(k, v)| match k.as_str() {
+                            "mode" => v == "implicit" || v == "explicit",
+                            "ttl" => v == "30m",
+                            _ => false,
+                        })
+                    }) => {}
             k if fields.max_tokens.contains(&k) => o.max_tokens = Some(count(value, &at)?),
             "temperature" => o.temperature = Some(number(value, &at)?),
             "top_p" => o.top_p = Some(number(value, &at)?),

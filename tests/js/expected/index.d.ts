@@ -340,11 +340,15 @@ export interface MessageMetadata {
     [key: string]: unknown;
 }
 
-/** `{"type": "text"}`; Gemini may sign a text part (`thoughtSignature`). */
+/**
+ * `{"type": "text"}`; Gemini may sign a text part (`thoughtSignature`); an OpenAI Responses
+ * assistant message labels it (`phase`, ORS-18).
+ */
 export interface TextBlock {
     type: "text";
     text: string;
     thoughtSignature?: string | null;
+    phase?: "commentary" | "final_answer" | null;
     provenance?: Provenance | null;
     [key: string]: unknown;
 }
@@ -366,7 +370,11 @@ export interface ThinkingBlock {
     [key: string]: unknown;
 }
 
-/** `{"type": "tool_call"}`: `id` is the canonical (provider-neutral) call id. */
+/**
+ * `{"type": "tool_call"}`: `id` is the canonical (provider-neutral) call id. `openaiItem`: the
+ * OpenAI Responses client-tool item it was read from (`{type: "apply_patch_call", status, …}`,
+ * ORS-19), sent back as that item to Responses.
+ */
 export interface ToolCallBlock {
     type: "tool_call";
     id: string;
@@ -374,11 +382,15 @@ export interface ToolCallBlock {
     parameters?: unknown;
     description?: string | null;
     thoughtSignature?: string | null;
+    openaiItem?: JsonObject | null;
     provenance?: Provenance | null;
     [key: string]: unknown;
 }
 
-/** `{"type": "tool_response"}` answering the call `callId`. */
+/**
+ * `{"type": "tool_response"}` answering the call `callId`. `openaiItem`: the OpenAI Responses
+ * output item it was read from (`{type: "shell_call_output", …}`, ORS-19).
+ */
 export interface ToolResponseBlock {
     type: "tool_response";
     callId: string;
@@ -387,6 +399,7 @@ export interface ToolResponseBlock {
     error?: string | null;
     isComplete?: boolean | null;
     synthetic?: SyntheticReasonCode | null;
+    openaiItem?: JsonObject | null;
     [key: string]: unknown;
 }
 

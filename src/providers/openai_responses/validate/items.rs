@@ -4,6 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::STRUCT;
+use crate::providers::openai_responses::native;
 use crate::providers::validate_support::{Findings, Path};
 use crate::vocab::{Pairing, WireApi};
 
@@ -16,21 +17,17 @@ const OUTPUT: &str = PAIRING.result;
 
 /// Built-in tool item types accepted in `input` without deeper checks (the renderer never emits
 /// them; they are listed so valid bodies that use built-in tools are not rejected).
-const BUILT_IN_ITEM_TYPES: [&str; 14] = [
+const BUILT_IN_ITEM_TYPES: [&str; 10] = [
     "file_search_call",
     "web_search_call",
     "computer_call",
     "computer_call_output",
     "code_interpreter_call",
     "image_generation_call",
-    "local_shell_call",
-    "local_shell_call_output",
     "mcp_list_tools",
     "mcp_approval_request",
     "mcp_approval_response",
     "mcp_call",
-    "custom_tool_call",
-    "custom_tool_call_output",
 ];
 
 /// A message role the Responses API accepts.
@@ -85,6 +82,13 @@ pub(super) enum Kind {
     /// A built-in tool item; `true` when it is a model output item (a call, a tool listing or an
     /// approval request), which may follow a reasoning item.
     BuiltIn(bool),
+    /// A client-tool call (`custom_tool_call`, `apply_patch_call`, …; ORS-19).
+    ClientCall(&'static native::Kind),
+    /// A client-tool output (`custom_tool_call_output`, …; ORS-19).
+    ClientOutput(&'static native::Kind),
+    /// `compaction` (ORS-20), `compaction_trigger` or `additional_tools`: items of their own
+    /// shape that take part in no pairing.
+    Other(&'static str),
     /// Not an object, or of a missing or unknown type (already reported).
     Invalid,
 }
@@ -100,6 +104,9 @@ impl Kind {
             Kind::Reasoning => "reasoning".to_string(),
             Kind::ItemReference => "item_reference".to_string(),
             Kind::BuiltIn(_) => "built-in tool".to_string(),
+            Kind::ClientCall(k) => k.call.to_string(),
+            Kind::ClientOutput(k) => k.output.to_string(),
+            Kind::Other(t) => t.to_string(),
             Kind::Invalid => "invalid".to_string(),
         }
     }
@@ -131,9 +138,29 @@ impl<'a> Item<'a> {
         self.get(key).and_then(Value::as_str)
     }
 
-    /// The `call_id`, when it is a non-empty string.
+    /// The `call_id`, when it is a non-empty string (a `local_shell_call_output` names its call
+    /// by `id`).
     pub(super) fn call_id(&self) -> Option<&'a str> {
-        self.str_field(PAIRING.call_id).filter(|s| !s.is_empty())
+        self.str_field(self.call_id_field())
+            .filter(|s| !s.is_empty())
+    }
+
+    /// The member naming the call: `call_id`, `id` on a `local_shell_call_output`.
+    pub(super) fn call_id_field(&self) -> &'static str {
+        match self.kind {
+            Kind::ClientOutput(k) => k.output_call_id,
+            _ => PAIRING.call_id,
+        }
+    }
+
+    /// Whether the item calls a tool the client runs (a function or a client tool).
+    pub(super) fn is_call(&self) -> bool {
+        matches!(self.kind, Kind::FunctionCall | Kind::ClientCall(_))
+    }
+
+    /// Whether the item answers such a call.
+    pub(super) fn is_output(&self) -> bool {
+        matches!(self.kind, Kind::FunctionCallOutput | Kind::ClientOutput(_))
     }
 
     /// The `id`, when it is a string.
@@ -229,6 +256,19 @@ fn parse_item<'a>(idx: usize, v: &'a Value, out: &mut Findings) -> Item<'a> {
             t if BUILT_IN_ITEM_TYPES.contains(&t) => Kind::BuiltIn(
                 t.ends_with("_call") || t == "mcp_list_tools" || t == "mcp_approval_request",
             ),
+            // a tool search the API runs itself answers no client call
+            "tool_search_call" | "tool_search_output" if native::is_server_search(v) => {
+                Kind::BuiltIn(t == "tool_search_call")
+            }
+            t if native::by_call(t).is_some() => {
+                native::by_call(t).map_or(Kind::Invalid, Kind::ClientCall)
+            }
+            t if native::by_output(t).is_some() => {
+                native::by_output(t).map_or(Kind::Invalid, Kind::ClientOutput)
+            }
+            "compaction" => Kind::Other("compaction"),
+            "compaction_trigger" => Kind::Other("compaction_trigger"),
+            "additional_tools" => Kind::Other("additional_tools"),
             other => {
                 out.push(
                     STRUCT,

@@ -53,6 +53,19 @@
 //!   types stay `ORS-STRUCT`).
 //! - `ORS-14` … `ORS-16` request controls (tool choice, no stop, `text.format`): see `controls`.
 //! - `ORS-17` `prompt_cache_key` is a string of at most 64 characters (the text of `OAC-20`).
+//! - `ORS-18` a message's `phase` is `commentary` or `final_answer`.
+//! - `ORS-19` the client-tool items (`custom_tool_call`, `apply_patch_call`, `shell_call`,
+//!   `local_shell_call`, `tool_search_call`, `program` and their outputs) in the shapes of the
+//!   SDK's types (`ORS-STRUCT`), paired like function calls (`ORS-01`/`ORS-02`), each answered
+//!   by its own output type, and their ids with the type's prefix: `Invalid 'input[49].id':
+//!   'fc_1w8xjn5yx1c0y'. Expected an ID that begins with 'ctc'.` (`apc` for
+//!   `apply_patch_call`).
+//! - `ORS-21` `prompt_cache_options` (`mode` `implicit`/`explicit`, `ttl` `30m`) and
+//!   `prompt_cache_breakpoint: {"mode": "explicit"}` (on `input_text`, `input_image`,
+//!   `input_file` parts) only for gpt-5.6 and later, at most four breakpoints (strict: the API
+//!   writes the latest four), and not together with the deprecated `prompt_cache_retention`.
+//! - `ORS-20` `compaction` items carry their `encrypted_content` (`ORS-STRUCT`; whether it
+//!   verifies for this account is not checkable from one body).
 //!
 //! Not checkable from one body:
 //!
@@ -65,6 +78,8 @@
 //! - Names on `function_call` items are not checked against `tools` (the API does not require
 //!   replayed calls to be declared).
 
+mod cache;
+mod client_items;
 mod content;
 mod controls;
 mod item_ids;
@@ -122,6 +137,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
         check_ors_03_reasoning_followed(&items, &mut out);
         check_ors_04_fc_id_needs_reasoning(&items, &mut out);
         check_ors_05_unstored(&items, settings.store_false, &mut out);
+        cache::check_ors_21_breakpoints(obj, &mut out);
     }
     out.finish(body)
 }
@@ -133,6 +149,7 @@ fn check_envelope(obj: &serde_json::Map<String, Value>, out: &mut Findings) -> s
     check_ors_15_no_stop(obj, out);
     check_ors_16_text_format(obj, out);
     crate::providers::openai_chat::validate::check_prompt_cache_key(obj, "ORS-17", out);
+    cache::check_ors_21_prompt_cache_options(obj, out);
     settings
 }
 

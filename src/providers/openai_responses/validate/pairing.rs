@@ -1,5 +1,6 @@
 //! Function-call pairing across items: `ORS-01`, `ORS-02`, `ORS-10`, plus the `ORS-STRUCT`
-//! pairing checks (unique `call_id`s among function calls, at most one output per call).
+//! pairing checks (unique `call_id`s among function calls, at most one output per call). The
+//! client-tool items (ORS-19) pair the same way, each with its own output type.
 
 use crate::fast_map::{HashMap, HashSet};
 
@@ -10,7 +11,7 @@ use crate::providers::validate_support::Findings;
 /// `call_id`s are unique among `function_call` items (a duplicate makes pairing ambiguous).
 pub(super) fn check_unique_call_ids(items: &[Item<'_>], out: &mut Findings) {
     let mut seen = HashSet::default();
-    for item in items.iter().filter(|i| i.kind == Kind::FunctionCall) {
+    for item in items.iter().filter(|i| i.is_call()) {
         if let Some(id) = item.call_id() {
             if !seen.insert(id) {
                 out.push(
@@ -37,14 +38,15 @@ fn pair_outputs(items: &[Item<'_>], chained: bool, out: &mut Findings) -> HashMa
             continue;
         };
         match item.kind {
-            Kind::FunctionCall => {
+            _ if item.is_call() => {
                 open.push((item.idx, id));
                 called.insert(id);
             }
-            Kind::FunctionCallOutput => {
+            _ if item.is_output() => {
                 if let Some(k) = open.iter().position(|(_, c)| *c == id) {
                     let (call, _) = open.remove(k);
                     pairs.insert(call, item.idx);
+                    check_ors_19_output_type(items.get(call), item, out);
                 } else if called.contains(id) {
                     out.push(
                         STRUCT,
@@ -58,7 +60,7 @@ fn pair_outputs(items: &[Item<'_>], chained: bool, out: &mut Findings) -> HashMa
                     let later = items
                         .iter()
                         .skip(item.idx + 1)
-                        .find(|i| i.kind == Kind::FunctionCall && i.call_id() == Some(id));
+                        .find(|i| i.is_call() && i.call_id() == Some(id));
                     let tail = later.map_or(String::new(), |c| {
                         format!(
                             " (the function_call with this call_id comes later, at input[{}]; \
@@ -68,9 +70,10 @@ fn pair_outputs(items: &[Item<'_>], chained: bool, out: &mut Findings) -> HashMa
                     });
                     out.push(
                         "ORS-01",
-                        item.path().k("call_id"),
+                        item.path().k(item.call_id_field()),
                         format!(
-                            "No tool call found for function call output with call_id {id}.{tail}"
+                            "No tool call found for {} with call_id {id}.{tail}",
+                            spoken(item.kind.describe())
                         ),
                     );
                 }
@@ -87,7 +90,7 @@ fn pair_outputs(items: &[Item<'_>], chained: bool, out: &mut Findings) -> HashMa
 /// and its output).
 pub(super) fn check_ors_01_02_10_pairing(items: &[Item<'_>], chained: bool, out: &mut Findings) {
     let pairs = pair_outputs(items, chained, out);
-    for item in items.iter().filter(|i| i.kind == Kind::FunctionCall) {
+    for item in items.iter().filter(|i| i.is_call()) {
         let Some(id) = item.call_id() else {
             continue;
         };
@@ -95,7 +98,10 @@ pub(super) fn check_ors_01_02_10_pairing(items: &[Item<'_>], chained: bool, out:
             out.push(
                 "ORS-02",
                 item.path(),
-                format!("No tool output found for function call {id}."),
+                format!(
+                    "No tool output found for {} {id}.",
+                    spoken(item.kind.describe())
+                ),
             );
             continue;
         };
@@ -112,9 +118,10 @@ pub(super) fn check_ors_01_02_10_pairing(items: &[Item<'_>], chained: bool, out:
             "ORS-02",
             item.path(),
             format!(
-                "No tool output found for function call {id} before the {what} at input[{}] \
+                "No tool output found for {} {id} before the {what} at input[{}] \
                  (strict: the outputs of a run of function calls follow that run, before any \
                  message item; this output comes later, at input[{output}]).",
+                spoken(item.kind.describe()),
                 msg.idx
             ),
         );
@@ -130,5 +137,36 @@ pub(super) fn check_ors_01_02_10_pairing(items: &[Item<'_>], chained: bool, out:
                 ),
             );
         }
+    }
+}
+
+/// An item type as the API's messages say it (`function_call_output` → `function call output`).
+fn spoken(t: String) -> String {
+    t.replace('_', " ")
+}
+
+/// ORS-19: a client-tool call is answered by its own output type (`apply_patch_call` by
+/// `apply_patch_call_output`), a function call by `function_call_output`.
+fn check_ors_19_output_type(call: Option<&Item<'_>>, output: &Item<'_>, out: &mut Findings) {
+    let Some(call) = call else {
+        return;
+    };
+    let expected = match call.kind {
+        Kind::ClientCall(k) => k.output,
+        _ => "function_call_output",
+    };
+    let got = output.kind.describe();
+    if got != expected {
+        out.push(
+            "ORS-19",
+            output.path().k("type"),
+            format!(
+                "No tool call found for {} with call_id {} (the {} at input[{}] is answered by a {expected}).",
+                spoken(got.clone()),
+                output.call_id().unwrap_or_default(),
+                call.kind.describe(),
+                call.idx
+            ),
+        );
     }
 }

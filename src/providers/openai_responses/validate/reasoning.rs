@@ -9,7 +9,10 @@ use crate::providers::validate_support::Findings;
 fn may_follow_reasoning(kind: Kind) -> bool {
     matches!(
         kind,
-        Kind::Message(Some(Role::Assistant)) | Kind::FunctionCall | Kind::BuiltIn(true)
+        Kind::Message(Some(Role::Assistant))
+            | Kind::FunctionCall
+            | Kind::ClientCall(_)
+            | Kind::BuiltIn(true)
     )
 }
 
@@ -59,7 +62,12 @@ pub(super) fn check_ors_04_fc_id_needs_reasoning(items: &[Item<'_>], out: &mut F
         let preceded = before
             .iter()
             .rev()
-            .find(|i| !matches!(i.kind, Kind::FunctionCall | Kind::BuiltIn(true)))
+            .find(|i| {
+                !matches!(
+                    i.kind,
+                    Kind::FunctionCall | Kind::ClientCall(_) | Kind::BuiltIn(true)
+                )
+            })
             .is_some_and(|i| i.kind == Kind::Reasoning);
         if !preceded {
             out.push(

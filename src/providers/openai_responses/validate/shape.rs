@@ -4,14 +4,18 @@
 
 use serde_json::Value;
 
+use super::client_items::check_client_item;
 use super::content::{check_message_content, check_output};
 use super::items::{Item, Kind, Role};
 use super::names::{check_function_name, check_ors_07_prefix, check_ors_08_call_id, EMPTY_STRING};
 use super::STRUCT;
 use crate::providers::validate_support::Findings;
 
-/// Fields of a message item (`id` only on assistant messages).
-const MESSAGE_FIELDS: [&str; 5] = ["type", "role", "content", "status", "id"];
+/// Fields of a message item (`id` only on assistant messages; `phase` ORS-18).
+const MESSAGE_FIELDS: [&str; 6] = ["type", "role", "content", "status", "id", "phase"];
+
+/// The values of an assistant message's `phase` (ORS-18).
+const PHASES: [&str; 2] = ["commentary", "final_answer"];
 
 /// Fields of a `function_call` item.
 const FUNCTION_CALL_FIELDS: [&str; 6] = ["type", "call_id", "name", "arguments", "id", "status"];
@@ -37,6 +41,7 @@ pub(super) fn check_item(item: &Item<'_>, out: &mut Findings) {
     match item.kind {
         Kind::Message(role) => {
             check_fields(item, &MESSAGE_FIELDS, out);
+            check_ors_18_phase(item, out);
             check_message_id(item, role, out);
             check_message_content(item, role, out);
         }
@@ -76,7 +81,33 @@ pub(super) fn check_item(item: &Item<'_>, out: &mut Findings) {
                 ),
             }
         }
+        Kind::ClientCall(k) => check_client_item(item, k.call, out),
+        Kind::ClientOutput(k) => check_client_item(item, k.output, out),
+        Kind::Other(t) => check_client_item(item, t, out),
         Kind::BuiltIn(_) | Kind::Invalid => {}
+    }
+    if let Kind::ClientCall(_) | Kind::ClientOutput(_) = item.kind {
+        if let Some(v) = item.get("call_id") {
+            check_ors_08_call_id(Some(v), &item.path().k("call_id"), out);
+        }
+    }
+}
+
+/// ORS-18: a message's `phase` is `commentary` or `final_answer` (or null).
+fn check_ors_18_phase(item: &Item<'_>, out: &mut Findings) {
+    match item.get("phase") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(p)) if PHASES.contains(&p.as_str()) => {}
+        Some(v) => {
+            let got = v.as_str().map_or_else(|| v.to_string(), str::to_string);
+            out.push(
+                "ORS-18",
+                item.path().k("phase"),
+                format!(
+                    "Invalid value: '{got}'. Supported values are: 'commentary' and 'final_answer'."
+                ),
+            );
+        }
     }
 }
 
