@@ -1158,3 +1158,21 @@ fn ant_26_tool_use_input_must_be_a_dictionary() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 31: the providers of late 2026
+
+#[test]
+fn ant_42_header_params_are_not_body_fields() {
+    let base = body(json!([user(json!("hi"))]));
+    for (param, value) in [
+        ("betas", json!(["compact-2026-01-12"])),
+        ("user_profile_id", json!("up_01")),
+        ("workspace_id", json!("wrkspc_01")),
+    ] {
+        let b = with(base.clone(), param, value);
+        let v = assert_flags(&b, "ANT-42", &format!("$.{param}"));
+        assert_eq!(v.message, format!("{param}: Extra inputs are not permitted"));
+    }
+    assert_not_flagged(&base, "ANT-42");
+}

@@ -42,6 +42,25 @@ pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<(), Error> {
     let Some(patch) = o.provider_options.get(o.provider.as_str()) else {
         return Ok(());
     };
+    // Header params (ANT-42) are the render's headers, not body fields.
+    let without_headers;
+    let patch = match patch.as_object() {
+        Some(members)
+            if members
+                .keys()
+                .any(|k| crate::request::is_header_param(o.provider, k)) =>
+        {
+            without_headers = Value::Object(
+                members
+                    .iter()
+                    .filter(|(k, _)| !crate::request::is_header_param(o.provider, k))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            );
+            &without_headers
+        }
+        _ => patch,
+    };
     merge(body, patch);
     let touched: Vec<&String> = patch
         .as_object()

@@ -1,5 +1,6 @@
 //! Anthropic Messages API: request rendering, stream decoding and strict validation.
 
+pub(crate) mod betas;
 pub(crate) mod decode;
 pub(crate) mod read;
 pub(crate) mod relay;

@@ -63,6 +63,8 @@
 //! - `ANT-40` a `cache_control` mark is `{"type": "ephemeral", "ttl"?: "5m" | "1h"}` on a tool,
 //!   a system text block, a content block that is not thinking, or the request itself (the
 //!   automatic breakpoint); never on a message object.
+//! - `ANT-42` the header params (`betas`, `user_profile_id`, `workspace_id`) are not body
+//!   fields: `betas: Extra inputs are not permitted`.
 //!
 //! Not checkable from one body:
 //!
@@ -77,6 +79,7 @@ mod blocks;
 mod cache;
 mod content;
 mod controls;
+mod header_params;
 mod images;
 mod message;
 mod names;
@@ -96,6 +99,7 @@ use crate::providers::Violation;
 
 use blocks::check_message_blocks;
 use cache::check_cache_marks;
+use header_params::check_ant_42_header_params;
 use controls::{check_ant_38_stop_sequences, check_ant_39_output_format, check_tool_choice};
 use message::parse_messages;
 use names::check_ant_20_history_names;
@@ -130,6 +134,7 @@ fn check_envelope<'a>(
     check_ant_38_stop_sequences(obj, out);
     check_ant_39_output_format(obj, out);
     check_ant_34_41_thinking_mode(obj, out);
+    check_ant_42_header_params(obj, out);
     (declared, thinking_on)
 }
 
