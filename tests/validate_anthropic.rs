@@ -1172,7 +1172,86 @@ fn ant_42_header_params_are_not_body_fields() {
     ] {
         let b = with(base.clone(), param, value);
         let v = assert_flags(&b, "ANT-42", &format!("$.{param}"));
-        assert_eq!(v.message, format!("{param}: Extra inputs are not permitted"));
+        assert_eq!(
+            v.message,
+            format!("{param}: Extra inputs are not permitted")
+        );
     }
     assert_not_flagged(&base, "ANT-42");
+}
+
+fn system(content: Value) -> Value {
+    json!({"role": "system", "content": content})
+}
+
+#[test]
+fn ant_25_system_messages_in_place_on_models_that_take_them() {
+    let on = |messages: Value| with(body(messages), "model", json!("claude-opus-4-8"));
+    // after a user message, before an assistant message or at the end: accepted
+    assert_clean(&on(json!([
+        user(json!("hi")),
+        system(json!("be terse")),
+        assistant(json!("ok")),
+        user(json!("more")),
+        system(json!([text("now verbose")])),
+    ])));
+    // the same on a model that does not take them (Sonnet 5, Claude 4.5)
+    for model in ["claude-sonnet-5", "claude-sonnet-4-5"] {
+        let b = with(
+            body(json!([user(json!("hi")), system(json!("be terse"))])),
+            "model",
+            json!(model),
+        );
+        let v = assert_flags(&b, "ANT-25", "$.messages[1].role");
+        assert_eq!(v.message, "role 'system' is not supported on this model");
+    }
+    // before a user message
+    let v = assert_flags(
+        &on(json!([
+            user(json!("hi")),
+            system(json!("x")),
+            user(json!("again"))
+        ])),
+        "ANT-25",
+        "$.messages[1]",
+    );
+    assert_eq!(
+        v.message,
+        "messages.1: role 'system' must precede an 'assistant' message or end the array"
+    );
+    // two in a row
+    assert_flags(
+        &on(json!([
+            user(json!("hi")),
+            system(json!("x")),
+            system(json!("y"))
+        ])),
+        "ANT-25",
+        "$.messages[1]",
+    );
+    // after an assistant message
+    assert_flags(
+        &on(json!([
+            user(json!("hi")),
+            assistant(json!("a")),
+            system(json!("x"))
+        ])),
+        "ANT-25",
+        "$.messages[2]",
+    );
+    // first: the top-level `system` is its place
+    assert_flags(
+        &on(json!([system(json!("x")), user(json!("hi"))])),
+        "ANT-01",
+        "$.messages[0].role",
+    );
+    // text blocks only (and tool changes); the removed `mid_conv_system` block is unknown
+    assert_flags(
+        &on(json!([
+            user(json!("hi")),
+            system(json!([{"type": "mid_conv_system", "content": "x"}]))
+        ])),
+        "ANT-25",
+        "$.messages[1].content[0].type",
+    );
 }

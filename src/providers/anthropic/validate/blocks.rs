@@ -90,6 +90,16 @@ fn check_block(role: Option<Role>, block: &Value, path: &Path, out: &mut Finding
             }
         }
         "server_tool_use" => check_server_tool_use(block, path, out),
+        // tool changes of a system message (ANT-25 checks where they stand)
+        "tool_addition" | "tool_removal" => {
+            if !block.get("tool").is_some_and(Value::is_object) {
+                out.push(
+                    STRUCT,
+                    path.k("tool"),
+                    format!("{ty}.tool: Field required (a tool reference)"),
+                );
+            }
+        }
         t if SERVER_BLOCK_TYPES.contains(&t) => {}
         other => out.push(
             STRUCT,

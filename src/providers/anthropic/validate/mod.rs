@@ -46,6 +46,10 @@
 //!   final assistant content cannot end with trailing whitespace`.
 //! - `ANT-24` for models that take no prefill (Claude 4.6 and later, from the capability table
 //!   in [`crate::models`], read from the body's `model`): the request ends with a user message.
+//! - `ANT-25` `role: "system"` messages inside `messages`: only on models that take them (`role
+//!   'system' is not supported on this model`), after a user message, before an assistant
+//!   message or at the end (`messages.N: role 'system' must precede an 'assistant' message or
+//!   end the array`), holding text (and tool-change) blocks; never first (ANT-01).
 //! - `ANT-26` `tool_use.input` is a JSON object: `messages.1.content.0.tool_use.input: Input
 //!   should be a valid dictionary`.
 //! - `ANT-27` no `cache_control` on an empty text block: `system.0: cache_control cannot be set
@@ -86,6 +90,7 @@ mod names;
 mod prefill;
 mod roles;
 mod structure;
+mod system_messages;
 mod thinking;
 mod thinking_mode;
 mod tool_pairing;
@@ -99,13 +104,14 @@ use crate::providers::Violation;
 
 use blocks::check_message_blocks;
 use cache::check_cache_marks;
-use header_params::check_ant_42_header_params;
 use controls::{check_ant_38_stop_sequences, check_ant_39_output_format, check_tool_choice};
+use header_params::check_ant_42_header_params;
 use message::parse_messages;
 use names::check_ant_20_history_names;
 use prefill::{check_ant_23_prefill_whitespace, check_ant_24_no_prefill};
 use roles::{check_ant_01_first_user, check_ant_02_alternation};
 use structure::{check_max_tokens, check_model, check_system, check_thinking_config, check_tools};
+use system_messages::check_ant_25_system_messages;
 use thinking::{
     check_ant_10_open_loop_starts_with_thinking, check_ant_11_thinking_first,
     check_ant_15_final_thinking_when_off, check_ant_16_not_ending_with_thinking,
@@ -185,6 +191,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
         check_ant_20_history_names(&msgs, declared.as_ref(), &mut out);
         check_ant_23_prefill_whitespace(&msgs, &mut out);
         check_ant_24_no_prefill(&msgs, obj.get("model").and_then(Value::as_str), &mut out);
+        check_ant_25_system_messages(&msgs, obj.get("model").and_then(Value::as_str), &mut out);
     }
     check_cache_marks(obj, &mut out);
     out.finish(body)
