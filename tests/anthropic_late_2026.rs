@@ -264,3 +264,131 @@ fn ant_25_a_conversation_places_system_messages_as_a_full_render_does() {
         }
     }
 }
+
+fn fallback_turn() -> Value {
+    json!([
+        say("human", "write the exploit"),
+        {"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-fable-5-1"}, "blocks": [
+            {"type": "server_tool", "provider": "anthropic", "phase": "call",
+             "wire": {"type": "fallback", "from": {"model": "claude-fable-5-1"}, "to": {"model": "claude-opus-5"}, "trigger": {"type": "refusal", "category": "cyber"}}},
+            {"type": "text", "text": "I can explain the vulnerability class instead."}
+        ]},
+        say("human", "ok"),
+    ])
+}
+
+#[test]
+fn ant_43_fallback_blocks_stay_in_place_for_anthropic_and_are_left_out_elsewhere() {
+    let t = transcript(fallback_turn());
+    let r = render(&t, &options("claude-fable-5-1")).unwrap();
+    assert_eq!(
+        r.body["messages"][1]["content"][0],
+        json!({"type": "fallback", "from": {"model": "claude-fable-5-1"}, "to": {"model": "claude-opus-5"}, "trigger": {"type": "refusal", "category": "cyber"}})
+    );
+    assert_eq!(r.body["messages"][1]["content"][1]["type"], "text");
+    assert_eq!(
+        r.headers.get("anthropic-beta"),
+        Some("server-side-fallback-2026-07-01")
+    );
+    assert!(codes(&r).is_empty(), "{:?}", r.diagnostics);
+    assert_valid("claude-fable-5-1", &r.body);
+    let chat = render(&t, &RenderOptions::new(Provider::OpenAiChat, "gpt-5.2")).unwrap();
+    assert_eq!(
+        chat.body["messages"][1]["content"],
+        "I can explain the vulnerability class instead."
+    );
+    assert_eq!(codes(&chat), ["block_omitted"]);
+    assert!(chat.headers.is_empty());
+}
+
+#[test]
+fn ant_44_compaction_blocks_replay_content_never_encrypted_content_and_skip_failed_ones() {
+    let t = transcript(json!([
+        say("human", "go on"),
+        {"speaker": "ai", "blocks": [
+            {"type": "server_tool", "provider": "anthropic", "phase": "call",
+             "wire": {"type": "compaction", "content": "We fixed the build.", "encrypted_content": "opaque"}},
+            {"type": "server_tool", "provider": "anthropic", "phase": "call",
+             "wire": {"type": "compaction", "content": null, "encrypted_content": null}},
+            {"type": "text", "text": "Continuing."}
+        ]},
+        say("human", "next"),
+    ]));
+    let r = render(&t, &options("claude-opus-5")).unwrap();
+    assert_eq!(
+        r.body["messages"][1]["content"],
+        json!([{"type": "compaction", "content": "We fixed the build."}, {"type": "text", "text": "Continuing."}])
+    );
+    assert_eq!(codes(&r), ["continuity_dropped", "block_omitted"]);
+    assert_eq!(r.headers.get("anthropic-beta"), Some("compact-2026-01-12"));
+    assert_valid("claude-opus-5", &r.body);
+    let gem = render(
+        &t,
+        &RenderOptions::new(Provider::Gemini, "gemini-3-pro-preview"),
+    )
+    .unwrap();
+    assert_eq!(
+        gem.body["contents"][1]["parts"][0]["text"],
+        "We fixed the build."
+    );
+    assert_eq!(codes(&gem), ["server_tool_as_text", "block_omitted"]);
+}
+
+#[test]
+fn ant_43_refusal_stop_details_credit_token_and_fallback_provenance_are_decoded() {
+    use turnwire::stream::{StopReason, StreamDecoder, StreamOptions};
+    let events = [
+        json!({"type": "message_start", "message": {"id": "msg_1", "model": "claude-fable-5-1", "content": [], "usage": {"input_tokens": 10},
+            "input_transformations": [{"type": "thinking_dropped", "path": "messages.1.content.0", "reason": "prefix_binding_mismatch"}, {"type": "from_the_future"}]}}),
+        json!({"type": "content_block_start", "index": 0, "content_block": {"type": "fallback", "from": {"model": "claude-fable-5-1"}, "to": {"model": "claude-opus-5"}, "trigger": {"type": "refusal", "category": "cyber"}}}),
+        json!({"type": "content_block_stop", "index": 0}),
+        json!({"type": "content_block_start", "index": 1, "content_block": {"type": "thinking", "thinking": "", "signature": ""}}),
+        json!({"type": "content_block_delta", "index": 1, "delta": {"type": "thinking_delta", "thinking": "hm"}}),
+        json!({"type": "content_block_delta", "index": 1, "delta": {"type": "signature_delta", "signature": "sig"}}),
+        json!({"type": "content_block_stop", "index": 1}),
+        json!({"type": "content_block_start", "index": 2, "content_block": {"type": "compaction", "content": null, "encrypted_content": null}}),
+        json!({"type": "content_block_delta", "index": 2, "delta": {"type": "compaction_delta", "content": "Summary.", "encrypted_content": "e"}}),
+        json!({"type": "content_block_stop", "index": 2}),
+        json!({"type": "message_delta", "delta": {"stop_reason": "refusal", "stop_details": {"type": "refusal", "category": "cyber", "explanation": null, "fallback_credit_token": "fct_1", "fallback_has_prefill_claim": true, "recommended_model": "claude-opus-5"}},
+            "usage": {"output_tokens": 3}, "input_transformations": []}),
+        json!({"type": "message_stop"}),
+    ];
+    let mut d = StreamDecoder::new(
+        Provider::Anthropic,
+        StreamOptions::for_model("claude-fable-5-1"),
+    );
+    for e in &events {
+        d.push(&e.to_string()).unwrap();
+    }
+    let out = d.finish();
+    assert_eq!(out.stop_reason, StopReason::Refusal);
+    let v = out.to_value();
+    let meta = &v["message"]["metadata"];
+    assert_eq!(meta["stopDetails"]["fallback_credit_token"], "fct_1");
+    // the final message_delta's list replaces message_start's
+    assert_eq!(meta["inputTransformations"], json!([]));
+    let blocks = &v["message"]["blocks"];
+    assert_eq!(blocks[0]["wire"]["type"], "fallback");
+    assert_eq!(blocks[1]["provenance"]["model"], "claude-opus-5");
+    assert_eq!(blocks[2]["wire"]["content"], "Summary.");
+    // a whole (not streamed) answer gives the same facts
+    let mut whole = StreamDecoder::new(
+        Provider::Anthropic,
+        StreamOptions::for_model("claude-fable-5-1"),
+    );
+    whole
+        .push(&json!({"type": "message", "id": "msg_2", "model": "claude-fable-5-1", "content": [{"type": "text", "text": "no"}],
+            "stop_reason": "refusal", "stop_details": {"type": "refusal", "category": null, "explanation": "x", "fallback_credit_token": "fct_2"},
+            "input_transformations": [{"type": "thinking_mismatch_allowed", "path": "messages.1.content.0", "reason": "prefix_binding_mismatch"}]}).to_string())
+        .unwrap();
+    let v = whole.finish().to_value();
+    assert_eq!(
+        v["message"]["metadata"]["stopDetails"]["fallback_credit_token"],
+        "fct_2"
+    );
+    assert_eq!(
+        v["message"]["metadata"]["inputTransformations"][0]["type"],
+        "thinking_mismatch_allowed"
+    );
+    assert_eq!(v["stopReason"], "refusal");
+}

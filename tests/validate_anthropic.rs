@@ -211,8 +211,9 @@ fn ant_struct_messages_missing_or_empty_fails() {
 
 #[test]
 fn ant_struct_unknown_role_and_bad_content_fail() {
+    // (`system` is a role since the SDK of 2026-05-28, ANT-25; `developer` is none)
     let b = body(json!([
-        {"role": "system", "content": "be nice"},
+        {"role": "developer", "content": "be nice"},
         {"role": "user", "content": 42},
         {"role": "assistant"},
     ]));
@@ -1253,5 +1254,58 @@ fn ant_25_system_messages_in_place_on_models_that_take_them() {
         ])),
         "ANT-25",
         "$.messages[1].content[0].type",
+    );
+}
+
+#[test]
+fn ant_43_fallback_blocks_name_both_models_and_stand_in_assistant_messages() {
+    let fb = json!({"type": "fallback", "from": {"model": "claude-fable-5-1"}, "to": {"model": "claude-opus-5"}, "trigger": null});
+    assert_clean(&body(json!([
+        user(json!("hi")),
+        assistant(json!([fb.clone(), text("ok")])),
+        user(json!("more")),
+    ])));
+    assert_flags(
+        &body(json!([user(json!([fb.clone(), text("x")]))])),
+        "ANT-43",
+        "$.messages[0].content[0]",
+    );
+    let v = assert_flags(
+        &body(json!([
+            user(json!("hi")),
+            assistant(json!([{"type": "fallback", "from": {"model": "a"}}, text("ok")])),
+        ])),
+        "ANT-43",
+        "$.messages[1].content[0].to",
+    );
+    assert_eq!(v.message, "fallback.to.model: Field required");
+}
+
+#[test]
+fn ant_44_compaction_blocks_carry_no_encrypted_content_and_no_empty_content() {
+    let with_block = |b: Value| {
+        body(json!([
+            user(json!("hi")),
+            assistant(json!([b, text("ok")])),
+            user(json!("more")),
+        ]))
+    };
+    assert_clean(&with_block(
+        json!({"type": "compaction", "content": "summary"}),
+    ));
+    assert_clean(&with_block(json!({"type": "compaction", "content": null})));
+    let v = assert_flags(
+        &with_block(json!({"type": "compaction", "content": "s", "encrypted_content": "e"})),
+        "ANT-44",
+        "$.messages[1].content[0].encrypted_content",
+    );
+    assert_eq!(
+        v.message,
+        "messages.1.content.0.compaction.encrypted_content: Extra inputs are not permitted"
+    );
+    assert_flags(
+        &with_block(json!({"type": "compaction", "content": ""})),
+        "ANT-44",
+        "$.messages[1].content[0].content",
     );
 }

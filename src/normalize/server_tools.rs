@@ -15,6 +15,7 @@
 
 use crate::fast_map::HashSet;
 
+use super::replayed_blocks::{self, Settled};
 use super::work::{describe, Item, Msg};
 use crate::model::{Block, ServerToolBlock, ServerToolPhase, Speaker, TextBlock};
 use crate::vocab::Provider;
@@ -38,18 +39,29 @@ pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnost
 
 fn project_message(items: Vec<Item>, target: Provider, diags: &mut Vec<Diagnostic>) -> Vec<Item> {
     let mut calls: HashSet<String> = HashSet::default();
-    items
-        .into_iter()
-        .map(|item| {
-            let Block::ServerTool(b) = &item.block else {
-                return item;
-            };
-            match replay_refusal(b, target, &mut calls) {
-                None => item,
-                Some(why) => as_text(item, why, diags),
+    let mut out = Vec::with_capacity(items.len());
+    for mut item in items {
+        match replayed_blocks::settle(&mut item, target, diags) {
+            Some(Settled::Keep) => out.push(item),
+            Some(Settled::Text) => out.push(as_text(
+                item,
+                "it is Anthropic's server-side summary of the earlier conversation",
+                diags,
+            )),
+            Some(Settled::Drop) => {}
+            None => {
+                let Block::ServerTool(b) = &item.block else {
+                    out.push(item);
+                    continue;
+                };
+                match replay_refusal(b, target, &mut calls) {
+                    None => out.push(item),
+                    Some(why) => out.push(as_text(item, why, diags)),
+                }
             }
-        })
-        .collect()
+        }
+    }
+    out
 }
 
 /// Why `b` cannot be replayed to `target` (`None`: it can). `calls` collects the Anthropic

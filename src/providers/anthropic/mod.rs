@@ -2,6 +2,7 @@
 
 pub(crate) mod betas;
 pub(crate) mod decode;
+pub(crate) mod fallback;
 pub(crate) mod read;
 pub(crate) mod relay;
 pub(crate) mod render;

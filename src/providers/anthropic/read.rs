@@ -173,6 +173,7 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
         };
         blocks.push(block);
     }
+    super::fallback::attribute(&mut blocks);
     Ok(blocks)
 }
 
