@@ -392,3 +392,90 @@ fn ant_43_refusal_stop_details_credit_token_and_fallback_provenance_are_decoded(
     );
     assert_eq!(v["stopReason"], "refusal");
 }
+
+#[test]
+fn ant_45_forced_tool_choice_is_sent_as_auto_to_fable_5_1_and_mythos_5_1() {
+    let mut o = options("claude-fable-5-1");
+    o.tools = vec![turnwire::ToolDeclaration::new(
+        "run",
+        "Run",
+        json!({"type": "object"}),
+    )];
+    for choice in [json!("required"), json!({"name": "run"})] {
+        o.tool_choice = Some(serde_json::from_value(choice.clone()).unwrap());
+        for model in ["claude-fable-5-1", "claude-mythos-5-1-20260901"] {
+            o.model = model.into();
+            let r = render(&hi(), &o).unwrap();
+            assert_eq!(
+                r.body["tool_choice"],
+                json!({"type": "auto"}),
+                "{model} {choice}"
+            );
+            assert_eq!(codes(&r), ["tool_choice_lowered"], "{model}");
+            assert_valid(model, &r.body);
+        }
+        // Fable 5 takes it
+        o.model = "claude-fable-5".into();
+        let r = render(&hi(), &o).unwrap();
+        assert_ne!(r.body["tool_choice"]["type"], "auto");
+    }
+    let body = json!({"model": "claude-fable-5-1", "max_tokens": 64, "messages": [{"role": "user", "content": "hi"}],
+        "tools": [{"name": "run", "input_schema": {"type": "object"}}], "tool_choice": {"type": "any"}});
+    let v = validate_request_for_model(Provider::Anthropic, "claude-fable-5-1", &body);
+    assert!(
+        v.iter().any(|v| v.rule == "ANT-45"
+            && v.message
+                == "tool_choice: type \"tool\" and \"any\" are not supported for this model."),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn ant_46_clear_thinking_edit_moves_first_and_is_left_out_with_thinking_off() {
+    let mut o = options("claude-opus-5");
+    o.provider_options = json!({"anthropic": {"thinking": {"type": "adaptive"}, "context_management": {"edits": [
+        {"type": "clear_tool_uses_20250919"}, {"type": "clear_thinking_20251015", "keep": "all"}]}}})
+    .as_object()
+    .unwrap()
+    .clone();
+    let r = render(&hi(), &o).unwrap();
+    assert_eq!(
+        r.body["context_management"]["edits"][0]["type"],
+        "clear_thinking_20251015"
+    );
+    assert_eq!(codes(&r), ["context_edits_reordered"]);
+    assert_valid("claude-opus-5", &r.body);
+    // a conversation reports it as a full render does
+    let mut convo = Conversation::new();
+    convo.append_value(&say("human", "hi")).unwrap();
+    assert_eq!(
+        convo.render(&o).unwrap().diagnostics,
+        render(convo.transcript(), &o).unwrap().diagnostics
+    );
+    // thinking off: left out
+    let mut off = options("claude-opus-5");
+    off.provider_options = json!({"anthropic": {"context_management": {"edits": [{"type": "clear_thinking_20251015"}]}}})
+        .as_object()
+        .unwrap()
+        .clone();
+    let r = render(&hi(), &off).unwrap();
+    assert_eq!(r.body["context_management"]["edits"], json!([]));
+    assert_eq!(codes(&r), ["request_field_dropped"]);
+    assert_valid("claude-opus-5", &r.body);
+    // the validator's texts
+    let body = json!({"model": "claude-opus-5", "max_tokens": 64, "messages": [{"role": "user", "content": "hi"}],
+        "context_management": {"edits": [{"type": "clear_tool_uses_20250919"}, {"type": "clear_thinking_20251015"}]}});
+    let v = validate_request_for_model(Provider::Anthropic, "claude-opus-5", &body);
+    let texts: Vec<&str> = v
+        .iter()
+        .filter(|v| v.rule == "ANT-46")
+        .map(|v| v.message.as_str())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "`clear_thinking_20251015` strategy requires `thinking` to be enabled or adaptive",
+            "`clear_thinking_20251015` must be the first entry of `context_management.edits`"
+        ]
+    );
+}

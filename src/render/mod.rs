@@ -314,7 +314,7 @@ pub(crate) fn project_out<'a>(
     options: &'a RenderOptions,
     r: &'a Resolved,
 ) -> Result<(Out<'a>, Projection), Error> {
-    let (body, projection) = r.api.body(normalized, options, r);
+    let (body, mut projection) = r.api.body(normalized, options, r);
     let patched = options
         .provider_options
         .contains_key(options.provider.as_str());
@@ -322,7 +322,9 @@ pub(crate) fn project_out<'a>(
         return Ok((body, projection));
     }
     let mut body = body.into_value();
-    apply_provider_options(&mut body, options)?;
+    projection
+        .diagnostics
+        .extend(apply_provider_options(&mut body, options)?);
     if let Value::Object(members) = &mut body {
         for (k, v) in &options.extra {
             // header params go in the render's headers (ANT-42)

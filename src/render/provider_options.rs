@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 use crate::error::{Error, ErrorCode};
 use crate::providers::validate_envelope;
 use crate::request::RenderOptions;
+use crate::vocab::Diagnostic;
 
 /// RFC 7396: `patch` merged into `target`.
 fn merge(target: &mut Value, patch: &Value) {
@@ -37,10 +38,11 @@ fn merge(target: &mut Value, patch: &Value) {
 }
 
 /// Applies the render's provider's entry to `body` and checks the result. `Ok` when there is
-/// none.
-pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<(), Error> {
+/// none; else the diagnostics of what the merged fields needed settled (Anthropic's context
+/// edits, ANT-46).
+pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<Vec<Diagnostic>, Error> {
     let Some(patch) = o.provider_options.get(o.provider.as_str()) else {
-        return Ok(());
+        return Ok(Vec::new());
     };
     // Header params (ANT-42) are the render's headers, not body fields.
     let without_headers;
@@ -62,6 +64,11 @@ pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<(), Error> {
         _ => patch,
     };
     merge(body, patch);
+    let notes = if o.provider == crate::vocab::Provider::Anthropic {
+        crate::providers::anthropic::context_edits::settle(body)
+    } else {
+        Vec::new()
+    };
     let touched: Vec<&String> = patch
         .as_object()
         .map(|p| p.keys().collect())
@@ -76,7 +83,7 @@ pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<(), Error> {
             })
         });
     match broken {
-        None => Ok(()),
+        None => Ok(notes),
         Some(v) => Err(Error::new(
             ErrorCode::InvalidValue,
             format!(

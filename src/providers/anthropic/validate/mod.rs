@@ -67,6 +67,15 @@
 //! - `ANT-40` a `cache_control` mark is `{"type": "ephemeral", "ttl"?: "5m" | "1h"}` on a tool,
 //!   a system text block, a content block that is not thinking, or the request itself (the
 //!   automatic breakpoint); never on a message object.
+//! - `ANT-46` a `clear_thinking_*` context edit needs thinking on (`` `clear_thinking_20251015`
+//!   strategy requires `thinking` to be enabled or adaptive ``) and comes first in
+//!   `context_management.edits`.
+//! - `ANT-43` a replayed `fallback` block names `from.model` and `to.model`, in an assistant
+//!   message; `ANT-44` a replayed `compaction` block has no `encrypted_content`
+//!   (`messages.N.content.M.compaction.encrypted_content: Extra inputs are not permitted`) and
+//!   no empty `content`.
+//! - `ANT-45` no forced `tool_choice` (`tool`, `any`) on the models that refuse one (Fable
+//!   5.1, Mythos 5.1): `tool_choice: type "tool" and "any" are not supported for this model.`
 //! - `ANT-42` the header params (`betas`, `user_profile_id`, `workspace_id`) are not body
 //!   fields: `betas: Extra inputs are not permitted`.
 //!
@@ -82,7 +91,9 @@
 mod blocks;
 mod cache;
 mod content;
+mod context_edits;
 mod controls;
+mod forced_choice;
 mod header_params;
 mod images;
 mod message;
@@ -104,7 +115,9 @@ use crate::providers::Violation;
 
 use blocks::check_message_blocks;
 use cache::check_cache_marks;
+use context_edits::check_ant_46_context_edits;
 use controls::{check_ant_38_stop_sequences, check_ant_39_output_format, check_tool_choice};
+use forced_choice::check_ant_45_forced_choice;
 use header_params::check_ant_42_header_params;
 use message::parse_messages;
 use names::check_ant_20_history_names;
@@ -141,6 +154,8 @@ fn check_envelope<'a>(
     check_ant_39_output_format(obj, out);
     check_ant_34_41_thinking_mode(obj, out);
     check_ant_42_header_params(obj, out);
+    check_ant_45_forced_choice(obj, out);
+    check_ant_46_context_edits(obj, thinking_on, out);
     (declared, thinking_on)
 }
 
