@@ -286,7 +286,7 @@ impl StreamDecoder {
         };
         let mut blocks = blocks;
         if self.provider == crate::vocab::Provider::Anthropic {
-            crate::providers::anthropic::fallback::attribute(&mut blocks);
+            crate::model::fallback::attribute(blocks.iter_mut());
         }
         let mut message = Message::new(Speaker::Ai, blocks);
         message.metadata = Some(metadata);

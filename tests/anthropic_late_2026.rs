@@ -189,7 +189,7 @@ fn ant_25_system_messages_move_before_the_next_assistant_message_or_merge() {
     );
     assert_eq!(
         r.body["messages"][1]["content"],
-        json!([{"type": "text", "text": "one"}, {"type": "text", "text": "two"}])
+        json!([{"type": "text", "text": "one\n\ntwo"}])
     );
     assert_eq!(r.body["system"], "after the assistant");
     assert_eq!(

@@ -30,6 +30,8 @@ pub(crate) fn project(msgs: Vec<Msg>, target: Provider, diags: &mut Vec<Diagnost
                     .iter()
                     .any(|i| matches!(i.block, Block::ServerTool(_)))
             {
+                // the blocks after a `fallback` block came from its `to` model (ANT-43)
+                crate::model::fallback::attribute(m.items.iter_mut().map(|i| &mut i.block));
                 m.items = project_message(std::mem::take(&mut m.items), target, diags);
             }
             m

@@ -3,7 +3,6 @@
 pub(crate) mod betas;
 pub(crate) mod context_edits;
 pub(crate) mod decode;
-pub(crate) mod fallback;
 pub(crate) mod read;
 pub(crate) mod relay;
 pub(crate) mod render;

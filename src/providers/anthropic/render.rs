@@ -121,14 +121,19 @@ fn messages<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
         };
         out.extend(results_then_user(rest, p, &turns));
         if let Some(m) = system {
-            // `SystemMessageParam.content`: text blocks (as the system prompt takes its text)
-            let content: Vec<Out<'a>> = m
+            // `SystemMessageParam.content`: its texts as one text block, joined as the system
+            // prompt joins them (a merged pair reads back as one system message anywhere)
+            let texts: Vec<Cow<'a, str>> = m
                 .blocks
                 .iter()
-                .filter(|b| matches!(b, Block::Text(_) | Block::Code(_)))
-                .filter_map(content_block)
+                .filter_map(|b| match b {
+                    Block::Text(t) => Some(Cow::Borrowed(t.text.as_str())),
+                    Block::Code(c) => Some(Cow::Owned(c.code.clone())),
+                    _ => None,
+                })
                 .collect();
-            out.push(out!({"role": "system", "content": content}));
+            let block = text(texts.join("\n\n"));
+            out.push(out!({"role": "system", "content": vec![block]}));
         }
     }
     out

@@ -1,20 +1,22 @@
-//! Per-block provenance after a `fallback` block (ANT-43): the blocks that follow one in an
-//! assistant message came from its `to` model, not from the model the request named.
+//! Per-block provenance after an Anthropic `fallback` block (ANT-43): the blocks that follow one
+//! in an assistant message came from its `to` model, not from the model the request named. The
+//! importer, the decoder and the normaliser (before the thinking policy) all apply it, so a
+//! history reads the same whichever way it came in.
 
 use serde_json::Value;
 
-use crate::model::{Block, Provenance};
+use super::{Block, Provenance};
 
 /// Gives each block after a `fallback` block (up to the next one) the `to` model as its
 /// provenance, unless it already has one. Thinking continuity then replays those blocks only
 /// to that model.
 ///
 /// ```ignore
-/// attribute(&mut blocks); // [fallback{to: m2}, thinking] → thinking.provenance.model = m2
+/// attribute(blocks.iter_mut()); // [fallback{to: m2}, thinking] → thinking.provenance.model = m2
 /// ```
-pub(crate) fn attribute(blocks: &mut [Block]) {
+pub(crate) fn attribute<'a>(blocks: impl IntoIterator<Item = &'a mut Block>) {
     let mut to: Option<String> = None;
-    for b in blocks.iter_mut() {
+    for b in blocks {
         let slot = match b {
             Block::ServerTool(s) if s.provider == "anthropic" && s.name == "fallback" => {
                 to = s
