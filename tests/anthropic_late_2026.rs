@@ -479,3 +479,43 @@ fn ant_46_clear_thinking_edit_moves_first_and_is_left_out_with_thinking_off() {
         ]
     );
 }
+
+/// Regression (properties, issue 31): an assistant message merged into one holding a `fallback`
+/// block stands after it on the wire, so its thinking is the `to` model's; the render drops it
+/// as the render of the imported body does.
+#[test]
+fn ant_43_thinking_merged_after_a_fallback_block_is_judged_as_the_to_models() {
+    let meta = json!({"provider": "anthropic", "model": "claude-sonnet-4-5"});
+    let t = transcript(json!([
+        say("human", "go"),
+        {"speaker": "ai", "metadata": meta, "blocks": [
+            {"type": "thinking", "thought": "t1", "signature": "sig1"},
+            {"type": "server_tool", "provider": "anthropic", "phase": "call",
+             "wire": {"type": "fallback", "from": {"model": "claude-sonnet-4-5"}, "to": {"model": "claude-opus-5"}}},
+            {"type": "text", "text": "a"}]},
+        {"speaker": "ai", "metadata": meta, "blocks": [
+            {"type": "thinking", "thought": "t2", "signature": "sig2"},
+            {"type": "text", "text": "b"}]},
+        say("human", "next"),
+    ]));
+    let mut o = options("claude-sonnet-4-5");
+    o.thinking =
+        Some(serde_json::from_value(json!({"enabled": true, "budgetTokens": 2048})).unwrap());
+    let r = render(&t, &o).unwrap();
+    let kinds: Vec<&str> = r.body["messages"][1]["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["thinking", "fallback", "text", "text"]);
+    assert_valid("claude-sonnet-4-5", &r.body);
+    let imported = turnwire::import::from_request_body(
+        Provider::Anthropic,
+        &r.body,
+        &turnwire::import::ImportSource::default(),
+    )
+    .unwrap();
+    let again = render(&imported.transcript, &o).unwrap();
+    assert_eq!(again.body["messages"], r.body["messages"]);
+}

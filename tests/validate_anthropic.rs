@@ -1309,3 +1309,36 @@ fn ant_44_compaction_blocks_carry_no_encrypted_content_and_no_empty_content() {
         "$.messages[1].content[0].content",
     );
 }
+
+#[test]
+fn ant_47_web_search_citations_keep_their_encrypted_index() {
+    let cited = |citation: Value| {
+        body(json!([
+            user(json!("who won?")),
+            assistant(json!([{"type": "text", "text": "They did.", "citations": [citation]}])),
+            user(json!("thanks")),
+        ]))
+    };
+    assert_clean(&cited(
+        json!({"type": "web_search_result_location", "cited_text": "won",
+        "encrypted_index": "Eo8BCioIAhgB", "title": null, "url": "https://example.com"}),
+    ));
+    let v = assert_flags(
+        &cited(
+            json!({"type": "web_search_result_location", "cited_text": "won", "title": "t", "url": "https://example.com"}),
+        ),
+        "ANT-47",
+        "$.messages[1].content[0].citations[0].encrypted_index",
+    );
+    assert_eq!(
+        v.message,
+        "messages.1.content.0.citations.0.web_search_result_location.encrypted_index: Field required"
+    );
+    // other citation types are not this rule's
+    assert_not_flagged(
+        &cited(
+            json!({"type": "char_location", "cited_text": "won", "document_index": 0, "start_char_index": 0, "end_char_index": 3}),
+        ),
+        "ANT-47",
+    );
+}

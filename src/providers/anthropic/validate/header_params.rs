@@ -14,7 +14,7 @@ pub(super) fn check_ant_42_header_params(obj: &Map<String, Value>, out: &mut Fin
         if obj.contains_key(*param) {
             out.push(
                 "ANT-42",
-                Path::root().k(*param),
+                Path::root().k(param),
                 format!("{param}: Extra inputs are not permitted"),
             );
         }

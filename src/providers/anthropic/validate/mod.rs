@@ -76,6 +76,9 @@
 //!   no empty `content`.
 //! - `ANT-45` no forced `tool_choice` (`tool`, `any`) on the models that refuse one (Fable
 //!   5.1, Mythos 5.1): `tool_choice: type "tool" and "any" are not supported for this model.`
+//! - `ANT-47` a `web_search_result_location` citation on a text block keeps its
+//!   `encrypted_index` (and `cited_text`, `url`): `…citations.0.web_search_result_location.
+//!   encrypted_index: Field required`.
 //! - `ANT-42` the header params (`betas`, `user_profile_id`, `workspace_id`) are not body
 //!   fields: `betas: Extra inputs are not permitted`.
 //!
