@@ -1342,3 +1342,42 @@ fn ant_47_web_search_citations_keep_their_encrypted_index() {
         "ANT-47",
     );
 }
+
+#[test]
+fn issue_31_tool_changes_and_tool_search_blocks_are_known_shapes() {
+    let b = with(
+        body(json!([
+            user(json!("find a tool")),
+            assistant(json!([
+                {"type": "server_tool_use", "id": "srvtoolu_01", "name": "tool_search_tool_regex", "input": {"query": "weather"}},
+                {"type": "tool_search_tool_result", "tool_use_id": "srvtoolu_01", "content": {"type": "tool_search_tool_search_result", "tool_references": [{"type": "tool_reference", "tool_name": "get_weather"}]}},
+                tool_use("toolu_01", "get_weather"),
+            ])),
+            user(
+                json!([{"type": "tool_result", "tool_use_id": "toolu_01", "content": [{"type": "tool_reference", "tool_name": "get_weather"}]}])
+            ),
+            system(
+                json!([{"type": "tool_addition", "tool": {"type": "tool_reference", "name": "get_weather"}}])
+            ),
+        ])),
+        "model",
+        json!("claude-opus-5"),
+    );
+    let b = with(
+        b,
+        "tools",
+        json!([{"name": "get_weather", "input_schema": {"type": "object"}, "defer_loading": true},
+               {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"}]),
+    );
+    assert_clean(&b);
+    // a tool change without its tool reference
+    let bad = with(
+        body(json!([
+            user(json!("hi")),
+            system(json!([{"type": "tool_removal"}]))
+        ])),
+        "model",
+        json!("claude-opus-5"),
+    );
+    assert_flags(&bad, "ANT-STRUCT", "$.messages[1].content[0].tool");
+}

@@ -12,8 +12,9 @@ use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
 
 /// Server-tool block types that may appear in history; accepted without deeper checks.
-const SERVER_BLOCK_TYPES: [&str; 9] = [
+const SERVER_BLOCK_TYPES: [&str; 10] = [
     "web_search_tool_result",
+    "tool_search_tool_result",
     "web_fetch_tool_result",
     "code_execution_tool_result",
     "bash_code_execution_tool_result",
@@ -189,12 +190,13 @@ fn check_tool_result(block: &Value, path: &Path, out: &mut Findings) {
                     Some("text") => check_text_block(item, &ipath, out),
                     Some("image") => check_image(item, &ipath, out),
                     Some("document") => check_document(item, &ipath, out),
-                    Some("search_result") => {}
+                    // `tool_reference` (tool search, `ToolReferenceBlockParam`)
+                    Some("search_result" | "tool_reference") => {}
                     _ => out.push(
                         STRUCT,
                         ipath,
-                        "tool_result content blocks must be text, image, document or \
-                         search_result blocks",
+                        "tool_result content blocks must be text, image, document, \
+                         search_result or tool_reference blocks",
                     ),
                 }
             }
