@@ -272,6 +272,9 @@ impl StreamDecoder {
         if let Some(reported) = s.model.as_deref().filter(|r| Some(*r) != model.as_deref()) {
             extra.insert("responseModel".into(), reported.into());
         }
+        for (k, v) in &s.answer {
+            extra.insert(k.clone(), v.clone());
+        }
         let metadata = Metadata {
             provenance: Provenance {
                 provider: Some(self.provider.as_str().to_string()),
@@ -282,6 +285,10 @@ impl StreamDecoder {
             },
             extra,
         };
+        let mut blocks = blocks;
+        if self.provider == crate::vocab::Provider::Anthropic {
+            crate::model::fallback::attribute(blocks.iter_mut());
+        }
         let mut message = Message::new(Speaker::Ai, blocks);
         message.metadata = Some(metadata);
         StreamOutcome {

@@ -130,6 +130,13 @@ pub struct ModelCaps {
     /// With thinking on, `thinking.keep: "all"` makes the server read every historical
     /// `reasoning_content` (Kimi K2.6 Preserved Thinking, KIM-10); no other model takes `keep`.
     pub thinking_keep_all: bool,
+    /// `role: "system"` messages inside `messages` are taken in place (Anthropic, ANT-25:
+    /// Opus 4.8 and later, Fable, Mythos, Sonnet 5.5, Haiku 5.5; not Sonnet 5). Elsewhere a
+    /// mid-conversation system message goes to the system prompt.
+    pub system_messages: bool,
+    /// A forced tool choice (`any`, a named tool) is taken (Anthropic: not by Fable 5.1 and
+    /// Mythos 5.1, ANT-45).
+    pub forced_tool_choice: bool,
 }
 
 const fn caps(family: &'static str) -> ModelCaps {
@@ -152,6 +159,8 @@ const fn caps(family: &'static str) -> ModelCaps {
         efforts_round_up: false,
         thinking_switch: false,
         thinking_keep_all: false,
+        system_messages: false,
+        forced_tool_choice: true,
     }
 }
 
@@ -682,7 +691,41 @@ pub fn always_thinks(provider: Provider, model: &str) -> bool {
 pub fn capabilities(provider: Provider, model: &str) -> Option<ModelCaps> {
     row_index(provider, model)
         .and_then(|i| TABLE.get(i))
-        .map(|(_, _, c)| *c)
+        .map(|(_, _, c)| with_model_features(provider, model, *c))
+}
+
+/// Claude models that take `role: "system"` messages in `messages` (ANT-25), by name prefix:
+/// the SDK's `SystemMessageParam` (2026-05-28) and the "mid-conversation system messages and
+/// tool changes" docs (Opus 4.8, Opus 5, Opus 5.5, Fable 5 / 5.1, Mythos 5 / 5.1, Sonnet 5.5,
+/// Haiku 5.5; "not available on Claude Sonnet 5").
+const SYSTEM_MESSAGE_MODELS: [&str; 6] = [
+    "claude-opus-4-8",
+    "claude-opus-5",
+    "claude-fable-5",
+    "claude-mythos-5",
+    "claude-sonnet-5-5",
+    "claude-haiku-5-5",
+];
+
+/// Claude models that refuse a forced tool choice (ANT-45): `tool_choice: type "tool" and
+/// "any" are not supported for this model.` (Fable 5.1, released 2026-09-01; Mythos 5.1).
+const NO_FORCED_TOOL_CHOICE_MODELS: [&str; 2] = ["claude-fable-5-1", "claude-mythos-5-1"];
+
+/// A row's capabilities with the features that follow model names finer than the table's
+/// rows (the rows of [`crate::context_window`] stay one per family).
+fn with_model_features(provider: Provider, model: &str, c: ModelCaps) -> ModelCaps {
+    if provider != Provider::Anthropic {
+        return c;
+    }
+    let m = model.trim().to_ascii_lowercase();
+    let m = m.rsplit('/').next().unwrap_or(&m);
+    ModelCaps {
+        system_messages: SYSTEM_MESSAGE_MODELS.iter().any(|p| m.starts_with(p)),
+        forced_tool_choice: !NO_FORCED_TOOL_CHOICE_MODELS
+            .iter()
+            .any(|p| m.starts_with(p)),
+        ..c
+    }
 }
 
 /// One model id per row of the table, in table order, each naming a model that resolves to

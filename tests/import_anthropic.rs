@@ -249,3 +249,34 @@ fn issue_11_anthropic_body_options_tools_thinking_and_extra_fields() {
     assert_eq!(imported.diagnostics.len(), 1);
     assert_eq!(imported.diagnostics[0].path.as_deref(), Some("$.tools[2]"));
 }
+
+#[test]
+fn ant_43_imported_fallback_blocks_are_kept_and_later_blocks_come_from_the_to_model() {
+    let messages = serde_json::json!([
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [
+            {"type": "text", "text": "before"},
+            {"type": "fallback", "from": {"model": "claude-fable-5-1"}, "to": {"model": "claude-opus-5"}, "trigger": null},
+            {"type": "thinking", "thinking": "t", "signature": "s"},
+            {"type": "compaction", "content": "sum", "encrypted_content": null}
+        ]}
+    ]);
+    let imported = turnwire::import::from_anthropic(
+        &messages,
+        None,
+        &turnwire::import::ImportSource::default(),
+    )
+    .unwrap();
+    let v = imported.transcript.to_value();
+    let blocks = &v[1]["blocks"];
+    assert_eq!(blocks[0]["type"], "text");
+    assert!(blocks[0].get("provenance").is_none());
+    assert_eq!(blocks[1]["wire"]["type"], "fallback");
+    assert_eq!(blocks[2]["provenance"]["model"], "claude-opus-5");
+    assert_eq!(blocks[3]["wire"]["type"], "compaction");
+    assert!(
+        imported.diagnostics.is_empty(),
+        "{:?}",
+        imported.diagnostics
+    );
+}

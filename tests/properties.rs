@@ -103,6 +103,11 @@ enum Op {
         phase: bool,
         compaction: bool,
     },
+    /// A system message inside the conversation (issue 31, ANT-25).
+    MidSystem(usize),
+    /// Anthropic's own blocks in an assistant message: a `fallback` block before the rest, and
+    /// a `compaction` block (with a summary, or a failed one) (ANT-43, ANT-44).
+    AnthropicBlocks(usize),
 }
 
 fn thinking_kind() -> impl Strategy<Value = ThinkingKind> {
@@ -159,9 +164,11 @@ fn op() -> impl Strategy<Value = Op> {
         1 => n.clone().prop_map(Op::SplitStep),
         1 => n.clone().prop_map(Op::ToolCallInHuman),
         1 => any::<bool>().prop_map(|only_thinking| Op::Aborted { only_thinking }),
-        1 => n.prop_map(Op::Truncate),
+        1 => n.clone().prop_map(Op::Truncate),
         2 => (0usize..6, result_kind(), any::<bool>(), any::<bool>())
             .prop_map(|(kind, result, phase, compaction)| Op::Codex { kind, result, phase, compaction }),
+        1 => n.clone().prop_map(Op::MidSystem),
+        1 => n.prop_map(Op::AnthropicBlocks),
     ]
 }
 
@@ -455,6 +462,31 @@ impl Builder {
                 phase,
                 compaction,
             } => self.codex(*kind, *result, *phase, *compaction),
+            Op::MidSystem(i) => {
+                let at = i % (self.msgs.len() + 1);
+                let t = format!("system says {}", self.token());
+                self.msgs.insert(
+                    at,
+                    json!({"speaker": "system", "blocks": [{"type": "text", "text": t}]}),
+                );
+            }
+            Op::AnthropicBlocks(i) => {
+                let ai: Vec<usize> = (0..self.msgs.len())
+                    .filter(|&k| self.msgs[k]["speaker"] == "ai")
+                    .collect();
+                if let Some(&mi) = ai.get(i % ai.len().max(1)) {
+                    let content = if i % 3 == 0 {
+                        Value::Null
+                    } else {
+                        json!(format!("summary {}", self.token()))
+                    };
+                    let blocks = self.msgs[mi]["blocks"].as_array_mut().unwrap();
+                    blocks.insert(0, json!({"type": "server_tool", "provider": "anthropic", "phase": "call",
+                        "wire": {"type": "compaction", "content": content, "encrypted_content": if i % 2 == 0 { json!("enc") } else { Value::Null }}}));
+                    blocks.insert(1, json!({"type": "server_tool", "provider": "anthropic", "phase": "call",
+                        "wire": {"type": "fallback", "from": {"model": "claude-fable-5-1"}, "to": {"model": "claude-opus-5"}, "trigger": null}}));
+                }
+            }
         }
     }
 
@@ -589,7 +621,7 @@ fn knobs() -> impl Strategy<Value = Knobs> {
         ],
         any::<bool>(),
         surrogates,
-        0usize..6,
+        0usize..8,
         (
             prop::sample::select(turnwire::models::EFFORTS.to_vec()),
             any::<bool>(),
@@ -625,7 +657,13 @@ fn knobs() -> impl Strategy<Value = Knobs> {
 fn model_for(p: Provider, k: &Knobs) -> &'static str {
     let others: &[&'static str] = match p {
         Provider::Gemini => &["gemini-2.5-flash", "gemini-2.5-pro", "gemini-2.0-flash"],
-        Provider::Anthropic => &["claude-opus-4-6", "claude-haiku-4-5"],
+        Provider::Anthropic => &[
+            "claude-opus-4-6",
+            "claude-haiku-4-5",
+            // system messages in place (ANT-25); no forced choice (ANT-45)
+            "claude-opus-4-8",
+            "claude-fable-5-1",
+        ],
         Provider::DeepSeek => &["deepseek-chat", "deepseek-v4-flash"],
         Provider::Kimi => &["kimi-k2.6", "kimi-k3", "kimi-k2.7-code"],
         Provider::Mistral => &["mistral-medium-2604"],
@@ -780,9 +818,17 @@ fn check_nothing_lost(input: &[Value], out: &turnwire::Rendered) -> Result<(), S
     for (mi, m) in input.iter().enumerate() {
         for (bi, b) in m["blocks"].as_array().unwrap().iter().enumerate() {
             match b["type"].as_str().unwrap() {
+                "server_tool" => {
+                    // a compaction summary reaches every provider (ANT-44)
+                    if let Some(t) = b["wire"]["content"].as_str().filter(|t| !t.is_empty()) {
+                        if !body_text.contains(t) && !mentioned(t, mi, bi) {
+                            return Err(format!("compaction summary {t:?} at {mi}/{bi} lost"));
+                        }
+                    }
+                }
                 "text" => {
                     let t = b["text"].as_str().unwrap();
-                    let human = m["speaker"] == "human";
+                    let human = m["speaker"] == "human" || m["speaker"] == "system";
                     if human
                         && !t.trim().is_empty()
                         && !body_text.contains(t)
@@ -825,11 +871,19 @@ fn check_nothing_lost(input: &[Value], out: &turnwire::Rendered) -> Result<(), S
 fn has_real_content(input: &[Value], orphans: OrphanPolicy) -> bool {
     input
         .iter()
+        // a system prompt alone is nothing to send
+        .filter(|m| m["speaker"] != "system")
         .flat_map(|m| m["blocks"].as_array().unwrap())
         .any(|b| match b["type"].as_str() {
             Some("text") => !b["text"].as_str().unwrap_or_default().trim().is_empty(),
             Some("thinking") => false,
             Some("tool_response") => orphans != OrphanPolicy::Drop,
+            // a `fallback` marker and a failed compaction carry nothing to send elsewhere
+            Some("server_tool") => {
+                b["wire"]["type"] != "fallback"
+                    && (b["wire"]["type"] != "compaction"
+                        || b["wire"]["content"].as_str().is_some_and(|c| !c.is_empty()))
+            }
             _ => true,
         })
 }

@@ -104,11 +104,18 @@ fn splittable(provider: Provider, e: &Value) -> Option<Split> {
                 "text_delta" => "text",
                 "thinking_delta" => "thinking",
                 "input_json_delta" => "partial_json",
+                // a compaction summary streams in pieces too (issue 31, ANT-44)
+                "compaction_delta" => "content",
                 _ => return None,
+            };
+            let first_only = if field == "content" {
+                vec![p(&[s("delta"), s("encrypted_content")])]
+            } else {
+                vec![]
             };
             Some(Split {
                 path: p(&[s("delta"), s(field)]),
-                first_only: vec![],
+                first_only,
                 last_only: vec![],
             })
         }
@@ -466,6 +473,15 @@ fn arb_event() -> impl Strategy<Value = Value> {
         "input_json_delta",
         "tool_use",
         "redacted_thinking",
+        "compaction",
+        "compaction_delta",
+        "fallback",
+        "from",
+        "to",
+        "model",
+        "stop_details",
+        "fallback_credit_token",
+        "input_transformations",
         "response.output_item.added",
         "response.output_item.done",
         "response.output_text.delta",

@@ -211,8 +211,9 @@ fn ant_struct_messages_missing_or_empty_fails() {
 
 #[test]
 fn ant_struct_unknown_role_and_bad_content_fail() {
+    // (`system` is a role since the SDK of 2026-05-28, ANT-25; `developer` is none)
     let b = body(json!([
-        {"role": "system", "content": "be nice"},
+        {"role": "developer", "content": "be nice"},
         {"role": "user", "content": 42},
         {"role": "assistant"},
     ]));
@@ -1157,4 +1158,226 @@ fn ant_26_tool_use_input_must_be_a_dictionary() {
             "messages.1.content.0.tool_use.input: Input should be a valid dictionary"
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 31: the providers of late 2026
+
+#[test]
+fn ant_42_header_params_are_not_body_fields() {
+    let base = body(json!([user(json!("hi"))]));
+    for (param, value) in [
+        ("betas", json!(["compact-2026-01-12"])),
+        ("user_profile_id", json!("up_01")),
+        ("workspace_id", json!("wrkspc_01")),
+    ] {
+        let b = with(base.clone(), param, value);
+        let v = assert_flags(&b, "ANT-42", &format!("$.{param}"));
+        assert_eq!(
+            v.message,
+            format!("{param}: Extra inputs are not permitted")
+        );
+    }
+    assert_not_flagged(&base, "ANT-42");
+}
+
+fn system(content: Value) -> Value {
+    json!({"role": "system", "content": content})
+}
+
+#[test]
+fn ant_25_system_messages_in_place_on_models_that_take_them() {
+    let on = |messages: Value| with(body(messages), "model", json!("claude-opus-4-8"));
+    // after a user message, before an assistant message or at the end: accepted
+    assert_clean(&on(json!([
+        user(json!("hi")),
+        system(json!("be terse")),
+        assistant(json!("ok")),
+        user(json!("more")),
+        system(json!([text("now verbose")])),
+    ])));
+    // the same on a model that does not take them (Sonnet 5, Claude 4.5)
+    for model in ["claude-sonnet-5", "claude-sonnet-4-5"] {
+        let b = with(
+            body(json!([user(json!("hi")), system(json!("be terse"))])),
+            "model",
+            json!(model),
+        );
+        let v = assert_flags(&b, "ANT-25", "$.messages[1].role");
+        assert_eq!(v.message, "role 'system' is not supported on this model");
+    }
+    // before a user message
+    let v = assert_flags(
+        &on(json!([
+            user(json!("hi")),
+            system(json!("x")),
+            user(json!("again"))
+        ])),
+        "ANT-25",
+        "$.messages[1]",
+    );
+    assert_eq!(
+        v.message,
+        "messages.1: role 'system' must precede an 'assistant' message or end the array"
+    );
+    // two in a row
+    assert_flags(
+        &on(json!([
+            user(json!("hi")),
+            system(json!("x")),
+            system(json!("y"))
+        ])),
+        "ANT-25",
+        "$.messages[1]",
+    );
+    // after an assistant message
+    assert_flags(
+        &on(json!([
+            user(json!("hi")),
+            assistant(json!("a")),
+            system(json!("x"))
+        ])),
+        "ANT-25",
+        "$.messages[2]",
+    );
+    // first: the top-level `system` is its place
+    assert_flags(
+        &on(json!([system(json!("x")), user(json!("hi"))])),
+        "ANT-01",
+        "$.messages[0].role",
+    );
+    // text blocks only (and tool changes); the removed `mid_conv_system` block is unknown
+    assert_flags(
+        &on(json!([
+            user(json!("hi")),
+            system(json!([{"type": "mid_conv_system", "content": "x"}]))
+        ])),
+        "ANT-25",
+        "$.messages[1].content[0].type",
+    );
+}
+
+#[test]
+fn ant_43_fallback_blocks_name_both_models_and_stand_in_assistant_messages() {
+    let fb = json!({"type": "fallback", "from": {"model": "claude-fable-5-1"}, "to": {"model": "claude-opus-5"}, "trigger": null});
+    assert_clean(&body(json!([
+        user(json!("hi")),
+        assistant(json!([fb.clone(), text("ok")])),
+        user(json!("more")),
+    ])));
+    assert_flags(
+        &body(json!([user(json!([fb.clone(), text("x")]))])),
+        "ANT-43",
+        "$.messages[0].content[0]",
+    );
+    let v = assert_flags(
+        &body(json!([
+            user(json!("hi")),
+            assistant(json!([{"type": "fallback", "from": {"model": "a"}}, text("ok")])),
+        ])),
+        "ANT-43",
+        "$.messages[1].content[0].to",
+    );
+    assert_eq!(v.message, "fallback.to.model: Field required");
+}
+
+#[test]
+fn ant_44_compaction_blocks_carry_no_encrypted_content_and_no_empty_content() {
+    let with_block = |b: Value| {
+        body(json!([
+            user(json!("hi")),
+            assistant(json!([b, text("ok")])),
+            user(json!("more")),
+        ]))
+    };
+    assert_clean(&with_block(
+        json!({"type": "compaction", "content": "summary"}),
+    ));
+    assert_clean(&with_block(json!({"type": "compaction", "content": null})));
+    let v = assert_flags(
+        &with_block(json!({"type": "compaction", "content": "s", "encrypted_content": "e"})),
+        "ANT-44",
+        "$.messages[1].content[0].encrypted_content",
+    );
+    assert_eq!(
+        v.message,
+        "messages.1.content.0.compaction.encrypted_content: Extra inputs are not permitted"
+    );
+    assert_flags(
+        &with_block(json!({"type": "compaction", "content": ""})),
+        "ANT-44",
+        "$.messages[1].content[0].content",
+    );
+}
+
+#[test]
+fn ant_47_web_search_citations_keep_their_encrypted_index() {
+    let cited = |citation: Value| {
+        body(json!([
+            user(json!("who won?")),
+            assistant(json!([{"type": "text", "text": "They did.", "citations": [citation]}])),
+            user(json!("thanks")),
+        ]))
+    };
+    assert_clean(&cited(
+        json!({"type": "web_search_result_location", "cited_text": "won",
+        "encrypted_index": "Eo8BCioIAhgB", "title": null, "url": "https://example.com"}),
+    ));
+    let v = assert_flags(
+        &cited(
+            json!({"type": "web_search_result_location", "cited_text": "won", "title": "t", "url": "https://example.com"}),
+        ),
+        "ANT-47",
+        "$.messages[1].content[0].citations[0].encrypted_index",
+    );
+    assert_eq!(
+        v.message,
+        "messages.1.content.0.citations.0.web_search_result_location.encrypted_index: Field required"
+    );
+    // other citation types are not this rule's
+    assert_not_flagged(
+        &cited(
+            json!({"type": "char_location", "cited_text": "won", "document_index": 0, "start_char_index": 0, "end_char_index": 3}),
+        ),
+        "ANT-47",
+    );
+}
+
+#[test]
+fn issue_31_tool_changes_and_tool_search_blocks_are_known_shapes() {
+    let b = with(
+        body(json!([
+            user(json!("find a tool")),
+            assistant(json!([
+                {"type": "server_tool_use", "id": "srvtoolu_01", "name": "tool_search_tool_regex", "input": {"query": "weather"}},
+                {"type": "tool_search_tool_result", "tool_use_id": "srvtoolu_01", "content": {"type": "tool_search_tool_search_result", "tool_references": [{"type": "tool_reference", "tool_name": "get_weather"}]}},
+                tool_use("toolu_01", "get_weather"),
+            ])),
+            user(
+                json!([{"type": "tool_result", "tool_use_id": "toolu_01", "content": [{"type": "tool_reference", "tool_name": "get_weather"}]}])
+            ),
+            system(
+                json!([{"type": "tool_addition", "tool": {"type": "tool_reference", "name": "get_weather"}}])
+            ),
+        ])),
+        "model",
+        json!("claude-opus-5"),
+    );
+    let b = with(
+        b,
+        "tools",
+        json!([{"name": "get_weather", "input_schema": {"type": "object"}, "defer_loading": true},
+               {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"}]),
+    );
+    assert_clean(&b);
+    // a tool change without its tool reference
+    let bad = with(
+        body(json!([
+            user(json!("hi")),
+            system(json!([{"type": "tool_removal"}]))
+        ])),
+        "model",
+        json!("claude-opus-5"),
+    );
+    assert_flags(&bad, "ANT-STRUCT", "$.messages[1].content[0].tool");
 }

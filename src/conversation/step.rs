@@ -176,12 +176,14 @@ fn object(
         id_map,
         tool_names,
         diagnostics,
+        headers,
     } = report_of(prefix, tail, transcript, options, resolved);
     Some(Rendered {
         body,
         id_map,
         tool_names,
         diagnostics,
+        headers,
     })
 }
 
@@ -202,6 +204,11 @@ fn report_of(
             &resolved.limits.notes,
             incremental::diagnostics(prefix, tail),
         ),
+        headers: IdMap(resolved.headers.with_betas(&incremental::betas(
+            prefix,
+            tail,
+            resolved.api,
+        ))),
     }
 }
 

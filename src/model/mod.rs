@@ -7,6 +7,7 @@
 mod agent_shape;
 mod block;
 mod compaction;
+pub(crate) mod fallback;
 mod json_path;
 pub(crate) mod media_data;
 mod message;

@@ -86,10 +86,20 @@ impl ServerToolBlock {
     }
 
     /// An Anthropic content block of a server tool (`server_tool_use`, every `*_tool_result`),
-    /// `None` for any other block.
+    /// or one of the API's own blocks kept for replay in place: `fallback` (where a refusal
+    /// handed the turn to another model, ANT-43) and `compaction` (a server-side summary,
+    /// ANT-44; other providers read its `content`). `None` for any other block.
+    ///
+    /// ```
+    /// use turnwire::model::ServerToolBlock;
+    /// let b = ServerToolBlock::from_anthropic(&serde_json::json!({
+    ///     "type": "compaction", "content": "We fixed the build.", "encrypted_content": null
+    /// })).unwrap();
+    /// assert_eq!((b.name.as_str(), b.portable_text().as_str()), ("compaction", "We fixed the build."));
+    /// ```
     pub fn from_anthropic(block: &Value) -> Option<Self> {
         let phase = match block.get("type").and_then(Value::as_str)? {
-            "server_tool_use" => ServerToolPhase::Call,
+            "server_tool_use" | "fallback" | "compaction" => ServerToolPhase::Call,
             t if t.ends_with("_tool_result") => ServerToolPhase::Result,
             _ => return None,
         };
@@ -132,7 +142,11 @@ impl ServerToolBlock {
     pub fn portable_text(&self) -> String {
         match &self.text {
             Some(t) => t.clone(),
-            None => describe(&self.name, &self.wire),
+            // an Anthropic `compaction` block is a summary: its text is the summary
+            None => match self.wire.get("content").and_then(Value::as_str) {
+                Some(summary) if self.name == "compaction" => summary.to_string(),
+                _ => describe(&self.name, &self.wire),
+            },
         }
     }
 }

@@ -26,6 +26,9 @@ pub(crate) fn place(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
         match m.speaker {
             Speaker::Tool => run_owner[j] = owner,
             Speaker::Ai if m.has_calls() => owner = Some(j),
+            // A system message between a call and its results leaves the call answered in
+            // place (the results go first, the system message after them, ANT-25).
+            Speaker::System => {}
             _ => owner = None,
         }
     }
@@ -161,6 +164,17 @@ mod tests {
         );
         // the rebuilt tool message takes the input position of its first result
         assert_eq!(out[1].origin, Some(2));
+    }
+
+    #[test]
+    fn ant_25_a_system_message_between_a_call_and_its_result_leaves_the_call_answered() {
+        let (s, c) = run(json!([
+            {"speaker": "ai", "blocks": [call("c1")]},
+            {"speaker": "system", "blocks": [text("be terse")]},
+            {"speaker": "tool", "blocks": [result("c1")]}
+        ]));
+        assert_eq!(s, ["ai: call(c1)", "tool: result(c1)", "system: text"]);
+        assert_eq!(c, NO_CODES);
     }
 
     #[test]

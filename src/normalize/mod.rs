@@ -19,6 +19,7 @@ mod options;
 pub mod orphans;
 mod passes;
 mod prefill;
+mod replayed_blocks;
 mod role_order;
 mod server_tools;
 mod speaker;

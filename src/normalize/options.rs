@@ -198,7 +198,7 @@ impl Profile {
         Profile {
             alternation: by_model(n.alternation, caps.strict_alternation),
             leading_user: n.leading_user,
-            system_anywhere: n.system_anywhere,
+            system_anywhere: by_model(n.system_anywhere, caps.system_messages),
             declares_history_tools: n.declares_history_tools,
             bridge: n.bridge,
             tool_result_media: match n.tool_result_media {

@@ -11,6 +11,12 @@ use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 /// Moves `system` messages into the provider's system slot: the ones that open the
 /// conversation always, later ones only when the provider cannot take them in place. Returns the
 /// hoisted texts in order.
+///
+/// Where the provider takes them in place and roles alternate strictly (Anthropic, ANT-25), a
+/// system message must follow a user message and precede an assistant message or end the
+/// array: it moves down to right before the next assistant message (past tool results and user
+/// text), a second one in a row merges into it (`system_moved`), and one that would still
+/// follow an assistant message goes to the system prompt (`system_hoisted`).
 pub(crate) fn hoist_system(
     msgs: Vec<Msg>,
     profile: Profile,
@@ -19,41 +25,109 @@ pub(crate) fn hoist_system(
     let mut system = Vec::new();
     let mut out = Vec::with_capacity(msgs.len());
     let mut seen_other = false;
+    let placed = profile.system_anywhere && profile.alternation;
+    // a system message waiting for the next assistant message, and whether it moved
+    let mut pending: Option<(Msg, bool)> = None;
     for m in msgs {
         if m.speaker != Speaker::System {
             seen_other = true;
+            if placed && m.speaker == Speaker::Ai {
+                if let Some(p) = pending.take() {
+                    place_pending(p, &mut out, &mut system, diags);
+                }
+            }
+            if let Some((_, moved)) = &mut pending {
+                *moved = true;
+            }
             out.push(m);
+            continue;
+        }
+        if seen_other && placed {
+            match &mut pending {
+                Some((p, _)) => {
+                    diags.push(system_moved(
+                        &m,
+                        "follows another system message; merged into it",
+                    ));
+                    p.items.extend(m.items);
+                }
+                None => pending = Some((m, false)),
+            }
             continue;
         }
         if seen_other && profile.system_anywhere {
             out.push(m);
             continue;
         }
-        let texts: Vec<String> = m
-            .items
-            .iter()
-            .filter_map(|i| match &i.block {
-                Block::Text(t) => Some(t.text.clone()),
-                Block::Code(c) => Some(c.code.clone()),
-                _ => None,
-            })
-            .collect();
         if seen_other {
-            diags.push(
-                Diagnostic::new(
-                    DiagnosticCode::SystemHoisted,
-                    FaultClass::ProviderProjection,
-                    format!(
-                        "system {} in the middle of the conversation was moved into the system prompt",
-                        describe_message(m.origin)
-                    ),
-                )
-                .at_message(m.origin),
-            );
+            diags.push(system_hoisted(&m));
         }
-        system.push(texts.join("\n\n"));
+        system.push(system_text(&m));
+    }
+    if let Some(p) = pending {
+        place_pending(p, &mut out, &mut system, diags);
     }
     (out, system)
+}
+
+/// Puts a waiting system message at the end of `out` when it follows a user message (tool
+/// results are one), else into the system prompt.
+fn place_pending(
+    (m, moved): (Msg, bool),
+    out: &mut Vec<Msg>,
+    system: &mut Vec<String>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let after_user = out
+        .last()
+        .is_some_and(|prev| matches!(prev.speaker, Speaker::Human | Speaker::Tool));
+    if after_user && !system_text(&m).is_empty() {
+        if moved {
+            diags.push(system_moved(
+                &m,
+                "must precede an assistant message or end the conversation; moved to right before the next assistant message",
+            ));
+        }
+        out.push(m);
+    } else {
+        diags.push(system_hoisted(&m));
+        system.push(system_text(&m));
+    }
+}
+
+/// The text of a system message (its text and code blocks).
+fn system_text(m: &Msg) -> String {
+    let texts: Vec<String> = m
+        .items
+        .iter()
+        .filter_map(|i| match &i.block {
+            Block::Text(t) => Some(t.text.clone()),
+            Block::Code(c) => Some(c.code.clone()),
+            _ => None,
+        })
+        .collect();
+    texts.join("\n\n")
+}
+
+fn system_hoisted(m: &Msg) -> Diagnostic {
+    Diagnostic::new(
+        DiagnosticCode::SystemHoisted,
+        FaultClass::ProviderProjection,
+        format!(
+            "system {} in the middle of the conversation was moved into the system prompt",
+            describe_message(m.origin)
+        ),
+    )
+    .at_message(m.origin)
+}
+
+fn system_moved(m: &Msg, why: &str) -> Diagnostic {
+    Diagnostic::new(
+        DiagnosticCode::SystemMoved,
+        FaultClass::ProviderProjection,
+        format!("system {} {why} (ANT-25)", describe_message(m.origin)),
+    )
+    .at_message(m.origin)
 }
 
 /// Where the provider needs strict alternation, or reasoning on every tool-call message

@@ -22,6 +22,7 @@
 use crate::fast_map::HashSet;
 
 use super::options::NormalizeOptions;
+use super::replayed_blocks::{self, Settled};
 use super::work::{describe, Item, Msg};
 use crate::model::{
     provider_family, Block, Provenance, ServerToolBlock, ServerToolPhase, Speaker, TextBlock,
@@ -42,6 +43,8 @@ pub(crate) fn project(
                     .iter()
                     .any(|i| matches!(i.block, Block::ServerTool(_)))
             {
+                // the blocks after a `fallback` block came from its `to` model (ANT-43)
+                crate::model::fallback::attribute(m.items.iter_mut().map(|i| &mut i.block));
                 let prov = m.provenance();
                 m.items = project_message(std::mem::take(&mut m.items), &prov, opts, diags);
             }
@@ -57,27 +60,36 @@ fn project_message(
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Item> {
     let mut calls: HashSet<String> = HashSet::default();
-    items
-        .into_iter()
-        .filter_map(|item| {
-            let Block::ServerTool(b) = &item.block else {
-                return Some(item);
-            };
-            if let Some(verdict) = responses_state(b, prov, opts) {
-                return match verdict {
-                    Ok(()) => Some(item),
-                    Err(why) => {
-                        dropped(&item, b, &why, opts.target, diags);
-                        None
-                    }
+    let mut out = Vec::with_capacity(items.len());
+    for mut item in items {
+        match replayed_blocks::settle(&mut item, opts.target, diags) {
+            Some(Settled::Keep) => out.push(item),
+            Some(Settled::Text) => out.push(as_text(
+                item,
+                "it is Anthropic's server-side summary of the earlier conversation",
+                diags,
+            )),
+            Some(Settled::Drop) => {}
+            None => {
+                let Block::ServerTool(b) = &item.block else {
+                    out.push(item);
+                    continue;
                 };
+                if let Some(verdict) = responses_state(b, prov, opts) {
+                    match verdict {
+                        Ok(()) => out.push(item),
+                        Err(why) => dropped(&item, b, &why, opts.target, diags),
+                    }
+                    continue;
+                }
+                match replay_refusal(b, opts.target, &mut calls) {
+                    None => out.push(item),
+                    Some(why) => out.push(as_text(item, why, diags)),
+                }
             }
-            match replay_refusal(b, opts.target, &mut calls) {
-                None => Some(item),
-                Some(why) => Some(as_text(item, why, diags)),
-            }
-        })
-        .collect()
+        }
+    }
+    out
 }
 
 /// The Responses items that are no tool runs (`compaction`, ORS-20; `additional_tools`,

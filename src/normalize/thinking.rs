@@ -225,8 +225,12 @@ pub(crate) fn enforce_leading(
     if Profile::for_options(opts).thinking != ThinkingReplay::AnthropicSigned {
         return msgs;
     }
+    let profile = Profile::for_options(opts);
     msgs.into_iter()
         .map(|mut m| {
+            if m.speaker == Speaker::Ai {
+                after_fallback(&mut m, opts, profile, diags);
+            }
             let leads = matches!(m.items.first().map(|i| &i.block), Some(Block::Thinking(_)));
             let has = m.items.iter().any(|i| matches!(i.block, Block::Thinking(_)));
             if m.speaker == Speaker::Ai && has && !leads {
@@ -247,6 +251,36 @@ pub(crate) fn enforce_leading(
             m
         })
         .collect()
+}
+
+/// ANT-43: thinking that stands after a `fallback` block in the message as sent came from the
+/// block's `to` model (the API reads it so). Pieces merged into one message after the thinking
+/// policy ran can put thinking there; it is judged again as that model's.
+fn after_fallback(
+    m: &mut Msg,
+    opts: &NormalizeOptions,
+    profile: Profile,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let has_fallback = m.items.iter().any(|i| {
+        matches!(&i.block, Block::ServerTool(s) if s.provider == "anthropic" && s.name == "fallback")
+    });
+    if !has_fallback {
+        return;
+    }
+    crate::model::fallback::attribute(m.items.iter_mut().map(|i| &mut i.block));
+    let prov = m.provenance();
+    let items = std::mem::take(&mut m.items);
+    for mut item in items {
+        let fate = match &mut item.block {
+            Block::Thinking(t) => Some(continuity::thinking(t, &prov, opts, profile, false)),
+            _ => None,
+        };
+        match fate {
+            Some(Fate::Convert(why)) => m.items.extend(convert(item, &why, opts, diags)),
+            _ => m.items.push(item),
+        }
+    }
 }
 
 /// ANT-10: with thinking on, a request that continues an open tool loop (or ends with an

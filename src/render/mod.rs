@@ -39,6 +39,11 @@ use crate::vocab::Diagnostic;
 pub struct IdMap(pub Vec<(String, String)>);
 
 impl IdMap {
+    /// Whether it has no pairs.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// The provider id of a canonical id.
     pub fn get(&self, canonical: &str) -> Option<&str> {
         self.0
@@ -80,6 +85,13 @@ pub struct Rendered {
     pub tool_names: IdMap,
     /// Every repair and lossy projection.
     pub diagnostics: Vec<Diagnostic>,
+    /// HTTP headers the body needs, header → value (absent when none): the header params the
+    /// caller gave as body fields (Anthropic `betas` → `anthropic-beta`, comma-joined;
+    /// `user_profile_id` → `anthropic-user-profile-id`, ANT-42) and the beta values of blocks
+    /// the body replays (a `fallback` block: `server-side-fallback-2026-07-01`). Send them with
+    /// the body.
+    #[serde(skip_serializing_if = "IdMap::is_empty")]
+    pub headers: IdMap,
 }
 
 /// What a render reports besides its body, for a caller that has the body as bytes or text
@@ -97,6 +109,13 @@ pub struct RenderReport {
     pub tool_names: IdMap,
     /// Every repair and lossy projection.
     pub diagnostics: Vec<Diagnostic>,
+    /// HTTP headers the body needs (see [`Rendered::headers`]); absent when none.
+    #[serde(skip_serializing_if = "IdMap::is_empty")]
+    #[cfg_attr(
+        feature = "wasm-bind",
+        tsify(type = "Record<string, string>", optional)
+    )]
+    pub headers: IdMap,
 }
 
 impl Rendered {
@@ -114,6 +133,7 @@ impl Rendered {
             id_map: self.id_map,
             tool_names: self.tool_names,
             diagnostics: self.diagnostics,
+            headers: self.headers,
         };
         (self.body, report)
     }
@@ -207,6 +227,7 @@ fn finish_render(
         id_map: report.id_map,
         tool_names: report.tool_names,
         diagnostics: report.diagnostics,
+        headers: report.headers,
     })
 }
 
@@ -224,6 +245,11 @@ fn finish_with<B>(
     }
     crate::memory::check("rendering (normalised)")?;
     let (body, mut projection) = project_out(&normalized, options, r)?;
+    let mut betas = Vec::new();
+    if r.api == crate::vocab::WireApi::Messages {
+        crate::providers::anthropic::betas::of_body(&body, &mut betas);
+    }
+    let headers = IdMap(r.headers.with_betas(&betas));
     let body = make(body);
     crate::memory::check("rendering (projected)")?;
     let renamed = projection.finish();
@@ -239,6 +265,7 @@ fn finish_with<B>(
         id_map: IdMap(projection.id_map),
         tool_names: IdMap(renamed),
         diagnostics: reading_first(read_repairs, options, &r.limits.notes, diagnostics),
+        headers,
     };
     Ok((body, report))
 }
@@ -287,7 +314,7 @@ pub(crate) fn project_out<'a>(
     options: &'a RenderOptions,
     r: &'a Resolved,
 ) -> Result<(Out<'a>, Projection), Error> {
-    let (body, projection) = r.api.body(normalized, options, r);
+    let (body, mut projection) = r.api.body(normalized, options, r);
     let patched = options
         .provider_options
         .contains_key(options.provider.as_str());
@@ -295,9 +322,15 @@ pub(crate) fn project_out<'a>(
         return Ok((body, projection));
     }
     let mut body = body.into_value();
-    apply_provider_options(&mut body, options)?;
+    projection
+        .diagnostics
+        .extend(apply_provider_options(&mut body, options)?);
     if let Value::Object(members) = &mut body {
         for (k, v) in &options.extra {
+            // header params go in the render's headers (ANT-42)
+            if crate::request::is_header_param(options.provider, k) {
+                continue;
+            }
             members.entry(k.clone()).or_insert_with(|| v.clone());
         }
     }

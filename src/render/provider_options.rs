@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 use crate::error::{Error, ErrorCode};
 use crate::providers::validate_envelope;
 use crate::request::RenderOptions;
+use crate::vocab::Diagnostic;
 
 /// RFC 7396: `patch` merged into `target`.
 fn merge(target: &mut Value, patch: &Value) {
@@ -72,18 +73,43 @@ pub(crate) fn check_extra(body: &Value, o: &RenderOptions) -> Result<(), Error> 
 }
 
 /// Applies the render's provider's entry to `body` and checks the result. `Ok` when there is
-/// none.
-pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<(), Error> {
+/// none; else the diagnostics of what the merged fields needed settled (Anthropic's context
+/// edits, ANT-46).
+pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<Vec<Diagnostic>, Error> {
     let Some(patch) = o.provider_options.get(o.provider.as_str()) else {
-        return Ok(());
+        return Ok(Vec::new());
+    };
+    // Header params (ANT-42) are the render's headers, not body fields.
+    let without_headers;
+    let patch = match patch.as_object() {
+        Some(members)
+            if members
+                .keys()
+                .any(|k| crate::request::is_header_param(o.provider, k)) =>
+        {
+            without_headers = Value::Object(
+                members
+                    .iter()
+                    .filter(|(k, _)| !crate::request::is_header_param(o.provider, k))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            );
+            &without_headers
+        }
+        _ => patch,
     };
     merge(body, patch);
+    let notes = if o.provider == crate::vocab::Provider::Anthropic {
+        crate::providers::anthropic::context_edits::settle(body)
+    } else {
+        Vec::new()
+    };
     let touched: Vec<&String> = patch
         .as_object()
         .map(|p| p.keys().collect())
         .unwrap_or_default();
     match first_broken(body, o, &touched) {
-        None => Ok(()),
+        None => Ok(notes),
         Some(v) => Err(Error::new(
             ErrorCode::InvalidValue,
             format!(

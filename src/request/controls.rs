@@ -162,6 +162,15 @@ impl RenderOptions {
                 ));
             }
         }
+        if choice.forces_a_call() && !caps.forced_tool_choice {
+            // ANT-45: Fable 5.1 and Mythos 5.1 take no forced choice at all
+            c.tool_choice = Some(ToolChoice::Auto);
+            c.notes.push(note(
+                DiagnosticCode::ToolChoiceLowered,
+                format!("{} takes no forced tool choice (ANT-45: `tool_choice: type \"tool\" and \"any\" are not supported for this model.`); toolChoice {choice} was sent as `auto`", self.model),
+            ));
+            return Ok(c);
+        }
         if choice.forces_a_call() {
             self.settle_thinking(choice, caps, &mut c);
         }

@@ -6,6 +6,7 @@
 mod cache;
 mod check;
 mod controls;
+mod headers;
 mod limits;
 mod options;
 mod policy;
@@ -22,6 +23,7 @@ pub(crate) use thinking_mode::{effort_level, note as thinking_note};
 pub(crate) use cache::CachePlan;
 pub use cache::{CacheBreakpoints, CacheOptions, CachePoint, CacheTtl, MAX_CACHE_KEY_CHARS};
 pub(crate) use controls::note;
+pub(crate) use headers::{is_header_param, HeaderPlan};
 pub use controls::ToolChoice;
 pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
 pub(crate) use response_format::{json_schema_members, not_strict, valid_format_name};

@@ -6,7 +6,7 @@
 
 use super::controls::Controls;
 use super::limits::Limits;
-use super::{CachePlan, ServerToolPlan};
+use super::{CachePlan, HeaderPlan, ServerToolPlan};
 use super::{RenderOptions, ThinkingOptions};
 use crate::error::Error;
 use crate::models::{self, ModelCaps};
@@ -37,6 +37,8 @@ pub(crate) struct Resolved {
     pub thinking: Option<ThinkingOptions>,
     /// What the normaliser needs: the target, the adjusted capabilities, the repair policy.
     pub normalize: NormalizeOptions,
+    /// The headers the caller's header params (ANT-42) give.
+    pub headers: HeaderPlan,
 }
 
 impl Resolved {
@@ -51,6 +53,7 @@ impl Resolved {
         let controls = options.controls(caps)?;
         let cache = options.cache_plan()?;
         let server_tools = options.server_tool_plan()?;
+        let headers = options.header_plan()?;
         // A forced tool choice the provider refuses with thinking on: the request is resolved
         // as if the caller had switched thinking off (limits, history, thinking switch).
         let effective = match &controls.thinking {
@@ -64,6 +67,7 @@ impl Resolved {
         limits.notes.extend(controls.notes.iter().cloned());
         limits.notes.extend(cache.notes.iter().cloned());
         limits.notes.extend(server_tools.notes.iter().cloned());
+        limits.notes.extend(headers.notes.iter().cloned());
         Ok(Resolved {
             api: WireApi::of(options.provider),
             host: Host::of(options.provider),
@@ -74,6 +78,7 @@ impl Resolved {
             controls,
             cache,
             server_tools,
+            headers,
         })
     }
 }

@@ -24,6 +24,9 @@ pub(crate) struct StreamState {
     pub(crate) model: Option<String>,
     /// The provider's id of the response (message id, completion id, `responseId`).
     pub(crate) response_id: Option<String>,
+    /// What the provider said about the answer besides its blocks, kept in the message's
+    /// metadata (Anthropic `stopDetails` of a refusal, `inputTransformations`).
+    pub(crate) answer: serde_json::Map<String, serde_json::Value>,
     /// The wire format's terminal event arrived.
     pub(crate) terminal: bool,
     /// A provider error ended the stream.

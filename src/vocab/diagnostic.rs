@@ -153,6 +153,17 @@ pub enum DiagnosticCode {
     /// A `serverTools` entry the target does not have, or not with this model or these
     /// options, was not declared (or declared without the options it lacks). `path` names it.
     ServerToolUnavailable,
+    /// A request field that the provider takes as an HTTP header, not in the body (Anthropic
+    /// `betas`, `user_profile_id`, `workspace_id`, given through `providerOptions` or `extra`),
+    /// was moved into the render's `headers`. `path` names it.
+    HeaderParamMoved,
+    /// A system message inside the conversation was moved to the place the target takes it
+    /// (Anthropic: right before the next assistant message, ANT-25), or merged into the one
+    /// before it.
+    SystemMoved,
+    /// Context-management edits given in an order the provider refuses were reordered
+    /// (Anthropic: `clear_thinking` first, ANT-46).
+    ContextEditsReordered,
 }
 
 /// Which completion a dedupe kept and why.
@@ -344,6 +355,9 @@ impl DiagnosticCode {
             DiagnosticCode::ImportOpaque => "import_opaque",
             DiagnosticCode::ImportConverted => "import_converted",
             DiagnosticCode::RequestFieldDropped => "request_field_dropped",
+            DiagnosticCode::HeaderParamMoved => "header_param_moved",
+            DiagnosticCode::SystemMoved => "system_moved",
+            DiagnosticCode::ContextEditsReordered => "context_edits_reordered",
         }
     }
 }

@@ -11,8 +11,9 @@ pub(crate) struct Needs {
     pub alternation: ByModel,
     /// Whether the first wire message must be a user message.
     pub leading_user: bool,
-    /// Whether system messages may stand anywhere (else all go to the system slot).
-    pub system_anywhere: bool,
+    /// Whether system messages may stand anywhere (else all go to the system slot); `Model`:
+    /// where the model's row says so (Anthropic, ANT-25).
+    pub system_anywhere: ByModel,
     /// Whether tools called in the history must be declared when any tool is.
     pub declares_history_tools: bool,
     /// Where an assistant turn bridges tool results and the next user message.
@@ -72,7 +73,7 @@ pub(crate) enum Bridge {
 const PLAIN: Needs = Needs {
     alternation: ByModel::No,
     leading_user: false,
-    system_anywhere: false,
+    system_anywhere: ByModel::No,
     declares_history_tools: false,
     bridge: Bridge::Never,
     tool_result_media: ByModel::No,
@@ -90,6 +91,7 @@ impl Provider {
             Provider::Anthropic => Needs {
                 alternation: ByModel::Yes,
                 leading_user: true,
+                system_anywhere: ByModel::Model,
                 declares_history_tools: true,
                 tool_result_media: ByModel::Yes,
                 thinking: Replay::AnthropicSigned,
@@ -97,11 +99,11 @@ impl Provider {
                 ..PLAIN
             },
             Provider::OpenAiChat => Needs {
-                system_anywhere: true,
+                system_anywhere: ByModel::Yes,
                 ..PLAIN
             },
             Provider::OpenAiResponses => Needs {
-                system_anywhere: true,
+                system_anywhere: ByModel::Yes,
                 tool_result_media: ByModel::Yes,
                 calls_last: true,
                 thinking: Replay::ReasoningItems,

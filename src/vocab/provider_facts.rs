@@ -190,6 +190,26 @@ impl Provider {
             Provider::OpenAiCompatible => ("openai-compatible", "openai-completions"),
         }
     }
+
+    /// The request parameters the provider takes as HTTP headers, never in the body: (the
+    /// SDK's parameter name, the header). Anthropic's SDK strips them from the body
+    /// (`MessageCreateParams`: "Header param"); in the body they are a 400 (ANT-42).
+    pub(crate) const fn header_params(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Provider::Anthropic => &[
+                ("betas", "anthropic-beta"),
+                ("user_profile_id", "anthropic-user-profile-id"),
+                ("workspace_id", "anthropic-workspace-id"),
+            ],
+            Provider::OpenAiChat
+            | Provider::OpenAiResponses
+            | Provider::Gemini
+            | Provider::Mistral
+            | Provider::Kimi
+            | Provider::DeepSeek
+            | Provider::OpenAiCompatible => &[],
+        }
+    }
 }
 
 /// How a provider takes prompt caching ([`Provider::cache_style`]).

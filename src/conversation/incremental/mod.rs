@@ -87,7 +87,7 @@ pub(crate) use boundary::{advance, candidate};
 pub use fallback::Fallback;
 pub(crate) use prefix::Prefix;
 use prefix::{Middle, Undo};
-pub(crate) use splice::{body_value, diagnostics, id_map, tool_names, write_body};
+pub(crate) use splice::{betas, body_value, diagnostics, id_map, tool_names, write_body};
 pub(crate) use tail::{render_tail, Tail};
 
 use crate::fast_map::{HashMap, HashSet};

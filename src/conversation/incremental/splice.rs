@@ -91,6 +91,22 @@ pub(crate) fn body_value(prefix: &Prefix, tail: &Tail) -> Option<Value> {
     Some(Value::Object(envelope))
 }
 
+/// The beta header values the wire messages of `prefix` + `tail` need (Anthropic: the blocks
+/// they replay), as a whole render finds them in its body.
+pub(crate) fn betas(prefix: &Prefix, tail: &Tail, api: crate::vocab::WireApi) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if api != crate::vocab::WireApi::Messages {
+        return out;
+    }
+    use crate::providers::anthropic::betas;
+    betas::of_messages(&tail.lead, &mut out);
+    for text in prefix.wire_texts() {
+        betas::of_text(text, &mut out);
+    }
+    betas::of_messages(&tail.wire, &mut out);
+    out
+}
+
 /// Canonical → provider ids of `prefix` + `tail`.
 pub(crate) fn id_map(prefix: &Prefix, tail: &Tail) -> Vec<(String, String)> {
     prefix.id_map.iter().chain(&tail.id_map).cloned().collect()

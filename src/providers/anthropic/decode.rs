@@ -80,6 +80,7 @@ impl Decoder {
         }
         self.started = Some(id.to_string());
         s.identify(text(m, "model"), text(m, "id"));
+        answer_facts(m, m, s);
         if let Some(u) = m.get("usage") {
             s.add_usage(&usage(u));
         }
@@ -153,6 +154,9 @@ impl Decoder {
             return;
         }
         let d = v.get("delta").unwrap_or(&Value::Null);
+        if text(d, "type") == Some("compaction_delta") {
+            compaction_delta(s, &key, d);
+        }
         let a = &mut s.blocks;
         let r = match text(d, "type") {
             Some("text_delta") => a.text_delta(&key, text(d, "text").unwrap_or_default()),
@@ -174,6 +178,7 @@ impl Decoder {
             Some("input_json_delta") => {
                 a.tool_args(&key, text(d, "partial_json").unwrap_or_default())
             }
+            Some("compaction_delta") => Ok(()),
             Some(_) => Ok(()),
             None => Err(StreamError::unexpected(
                 FORMAT,
@@ -212,8 +217,55 @@ impl Decoder {
         if let Some(reason) = v.get("delta").and_then(|d| text(d, "stop_reason")) {
             s.stop_reason = Some(stop_reason(reason));
         }
+        answer_facts(v.get("delta").unwrap_or(&Value::Null), v, s);
         if let Some(u) = v.get("usage") {
             s.add_usage(&usage(u));
+        }
+    }
+}
+
+/// What the answer says besides its blocks, kept in the message's metadata: a refusal's
+/// `stop_details` (with `fallback_credit_token`, `fallback_has_prefill_claim`, beta) as
+/// `stopDetails`, and `input_transformations` (`thinking_dropped`,
+/// `thinking_mismatch_allowed`; other entry types are skipped, as the SDK asks) as
+/// `inputTransformations`. `details` holds `stop_details` (the message, or a `message_delta`'s
+/// `delta`), `outer` holds `input_transformations` (the message, or the `message_delta`
+/// event, whose list replaces the one of `message_start` after a server-side fallback).
+fn answer_facts(details: &Value, outer: &Value, s: &mut StreamState) {
+    if let Some(d) = details.get("stop_details").filter(|d| d.is_object()) {
+        s.answer.insert("stopDetails".into(), d.clone());
+    }
+    if let Some(Value::Array(list)) = outer.get("input_transformations") {
+        let known: Vec<Value> = list
+            .iter()
+            .filter(|t| {
+                matches!(
+                    text(t, "type"),
+                    Some("thinking_dropped" | "thinking_mismatch_allowed")
+                )
+            })
+            .cloned()
+            .collect();
+        s.answer
+            .insert("inputTransformations".into(), Value::Array(known));
+    }
+}
+
+/// A `compaction_delta`: the summary (and the opaque `encrypted_content`) of the `compaction`
+/// block open under `key`.
+fn compaction_delta(s: &mut StreamState, key: &str, d: &Value) {
+    let Some(b) = s.blocks.server_block_mut(key) else {
+        return;
+    };
+    for field in ["content", "encrypted_content"] {
+        if let Some(part) = text(d, field) {
+            let whole = match b.wire.get(field).and_then(Value::as_str) {
+                Some(before) => format!("{before}{part}"),
+                None => part.to_string(),
+            };
+            if let Value::Object(w) = &mut b.wire {
+                w.insert(field.into(), Value::String(whole));
+            }
         }
     }
 }

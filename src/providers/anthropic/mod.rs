@@ -1,5 +1,7 @@
 //! Anthropic Messages API: request rendering, stream decoding and strict validation.
 
+pub(crate) mod betas;
+pub(crate) mod context_edits;
 pub(crate) mod decode;
 pub(crate) mod read;
 pub(crate) mod relay;

@@ -8,7 +8,10 @@
 //! - `assistant` messages: `text`, `thinking` (with its `signature`), `redacted_thinking` (its
 //!   `data`) and `tool_use` become the matching blocks, signatures typed as
 //!   [`ProviderMeta::AnthropicSignature`] / [`ProviderMeta::AnthropicRedacted`].
-//! - `system` (a string or text parts) becomes a system message at the start.
+//! - `system` (a string or text parts) becomes a system message at the start; a `role:
+//!   "system"` message inside `messages` (ANT-25) a system message where it stands.
+//! - `fallback` and `compaction` blocks are kept as server-tool blocks; the blocks after a
+//!   `fallback` get its `to` model as their provenance (ANT-43).
 //! - Server tool blocks (`server_tool_use`, `web_search_tool_result`, …) become server-tool
 //!   blocks; unknown parts are kept as opaque blocks with an `import_opaque` diagnostic.
 
@@ -99,12 +102,17 @@ fn read(r: &mut Reader, messages: &Value, system: Option<&Value>, path: &str) ->
                 r.keep_extra(m, &["role", "content"]);
             }
             "user" => user(r, content, &format!("{at}.content"))?,
+            // a system message inside the conversation (ANT-25)
+            "system" => {
+                let blocks = system_message(r, content, &format!("{at}.content"))?;
+                r.push(Speaker::System, blocks);
+            }
             other => {
                 return Err(Error::new(
                     ErrorCode::InvalidValue,
                     format!("{at}.role"),
                     format!(
-                        "an Anthropic message's role is `user` or `assistant`, found `{other}`"
+                        "an Anthropic message's role is `user`, `assistant` or `system`, found `{other}`"
                     ),
                 ))
             }
@@ -132,6 +140,20 @@ fn system_blocks(r: &mut Reader, system: &Value) -> Result<Vec<Block>, Error> {
             other,
         )),
     }
+}
+
+/// A `role: "system"` message's content: text parts become text; other parts (the beta's
+/// `tool_addition` / `tool_removal`) are kept as opaque blocks.
+fn system_message(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error> {
+    let mut blocks = Vec::new();
+    for (j, part) in parts(content, path)?.into_iter().enumerate() {
+        let at = format!("{path}[{j}]");
+        blocks.push(match (part_type(&part), part.get("text")) {
+            ("text", Some(Value::String(t))) => Block::Text(TextBlock::new(t.as_str())),
+            _ => r.opaque(part, &at, "this system message part"),
+        });
+    }
+    Ok(blocks)
 }
 
 fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error> {
@@ -173,6 +195,7 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
         };
         blocks.push(block);
     }
+    crate::model::fallback::attribute(blocks.iter_mut());
     Ok(blocks)
 }
 

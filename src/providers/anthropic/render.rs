@@ -7,7 +7,9 @@ use serde_json::Value;
 
 use super::thinking::anthropic_thinking;
 use crate::ids::IdFormat;
-use crate::model::{split_data_url, Block, MediaBlock, MediaEncoding, Message, ProviderMeta};
+use crate::model::{
+    split_data_url, Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker,
+};
 use crate::normalize::Normalized;
 use crate::providers::body::{results_then_user, tool_declarations, ListTurns};
 use crate::providers::common::{declared_names, fenced, media_type, named, system_text};
@@ -109,7 +111,32 @@ fn messages<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
         results: tool_results,
         user,
     };
-    results_then_user(msgs, p, &turns)
+    // The normaliser leaves system messages inside the conversation only for models that take
+    // them, where they stand (ANT-25): each is a `role: "system"` message.
+    let mut out = Vec::with_capacity(msgs.len());
+    for run in msgs.split_inclusive(|m| m.speaker == Speaker::System) {
+        let (rest, system) = match run.split_last() {
+            Some((last, rest)) if last.speaker == Speaker::System => (rest, Some(last)),
+            _ => (run, None),
+        };
+        out.extend(results_then_user(rest, p, &turns));
+        if let Some(m) = system {
+            // `SystemMessageParam.content`: its texts as one text block, joined as the system
+            // prompt joins them (a merged pair reads back as one system message anywhere)
+            let texts: Vec<Cow<'a, str>> = m
+                .blocks
+                .iter()
+                .filter_map(|b| match b {
+                    Block::Text(t) => Some(Cow::Borrowed(t.text.as_str())),
+                    Block::Code(c) => Some(Cow::Owned(c.code.clone())),
+                    _ => None,
+                })
+                .collect();
+            let block = text(texts.join("\n\n"));
+            out.push(out!({"role": "system", "content": vec![block]}));
+        }
+    }
+    out
 }
 
 fn text<'a>(s: impl Into<Out<'a>>) -> Out<'a> {

@@ -69,6 +69,15 @@ impl Assembler {
         )
     }
 
+    /// The block open under `key`, to fill in from its deltas (an Anthropic `compaction`
+    /// block's `compaction_delta`).
+    pub(crate) fn server_block_mut(&mut self, key: &str) -> Option<&mut ServerToolBlock> {
+        match self.slot_mut(key).map(|s| &mut s.content) {
+            Some(Content::Server(s)) => Some(&mut s.block),
+            _ => None,
+        }
+    }
+
     /// Appends streamed input JSON text to the server-tool call open under `key`.
     pub(crate) fn server_input(&mut self, key: &str, delta: &str) {
         if let Some(Content::Server(s)) = self.slot_mut(key).map(|s| &mut s.content) {

@@ -12,8 +12,9 @@ use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
 
 /// Server-tool block types that may appear in history; accepted without deeper checks.
-const SERVER_BLOCK_TYPES: [&str; 9] = [
+const SERVER_BLOCK_TYPES: [&str; 10] = [
     "web_search_tool_result",
+    "tool_search_tool_result",
     "web_fetch_tool_result",
     "code_execution_tool_result",
     "bash_code_execution_tool_result",
@@ -90,6 +91,18 @@ fn check_block(role: Option<Role>, block: &Value, path: &Path, out: &mut Finding
             }
         }
         "server_tool_use" => check_server_tool_use(block, path, out),
+        "fallback" => check_ant_43_fallback(role, block, path, out),
+        "compaction" => check_ant_44_compaction(block, path, out),
+        // tool changes of a system message (ANT-25 checks where they stand)
+        "tool_addition" | "tool_removal" => {
+            if !block.get("tool").is_some_and(Value::is_object) {
+                out.push(
+                    STRUCT,
+                    path.k("tool"),
+                    format!("{ty}.tool: Field required (a tool reference)"),
+                );
+            }
+        }
         t if SERVER_BLOCK_TYPES.contains(&t) => {}
         other => out.push(
             STRUCT,
@@ -177,12 +190,13 @@ fn check_tool_result(block: &Value, path: &Path, out: &mut Findings) {
                     Some("text") => check_text_block(item, &ipath, out),
                     Some("image") => check_image(item, &ipath, out),
                     Some("document") => check_document(item, &ipath, out),
-                    Some("search_result") => {}
+                    // `tool_reference` (tool search, `ToolReferenceBlockParam`)
+                    Some("search_result" | "tool_reference") => {}
                     _ => out.push(
                         STRUCT,
                         ipath,
-                        "tool_result content blocks must be text, image, document or \
-                         search_result blocks",
+                        "tool_result content blocks must be text, image, document, \
+                         search_result or tool_reference blocks",
                     ),
                 }
             }
@@ -191,6 +205,55 @@ fn check_tool_result(block: &Value, path: &Path, out: &mut Findings) {
             STRUCT,
             cpath,
             "tool_result.content must be a string or an array of content blocks",
+        ),
+    }
+}
+
+/// ANT-43: a replayed `fallback` block (`BetaFallbackBlockParam`) names the models on both
+/// sides of the hop and stands in an assistant message.
+fn check_ant_43_fallback(role: Option<Role>, block: &Value, path: &Path, out: &mut Findings) {
+    if role != Some(Role::Assistant) {
+        out.push(
+            "ANT-43",
+            path.clone(),
+            "`fallback` blocks may only appear in assistant messages",
+        );
+    }
+    for side in ["from", "to"] {
+        if !block
+            .get(side)
+            .and_then(|s| s.get("model"))
+            .is_some_and(Value::is_string)
+        {
+            out.push(
+                "ANT-43",
+                path.k(side),
+                format!("fallback.{side}.model: Field required"),
+            );
+        }
+    }
+}
+
+/// ANT-44: a replayed `compaction` block carries no `encrypted_content` (the API refuses it
+/// although the SDK type has it) and no empty `content`.
+fn check_ant_44_compaction(block: &Value, path: &Path, out: &mut Findings) {
+    if block.get("encrypted_content").is_some_and(|e| !e.is_null()) {
+        out.push(
+            "ANT-44",
+            path.k("encrypted_content"),
+            format!(
+                "{}.compaction.encrypted_content: Extra inputs are not permitted",
+                path.dotted()
+            ),
+        );
+    }
+    match block.get("content") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(c)) if !c.is_empty() => {}
+        Some(_) => out.push(
+            "ANT-44",
+            path.k("content"),
+            "compaction.content: a non-empty string or null (empty string content is not allowed)",
         ),
     }
 }

@@ -18,11 +18,38 @@ pub(super) fn check_text(text: &str, path: &Path, out: &mut Findings) {
     }
 }
 
-/// A text block has a string `text` that passes ANT-09.
+/// A text block has a string `text` that passes ANT-09 (and its citations ANT-47).
 pub(super) fn check_text_block(block: &Value, path: &Path, out: &mut Findings) {
     match block.get("text") {
         Some(Value::String(s)) => check_text(s, &path.k("text"), out),
         _ => out.push(STRUCT, path.k("text"), "text block needs a string `text`"),
+    }
+    check_ant_47_citations(block, path, out);
+}
+
+/// ANT-47: a replayed `web_search_result_location` citation keeps its `encrypted_index`
+/// (`CitationWebSearchResultLocationParam`: `cited_text`, `encrypted_index`, `title`, `url`
+/// required).
+fn check_ant_47_citations(block: &Value, path: &Path, out: &mut Findings) {
+    let Some(Value::Array(citations)) = block.get("citations") else {
+        return;
+    };
+    for (k, c) in citations.iter().enumerate() {
+        if c.get("type").and_then(Value::as_str) != Some("web_search_result_location") {
+            continue;
+        }
+        for field in ["encrypted_index", "cited_text", "url"] {
+            if !c.get(field).is_some_and(Value::is_string) {
+                out.push(
+                    "ANT-47",
+                    path.k("citations").i(k).k(field),
+                    format!(
+                        "{}.citations.{k}.web_search_result_location.{field}: Field required",
+                        path.dotted()
+                    ),
+                );
+            }
+        }
     }
 }
 

@@ -17,6 +17,8 @@ pub(super) enum Role {
     User,
     /// `assistant`.
     Assistant,
+    /// `system`, inside the conversation (ANT-25).
+    System,
 }
 
 impl Role {
@@ -25,6 +27,7 @@ impl Role {
         match self {
             Role::User => "user",
             Role::Assistant => "assistant",
+            Role::System => "system",
         }
     }
 }
@@ -147,14 +150,12 @@ fn parse_message<'a>(i: usize, m: &'a Value, out: &mut Findings) -> Msg<'a> {
     let role = match obj.get("role").and_then(Value::as_str) {
         Some("user") => Some(Role::User),
         Some("assistant") => Some(Role::Assistant),
+        Some("system") => Some(Role::System),
         Some(other) => {
             out.push(
                 STRUCT,
                 Path::msg(i).k("role"),
-                format!(
-                    "role must be \"user\" or \"assistant\", found {other:?} (system text goes \
-                     in the top-level `system` field)"
-                ),
+                format!("role must be \"user\", \"assistant\" or \"system\", found {other:?}"),
             );
             None
         }

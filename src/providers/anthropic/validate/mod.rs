@@ -47,6 +47,10 @@
 //!   final assistant content cannot end with trailing whitespace`.
 //! - `ANT-24` for models that take no prefill (Claude 4.6 and later, from the capability table
 //!   in [`crate::models`], read from the body's `model`): the request ends with a user message.
+//! - `ANT-25` `role: "system"` messages inside `messages`: only on models that take them (`role
+//!   'system' is not supported on this model`), after a user message, before an assistant
+//!   message or at the end (`messages.N: role 'system' must precede an 'assistant' message or
+//!   end the array`), holding text (and tool-change) blocks; never first (ANT-01).
 //! - `ANT-26` `tool_use.input` is a JSON object: `messages.1.content.0.tool_use.input: Input
 //!   should be a valid dictionary`.
 //! - `ANT-27` no `cache_control` on an empty text block: `system.0: cache_control cannot be set
@@ -64,6 +68,20 @@
 //! - `ANT-40` a `cache_control` mark is `{"type": "ephemeral", "ttl"?: "5m" | "1h"}` on a tool,
 //!   a system text block, a content block that is not thinking, or the request itself (the
 //!   automatic breakpoint); never on a message object.
+//! - `ANT-46` a `clear_thinking_*` context edit needs thinking on (`` `clear_thinking_20251015`
+//!   strategy requires `thinking` to be enabled or adaptive ``) and comes first in
+//!   `context_management.edits`.
+//! - `ANT-43` a replayed `fallback` block names `from.model` and `to.model`, in an assistant
+//!   message; `ANT-44` a replayed `compaction` block has no `encrypted_content`
+//!   (`messages.N.content.M.compaction.encrypted_content: Extra inputs are not permitted`) and
+//!   no empty `content`.
+//! - `ANT-45` no forced `tool_choice` (`tool`, `any`) on the models that refuse one (Fable
+//!   5.1, Mythos 5.1): `tool_choice: type "tool" and "any" are not supported for this model.`
+//! - `ANT-47` a `web_search_result_location` citation on a text block keeps its
+//!   `encrypted_index` (and `cited_text`, `url`): `…citations.0.web_search_result_location.
+//!   encrypted_index: Field required`.
+//! - `ANT-42` the header params (`betas`, `user_profile_id`, `workspace_id`) are not body
+//!   fields: `betas: Extra inputs are not permitted`.
 //!
 //! Not checkable from one body:
 //!
@@ -77,13 +95,17 @@
 mod blocks;
 mod cache;
 mod content;
+mod context_edits;
 mod controls;
+mod forced_choice;
+mod header_params;
 mod images;
 mod message;
 mod names;
 mod prefill;
 mod roles;
 mod structure;
+mod system_messages;
 mod thinking;
 mod thinking_mode;
 mod tool_pairing;
@@ -97,12 +119,16 @@ use crate::providers::Violation;
 
 use blocks::check_message_blocks;
 use cache::check_cache_marks;
+use context_edits::check_ant_46_context_edits;
 use controls::{check_ant_38_stop_sequences, check_ant_39_output_format, check_tool_choice};
+use forced_choice::check_ant_45_forced_choice;
+use header_params::check_ant_42_header_params;
 use message::parse_messages;
 use names::check_ant_20_history_names;
 use prefill::{check_ant_23_prefill_whitespace, check_ant_24_no_prefill};
 use roles::{check_ant_01_first_user, check_ant_02_alternation};
 use structure::{check_max_tokens, check_model, check_system, check_thinking_config, check_tools};
+use system_messages::check_ant_25_system_messages;
 use thinking::{
     check_ant_10_open_loop_starts_with_thinking, check_ant_11_thinking_first,
     check_ant_15_final_thinking_when_off, check_ant_16_not_ending_with_thinking,
@@ -131,6 +157,9 @@ fn check_envelope<'a>(
     check_ant_38_stop_sequences(obj, out);
     check_ant_39_output_format(obj, out);
     check_ant_34_41_thinking_mode(obj, out);
+    check_ant_42_header_params(obj, out);
+    check_ant_45_forced_choice(obj, out);
+    check_ant_46_context_edits(obj, thinking_on, out);
     (declared, thinking_on)
 }
 
@@ -181,6 +210,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
         check_ant_20_history_names(&msgs, declared.as_ref(), &mut out);
         check_ant_23_prefill_whitespace(&msgs, &mut out);
         check_ant_24_no_prefill(&msgs, obj.get("model").and_then(Value::as_str), &mut out);
+        check_ant_25_system_messages(&msgs, obj.get("model").and_then(Value::as_str), &mut out);
     }
     check_cache_marks(obj, &mut out);
     out.finish(body)

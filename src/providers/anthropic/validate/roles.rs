@@ -7,7 +7,11 @@ const ANT_01_MSG: &str = "first message must use the \"user\" role";
 
 /// ANT-01: the first message uses the user role.
 pub(super) fn check_ant_01_first_user(msgs: &[Msg<'_>], out: &mut Findings) {
-    if msgs.first().is_some_and(|m| m.is(Role::Assistant)) {
+    // A system message first is the top-level `system` prompt's place (ANT-25).
+    if msgs
+        .first()
+        .is_some_and(|m| m.is(Role::Assistant) || m.is(Role::System))
+    {
         out.push("ANT-01", Path::msg(0).k("role"), ANT_01_MSG);
     }
 }
