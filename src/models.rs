@@ -115,6 +115,10 @@ pub struct ModelCaps {
     /// The effort levels the model takes, lowest first: Anthropic `output_config.effort`,
     /// Gemini 3 `thinkingLevel` (upper-case on the wire); empty when it takes none.
     pub efforts: &'static [&'static str],
+    /// Function calls and their responses carry the call id Gemini minted
+    /// (`functionCall.id` = `functionResponse.id`, Gemini 3, GEM-22). Gemini 2.x histories
+    /// pair by order and name.
+    pub function_call_ids: bool,
 }
 
 const fn caps(family: &'static str) -> ModelCaps {
@@ -134,6 +138,7 @@ const fn caps(family: &'static str) -> ModelCaps {
         functions_with_other_tools: false,
         thinking_mode: ThinkingMode::Budget,
         efforts: &[],
+        function_call_ids: false,
     }
 }
 
@@ -197,6 +202,7 @@ const O_SERIES: ModelCaps = ModelCaps {
 };
 const GEMINI3: ModelCaps = ModelCaps {
     thought_signatures_required: true,
+    function_call_ids: true,
     functions_with_other_tools: true,
     media_in_function_responses: true,
     max_output_tokens: Some(65_536),
@@ -621,6 +627,7 @@ pub fn defaults(provider: Provider) -> ModelCaps {
         },
         Provider::Gemini => ModelCaps {
             thought_signatures_required: true,
+            function_call_ids: true,
             ..caps("gemini-unknown")
         },
         Provider::OpenAiResponses => ModelCaps {

@@ -189,7 +189,7 @@ fn placeholder_on_the_first_call_of_each_step_in_every_turn() {
 }
 
 #[test]
-fn same_model_signatures_replayed_exactly_where_they_were() {
+fn same_model_signatures_replayed_exactly_where_they_were_with_gemini_call_ids() {
     let gem = json!({"provider": "gemini", "model": MODEL});
     let out = gemini(json!([
         human("weather?"),
@@ -215,10 +215,13 @@ fn same_model_signatures_replayed_exactly_where_they_were() {
     assert_eq!(
         c[1]["parts"],
         json!([
-            {"functionCall": {"name": "get_weather", "args": {"city": "Oslo"}}, "thoughtSignature": "Q0FMTF9B"},
-            {"functionCall": {"name": "get_weather", "args": {"city": "Bergen"}}}
+            {"functionCall": {"name": "get_weather", "id": "a", "args": {"city": "Oslo"}}, "thoughtSignature": "Q0FMTF9B"},
+            {"functionCall": {"name": "get_weather", "id": "b", "args": {"city": "Bergen"}}}
         ])
     );
+    // GEM-22: the ids Gemini 3 minted go back with the calls and their responses
+    assert_eq!(c[2]["parts"][0]["functionResponse"]["id"], "a");
+    assert_eq!(c[2]["parts"][1]["functionResponse"]["id"], "b");
     assert_eq!(
         c[3]["parts"],
         json!([{"text": "Bergen is warmer.", "thoughtSignature": "VEVYVA=="}])
