@@ -674,3 +674,24 @@ fn gem_22_importer_pairs_responses_by_id_never_by_name_when_ids_exist() {
         [json!("k3v9"), json!("p0x7")]
     );
 }
+
+#[test]
+fn gem_22_a_call_merged_into_a_gemini_turn_keeps_its_own_origin() {
+    // found by tests/switch_chains.rs: a Mistral call stored right after a Gemini 3 message
+    // merges into that model turn, and was echoed as if Gemini had minted its id
+    let out = gemini(json!([
+        human("go"),
+        gemini_ai(json!([{"type": "text", "text": "Let me look."}]), None),
+        {"speaker": "ai", "metadata": {"provider": "mistral", "model": "mistral-large-latest"},
+         "blocks": [call("0000M72K0", "ls", None)]},
+        {"speaker": "tool", "blocks": [result("0000M72K0", "ls", json!("a"))]}
+    ]));
+    assert_eq!(contents(&out).len(), 3, "merged into one model turn");
+    assert_eq!(ids_of(&out, "functionCall"), [Value::Null]);
+    assert!(out.id_map.0.is_empty());
+    // and it opens a step without Gemini's signature: the placeholder, as for any foreign call
+    assert_eq!(
+        contents(&out)[1]["parts"][1]["thoughtSignature"],
+        PLACEHOLDER
+    );
+}

@@ -86,12 +86,36 @@ pub(crate) fn merge_assistant_pieces(
                 )
                 .at_message(m.origin),
             );
-            prev.items.extend(m.items);
+            absorb(prev, m);
             continue;
         }
         out.push(m);
     }
     out
+}
+
+/// Appends `piece`'s blocks to `prev`, the message it merges into. A block keeps where it came
+/// from: when the piece's provenance is another than `prev`'s, it goes on each text, thinking
+/// and call block that names none of its own (a call Claude made stays Claude's inside a
+/// Gemini turn: its id is not echoed as Gemini's, GEM-22, nor its tokens replayed as
+/// Gemini's).
+fn absorb(prev: &mut Msg, piece: Msg) {
+    let own = piece.provenance();
+    let stamp = !own.is_empty() && own != prev.provenance();
+    for mut item in piece.items {
+        if stamp {
+            let slot = match &mut item.block {
+                Block::Text(t) => Some(&mut t.provenance),
+                Block::Thinking(t) => Some(&mut t.provenance),
+                Block::ToolCall(c) => Some(&mut c.provenance),
+                _ => None,
+            };
+            if let Some(p @ None) = slot {
+                *p = Some(own.clone());
+            }
+        }
+        prev.items.push(item);
+    }
 }
 
 /// Puts a bridging assistant turn before `out[at]` when the message before it is one it cannot
@@ -177,7 +201,7 @@ pub(crate) fn order(
                         )
                         .at_message(m.origin),
                     );
-                    prev.items.extend(m.items);
+                    absorb(prev, m);
                     // A user message that gained media by the merge may need its bridge now.
                     let at = out.len() - 1;
                     bridge_before(&mut out, at, profile.bridge, opts, diags);
