@@ -94,24 +94,18 @@ pub(crate) fn merge_assistant_pieces(
     out
 }
 
-/// Appends `piece`'s blocks to `prev`, the message it merges into. A block keeps where it came
-/// from: when the piece's provenance is another than `prev`'s, it goes on each text, thinking
-/// and call block that names none of its own (a call Claude made stays Claude's inside a
-/// Gemini turn: its id is not echoed as Gemini's, GEM-22, nor its tokens replayed as
-/// Gemini's).
+/// Appends `piece`'s blocks to `prev`, the message it merges into. A call keeps who made it:
+/// when the piece's provenance is another than `prev`'s, it goes on each call that names none
+/// of its own (a call Mistral made stays Mistral's inside a Gemini turn, so its id is not
+/// echoed as one Gemini minted, GEM-22). Other blocks take the merged message's provenance, as
+/// before.
 fn absorb(prev: &mut Msg, piece: Msg) {
     let own = piece.provenance();
     let stamp = !own.is_empty() && own != prev.provenance();
     for mut item in piece.items {
-        if stamp {
-            let slot = match &mut item.block {
-                Block::Text(t) => Some(&mut t.provenance),
-                Block::Thinking(t) => Some(&mut t.provenance),
-                Block::ToolCall(c) => Some(&mut c.provenance),
-                _ => None,
-            };
-            if let Some(p @ None) = slot {
-                *p = Some(own.clone());
+        if let (true, Block::ToolCall(c)) = (stamp, &mut item.block) {
+            if c.provenance.is_none() {
+                c.provenance = Some(own.clone());
             }
         }
         prev.items.push(item);
