@@ -80,8 +80,10 @@ pub mod stream {
     //!   id projector keeps an id that is already valid for the target, so replaying to the same
     //!   provider sends the original id back (Kimi ids are always numbered
     //!   `functions.{name}:{n}` by call order across the conversation, which gives Kimi's own ids
-    //!   back for a conversation Kimi alone produced). Calls without an id (Gemini mostly) get a
-    //!   deterministic one, `call_{responseId}_{n}`, unique across a conversation because response
+    //!   back for a conversation Kimi alone produced; Gemini 3's own ids go back as
+    //!   `functionCall.id` / `functionResponse.id`, GEM-22). Calls without an id (Gemini 2.x
+    //!   mostly) get a deterministic one, `call_{responseId}_{n}` (`gemini_call_{responseId}_{n}`
+    //!   for Gemini, never sent back as Gemini's), unique across a conversation because response
     //!   ids are; without a response id the [`StreamOptions::id_seed`] is used, and without either
     //!   a digest of the turn's content.
     //! - **Metadata**: `provider` (the turnwire provider name), `api` (`messages`,

@@ -137,6 +137,10 @@ pub struct ModelCaps {
     /// A forced tool choice (`any`, a named tool) is taken (Anthropic: not by Fable 5.1 and
     /// Mythos 5.1, ANT-45).
     pub forced_tool_choice: bool,
+    /// Function calls and their responses carry the call id Gemini minted
+    /// (`functionCall.id` = `functionResponse.id`, Gemini 3, GEM-22). Gemini 2.x histories
+    /// pair by order and name.
+    pub function_call_ids: bool,
 }
 
 const fn caps(family: &'static str) -> ModelCaps {
@@ -161,6 +165,7 @@ const fn caps(family: &'static str) -> ModelCaps {
         thinking_keep_all: false,
         system_messages: false,
         forced_tool_choice: true,
+        function_call_ids: false,
     }
 }
 
@@ -224,6 +229,7 @@ const O_SERIES: ModelCaps = ModelCaps {
 };
 const GEMINI3: ModelCaps = ModelCaps {
     thought_signatures_required: true,
+    function_call_ids: true,
     functions_with_other_tools: true,
     media_in_function_responses: true,
     max_output_tokens: Some(65_536),
@@ -792,6 +798,7 @@ pub fn defaults(provider: Provider) -> ModelCaps {
         },
         Provider::Gemini => ModelCaps {
             thought_signatures_required: true,
+            function_call_ids: true,
             ..caps("gemini-unknown")
         },
         Provider::OpenAiResponses => ModelCaps {

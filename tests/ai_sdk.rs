@@ -33,9 +33,17 @@ fn issue_11_every_golden_repaired_exported_and_imported_renders_the_same_bytes()
             let imported = from_ai_sdk(&json!(exported.messages), Some(p), &source).unwrap();
             let second =
                 render_body(&imported.transcript, o).unwrap_or_else(|e| panic!("{name} {p}: {e}"));
+            // An AI SDK history does not say which model made a call: read with the render's
+            // source, every call is Gemini 3's, and Gemini 3 gets its id back (GEM-22) where the
+            // original, made by another model, pairs by order. Everything else is the same bytes.
+            let (second, first) = if p == Provider::Gemini {
+                (without_call_ids(&second), without_call_ids(&case.body))
+            } else {
+                (second, case.body.clone())
+            };
             assert_eq!(
                 String::from_utf8(second).unwrap(),
-                String::from_utf8(case.body.clone()).unwrap(),
+                String::from_utf8(first).unwrap(),
                 "{name} {p}: {:#}",
                 json!(exported.messages)
             );
@@ -43,6 +51,21 @@ fn issue_11_every_golden_repaired_exported_and_imported_renders_the_same_bytes()
         }
     }
     assert!(checked > 400, "{checked}");
+}
+
+/// A Gemini body without `functionCall.id` / `functionResponse.id`.
+fn without_call_ids(body: &[u8]) -> Vec<u8> {
+    let mut v: serde_json::Value = serde_json::from_slice(body).unwrap();
+    for content in v["contents"].as_array_mut().into_iter().flatten() {
+        for part in content["parts"].as_array_mut().into_iter().flatten() {
+            for key in ["functionCall", "functionResponse"] {
+                if let Some(o) = part.get_mut(key).and_then(|x| x.as_object_mut()) {
+                    o.shift_remove("id");
+                }
+            }
+        }
+    }
+    serde_json::to_vec(&v).unwrap()
 }
 
 #[test]

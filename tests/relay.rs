@@ -20,12 +20,19 @@ const CLIENTS: [Provider; 4] = [
     Provider::Gemini,
 ];
 
-/// What a client can see of a decoded answer: texts, thoughts, calls (name + arguments), the stop
-/// reason and the token counts.
+/// What a client can see of a decoded answer: texts (neighbouring text blocks read as one, an
+/// empty one — a Gemini signature-only part, GEM-24 — as nothing), thoughts, calls (name +
+/// arguments), the stop reason and the token counts.
 fn seen(o: &StreamOutcome) -> Value {
-    let blocks: Vec<Value> = o
-        .message
-        .blocks
+    let mut texts: Vec<Block> = Vec::new();
+    for b in &o.message.blocks {
+        match (b, texts.last_mut()) {
+            (Block::Text(t), _) if t.text.is_empty() => {}
+            (Block::Text(t), Some(Block::Text(prev))) => prev.text.push_str(&t.text),
+            _ => texts.push(b.clone()),
+        }
+    }
+    let blocks: Vec<Value> = texts
         .iter()
         .filter_map(|b| match b {
             Block::Text(t) => Some(json!(["text", t.text])),

@@ -9,7 +9,7 @@ use std::path::Path;
 mod fixture_support;
 
 use serde_json::{json, Value};
-use turnwire::providers::gemini::validate::validate_with_model;
+use turnwire::providers::gemini::validate::{validate_for_endpoint, validate_with_model};
 use turnwire::{render, Provider, RenderOptions, Rendered, Transcript};
 
 const MODEL: &str = "gemini-3-pro-preview";
@@ -21,8 +21,11 @@ fn render_with(history: Value, options: Value) -> Rendered {
     for (k, v) in options.as_object().unwrap() {
         o[k] = v.clone();
     }
+    let endpoint = o["endpoint"].as_str().map(str::to_string);
+    let model = o["model"].as_str().unwrap_or(MODEL).to_string();
     let out = render(&t, &RenderOptions::from_value(o).unwrap()).unwrap();
-    assert_valid(&out.body, "render");
+    let v = validate_for_endpoint(&out.body, Some(&model), endpoint.as_deref());
+    assert!(v.is_empty(), "render: {v:#?}");
     out
 }
 
@@ -77,7 +80,7 @@ fn every_gemini_golden_passes_the_validator_with_the_model() {
         // the case's own model (a case may render for Gemini 2.x)
         let options = fixture_support::options_for(&dir, Provider::Gemini);
         let model = options["model"].as_str().unwrap_or(MODEL);
-        let v = validate_with_model(body, Some(model));
+        let v = validate_for_endpoint(body, Some(model), options["endpoint"].as_str());
         assert!(v.is_empty(), "{} ({model}): {v:#?}", path.display());
         checked += 1;
     }
@@ -189,7 +192,7 @@ fn placeholder_on_the_first_call_of_each_step_in_every_turn() {
 }
 
 #[test]
-fn same_model_signatures_replayed_exactly_where_they_were() {
+fn same_model_signatures_replayed_exactly_where_they_were_with_gemini_call_ids() {
     let gem = json!({"provider": "gemini", "model": MODEL});
     let out = gemini(json!([
         human("weather?"),
@@ -215,10 +218,13 @@ fn same_model_signatures_replayed_exactly_where_they_were() {
     assert_eq!(
         c[1]["parts"],
         json!([
-            {"functionCall": {"name": "get_weather", "args": {"city": "Oslo"}}, "thoughtSignature": "Q0FMTF9B"},
-            {"functionCall": {"name": "get_weather", "args": {"city": "Bergen"}}}
+            {"functionCall": {"name": "get_weather", "id": "a", "args": {"city": "Oslo"}}, "thoughtSignature": "Q0FMTF9B"},
+            {"functionCall": {"name": "get_weather", "id": "b", "args": {"city": "Bergen"}}}
         ])
     );
+    // GEM-22: the ids Gemini 3 minted go back with the calls and their responses
+    assert_eq!(c[2]["parts"][0]["functionResponse"]["id"], "a");
+    assert_eq!(c[2]["parts"][1]["functionResponse"]["id"], "b");
     assert_eq!(
         c[3]["parts"],
         json!([{"text": "Bergen is warmer.", "thoughtSignature": "VEVYVA=="}])
@@ -411,4 +417,281 @@ fn gem_17_gem_18_tool_media_from_parallel_calls_for_every_gemini_family() {
             }
         }
     }
+}
+
+/// A Gemini 3 assistant message (its provenance names the model, and the endpoint when given).
+fn gemini_ai(blocks: Value, endpoint: Option<&str>) -> Value {
+    let mut metadata = json!({"provider": "gemini", "model": MODEL});
+    if let Some(e) = endpoint {
+        metadata["providerBaseURL"] = json!(e);
+    }
+    json!({"speaker": "ai", "metadata": metadata, "blocks": blocks})
+}
+
+fn call(id: &str, name: &str, signature: Option<&str>) -> Value {
+    let mut c = json!({"type": "tool_call", "id": id, "name": name, "parameters": {}});
+    if let Some(s) = signature {
+        c["thoughtSignature"] = json!(s);
+    }
+    c
+}
+
+/// Two parallel Gemini 3 calls of one tool, answered in the other order.
+fn parallel_history(endpoint: Option<&str>) -> Value {
+    json!([
+        human("two reads"),
+        gemini_ai(json!([call("k3v9", "read", Some("U0lHMQ==")), call("p0x7", "read", None)]), endpoint),
+        {"speaker": "tool", "blocks": [result("p0x7", "read", json!("b")), result("k3v9", "read", json!("a"))]}
+    ])
+}
+
+fn ids_of(out: &Rendered, key: &str) -> Vec<Value> {
+    contents(out)
+        .iter()
+        .flat_map(|c| c["parts"].as_array().unwrap())
+        .filter_map(|p| p.get(key))
+        .map(|x| x.get("id").cloned().unwrap_or(Value::Null))
+        .collect()
+}
+
+#[test]
+fn gem_22_function_response_echoes_call_id() {
+    let out = gemini(parallel_history(None));
+    assert_eq!(ids_of(&out, "functionCall"), [json!("k3v9"), json!("p0x7")]);
+    // responses follow the calls' order and carry their call's id
+    assert_eq!(
+        ids_of(&out, "functionResponse"),
+        [json!("k3v9"), json!("p0x7")]
+    );
+    let c = contents(&out);
+    assert_eq!(
+        c[2]["parts"][0]["functionResponse"]["response"]["output"],
+        "a"
+    );
+    assert_eq!(out.id_map.get("p0x7"), Some("p0x7"));
+}
+
+#[test]
+fn gem_22_no_call_ids_to_an_explicit_v1_endpoint() {
+    let v1 =
+        "https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/l/publishers/google";
+    let out = render_with(parallel_history(Some(v1)), json!({"endpoint": v1}));
+    assert_eq!(ids_of(&out, "functionCall"), [Value::Null, Value::Null]);
+    assert_eq!(ids_of(&out, "functionResponse"), [Value::Null, Value::Null]);
+    assert!(out.id_map.0.is_empty());
+    let d: Vec<&str> = out
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.as_str() == "request_field_dropped")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(
+        d[0].contains("stable `v1` API") && d[0].contains("GEM-22"),
+        "{}",
+        d[0]
+    );
+    // the same history to v1beta keeps them
+    let beta = "https://us-central1-aiplatform.googleapis.com/v1beta1/projects/p/locations/l/publishers/google";
+    let out = render_with(parallel_history(Some(beta)), json!({"endpoint": beta}));
+    assert_eq!(ids_of(&out, "functionCall"), [json!("k3v9"), json!("p0x7")]);
+}
+
+#[test]
+fn gem_22_no_call_ids_for_gemini_2_or_ids_gemini_did_not_mint() {
+    // a Gemini 2.5 target pairs by order and name, as before
+    let out = render_with(parallel_history(None), json!({"model": "gemini-2.5-pro"}));
+    assert_eq!(ids_of(&out, "functionCall"), [Value::Null, Value::Null]);
+    // calls another provider made, or Gemini 2.5 made, or turnwire minted ids for
+    let claude = json!({"provider": "anthropic", "model": "claude-sonnet-4-5"});
+    let g25 = json!({"provider": "gemini", "model": "gemini-2.5-pro"});
+    let out = gemini(json!([
+        human("go"),
+        {"speaker": "ai", "metadata": claude, "blocks": [call("toolu_01", "ls", None)]},
+        {"speaker": "tool", "blocks": [result("toolu_01", "ls", json!("a"))]},
+        {"speaker": "ai", "metadata": g25, "blocks": [call("x1", "ls", None)]},
+        {"speaker": "tool", "blocks": [result("x1", "ls", json!("a"))]},
+        gemini_ai(json!([call("gemini_call_r1_0", "ls", None)]), None),
+        {"speaker": "tool", "blocks": [result("gemini_call_r1_0", "ls", json!("a"))]}
+    ]));
+    assert!(out.id_map.0.is_empty());
+    assert!(ids_of(&out, "functionCall").iter().all(Value::is_null));
+    assert!(ids_of(&out, "functionResponse").iter().all(Value::is_null));
+}
+
+#[test]
+fn gem_22_a_turn_mixing_gemini_ids_and_others_pairs_by_order() {
+    let claude = json!({"provider": "anthropic", "model": "claude-sonnet-4-5"});
+    let mut foreign = call("toolu_02", "read", None);
+    foreign["provenance"] = claude;
+    let out = gemini(json!([
+        human("two reads"),
+        gemini_ai(json!([call("k3v9", "read", Some("U0lHMQ==")), foreign]), None),
+        {"speaker": "tool", "blocks": [result("k3v9", "read", json!("a")), result("toolu_02", "read", json!("b"))]}
+    ]));
+    assert_eq!(ids_of(&out, "functionCall"), [Value::Null, Value::Null]);
+    assert!(out
+        .diagnostics
+        .iter()
+        .any(|d| d.code.as_str() == "request_field_dropped"
+            && d.message.contains("1 of the 2 calls")));
+}
+
+const VERTEX: &str = "https://us-central1-aiplatform.googleapis.com/v1beta1/projects/p/locations/l/publishers/google";
+const AI_STUDIO: &str = "https://generativelanguage.googleapis.com";
+
+/// The signature replayed on the call of `history` rendered with `endpoint`, and the reasons
+/// given for dropping signatures.
+fn replayed(history: Value, endpoint: Option<&str>) -> (Value, Vec<String>) {
+    let options = endpoint.map_or(json!({}), |e| json!({"endpoint": e}));
+    let out = render_with(history, options);
+    let sig = contents(&out)[1]["parts"][0]["thoughtSignature"].clone();
+    let why = out
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.as_str() == "continuity_dropped")
+        .map(|d| d.message.clone())
+        .collect();
+    (sig, why)
+}
+
+#[test]
+fn gem_23_signature_not_replayed_across_vertex_and_ai_studio() {
+    let history = |endpoint: Option<&str>, provider: &str| {
+        let mut h = parallel_history(endpoint);
+        h[1]["metadata"]["provider"] = json!(provider);
+        h
+    };
+    // minted on Vertex (endpoint, or a Vertex provider name), sent to AI Studio: placeholder
+    for h in [
+        history(Some(VERTEX), "gemini"),
+        history(None, "google-vertex"),
+    ] {
+        let (sig, why) = replayed(h, Some(AI_STUDIO));
+        assert_eq!(sig, PLACEHOLDER);
+        assert_eq!(why.len(), 1, "{why:?}");
+        assert!(
+            why[0].contains("Vertex AI") && why[0].contains("GEM-23"),
+            "{}",
+            why[0]
+        );
+    }
+    // and back
+    let (sig, why) = replayed(history(Some(AI_STUDIO), "gemini"), Some(VERTEX));
+    assert_eq!(sig, PLACEHOLDER);
+    assert!(
+        why[0].contains("Corrupted thought signature."),
+        "{}",
+        why[0]
+    );
+    // the same family: replayed
+    let (sig, _) = replayed(history(None, "google-vertex"), Some(VERTEX));
+    assert_eq!(sig, "U0lHMQ==");
+    // unknown on either side: today's key (same model) decides
+    let (sig, _) = replayed(history(None, "google-vertex"), None);
+    assert_eq!(sig, "U0lHMQ==");
+    let (sig, _) = replayed(history(None, "gemini"), Some(AI_STUDIO));
+    assert_eq!(sig, "U0lHMQ==");
+    let (sig, _) = replayed(
+        history(None, "google-vertex"),
+        Some("https://gateway.example.com"),
+    );
+    assert_eq!(sig, "U0lHMQ==");
+}
+
+#[test]
+fn gem_24_signed_empty_text_part_kept_unsigned_ones_dropped() {
+    let out = gemini(json!([
+        human("hi"),
+        gemini_ai(
+            json!([
+                {"type": "text", "text": "Hello."},
+                {"type": "text", "text": "", "thoughtSignature": "U0lHVA=="},
+                {"type": "text", "text": ""},
+                {"type": "text", "text": "More.", "thoughtSignature": "U0lHMg=="}
+            ]),
+            None
+        ),
+        human("bye")
+    ]));
+    assert_eq!(
+        contents(&out)[1]["parts"],
+        json!([
+            {"text": "Hello."},
+            {"text": "", "thoughtSignature": "U0lHVA=="},
+            {"text": "More.", "thoughtSignature": "U0lHMg=="}
+        ])
+    );
+    // for another model the signature goes, and with it the empty part
+    let out = render_with(
+        json!([
+            human("hi"),
+            {"speaker": "ai", "metadata": {"provider": "gemini", "model": "gemini-3-flash"}, "blocks": [
+                {"type": "text", "text": "Hello."},
+                {"type": "text", "text": "", "thoughtSignature": "U0lHVA=="}
+            ]},
+            human("bye")
+        ]),
+        json!({}),
+    );
+    assert_eq!(contents(&out)[1]["parts"], json!([{"text": "Hello."}]));
+}
+
+#[test]
+fn gem_22_importer_pairs_responses_by_id_never_by_name_when_ids_exist() {
+    use turnwire::import::{from_gemini, ImportSource};
+    use turnwire::model::Block;
+    let contents = json!([
+        {"role": "user", "parts": [{"text": "two reads"}]},
+        {"role": "model", "parts": [
+            {"functionCall": {"name": "read", "id": "k3v9", "args": {"p": "a"}}, "thoughtSignature": "U0lHMQ=="},
+            {"functionCall": {"name": "read", "id": "p0x7", "args": {"p": "b"}}}
+        ]},
+        {"role": "user", "parts": [
+            {"functionResponse": {"name": "read", "id": "k3v9", "response": {"output": "A"}}},
+            {"functionResponse": {"name": "read", "response": {"output": "B"}}}
+        ]}
+    ]);
+    let source = ImportSource {
+        model: Some(MODEL.into()),
+        ..Default::default()
+    };
+    let t = from_gemini(&contents, None, &source).unwrap().transcript;
+    let answered: Vec<&str> = t.messages[2]
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::ToolResponse(r) => Some(r.call_id.as_str()),
+            _ => None,
+        })
+        .collect();
+    // the response without an id answers the call still open, not the one answered by id
+    assert_eq!(answered, ["k3v9", "p0x7"]);
+    // rendered back for Gemini 3, both ids go out again
+    let out = render(&t, &RenderOptions::new(Provider::Gemini, MODEL)).unwrap();
+    assert_eq!(
+        ids_of(&out, "functionResponse"),
+        [json!("k3v9"), json!("p0x7")]
+    );
+}
+
+#[test]
+fn gem_22_a_call_merged_into_a_gemini_turn_keeps_its_own_origin() {
+    // found by tests/switch_chains.rs: a Mistral call stored right after a Gemini 3 message
+    // merges into that model turn, and was echoed as if Gemini had minted its id
+    let out = gemini(json!([
+        human("go"),
+        gemini_ai(json!([{"type": "text", "text": "Let me look."}]), None),
+        {"speaker": "ai", "metadata": {"provider": "mistral", "model": "mistral-large-latest"},
+         "blocks": [call("0000M72K0", "ls", None)]},
+        {"speaker": "tool", "blocks": [result("0000M72K0", "ls", json!("a"))]}
+    ]));
+    assert_eq!(contents(&out).len(), 3, "merged into one model turn");
+    assert_eq!(ids_of(&out, "functionCall"), [Value::Null]);
+    assert!(out.id_map.0.is_empty());
+    // and it opens a step without Gemini's signature: the placeholder, as for any foreign call
+    assert_eq!(
+        contents(&out)[1]["parts"][1]["thoughtSignature"],
+        PLACEHOLDER
+    );
 }

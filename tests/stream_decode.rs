@@ -102,39 +102,68 @@ fn gemini_parallel_calls_keep_the_signature_on_the_first_call_only() {
         Some(ProviderMeta::GeminiThoughtSignature { .. })
     ));
     assert!(meta_of(calls[1]).is_none() && meta_of(calls[2]).is_none());
-    let ids: Vec<&str> = o
-        .message
+    assert_eq!(
+        call_ids(&o),
+        [
+            "gemini_call_Lo3wdrVbM8Fhc0LSk7tU-Dn_0",
+            "gemini_call_Lo3wdrVbM8Fhc0LSk7tU-Dn_1",
+            "gemini_call_Lo3wdrVbM8Fhc0LSk7tU-Dn_2"
+        ]
+    );
+    assert_eq!(o.stop_reason, StopReason::ToolUse);
+}
+
+/// The text blocks of an outcome: their text and whether they are signed.
+fn texts(o: &turnwire::stream::StreamOutcome) -> Vec<(&str, bool)> {
+    o.message
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Text(t) => Some((t.text.as_str(), t.meta.is_some())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The ids of an outcome's calls, in order.
+fn call_ids(o: &turnwire::stream::StreamOutcome) -> Vec<&str> {
+    o.message
         .blocks
         .iter()
         .filter_map(|b| match b {
             Block::ToolCall(c) => Some(c.id.as_str()),
             _ => None,
         })
-        .collect();
-    assert_eq!(
-        ids,
-        [
-            "call_Lo3wdrVbM8Fhc0LSk7tU-Dn_0",
-            "call_Lo3wdrVbM8Fhc0LSk7tU-Dn_1",
-            "call_Lo3wdrVbM8Fhc0LSk7tU-Dn_2"
-        ]
-    );
-    assert_eq!(o.stop_reason, StopReason::ToolUse);
+        .collect()
 }
 
 #[test]
-fn gemini_signature_on_a_text_part_stays_on_that_text() {
+fn gem_24_signature_only_text_part_stays_its_own_part() {
+    // the signature arrives alone, on `{"text": "", "thoughtSignature"}` in the last chunk: it
+    // is kept with its (empty) part, not moved onto the text before it
     let g = golden(Provider::Gemini, "signed_text");
     let (o, _) = decode(g.provider, &g.events);
-    assert_eq!(o.message.blocks.len(), 1);
-    let Block::Text(t) = &o.message.blocks[0] else {
-        panic!("{:?}", o.message.blocks)
-    };
-    assert_eq!(t.text, "Hello! What are we building today?");
-    assert!(matches!(
-        t.meta,
-        Some(ProviderMeta::GeminiThoughtSignature { .. })
-    ));
+    assert_eq!(o.message.blocks.len(), 2);
+    assert_eq!(
+        texts(&o),
+        [("Hello! What are we building today?", false), ("", true)]
+    );
+}
+
+#[test]
+fn gem_24_signed_text_part_joins_no_unsigned_text() {
+    // a signed piece of answer text is its own block; the unsigned text after it is another
+    let g = golden(Provider::Gemini, "thought_text");
+    let (o, _) = decode(g.provider, &g.events);
+    assert_eq!(texts(&o), [("9.8 is larger", true), (".", false)]);
+}
+
+#[test]
+fn gem_22_gemini_call_ids_are_kept_as_the_canonical_ids() {
+    let g = golden(Provider::Gemini, "call_ids");
+    let (o, _) = decode(g.provider, &g.events);
+    // parallel calls of one tool: Gemini's ids tell them apart
+    assert_eq!(call_ids(&o), ["k3v9d1qa", "p0x7m2zb"]);
 }
 
 #[test]

@@ -338,12 +338,15 @@ fn gemini_calls_without_response_id_use_the_id_seed_then_a_content_digest() {
         StreamOptions::default().with_id_seed("turn 3"),
         &events,
     );
-    assert_eq!(blocks(&seeded)[0]["id"], "call_turn_3_0");
+    assert_eq!(blocks(&seeded)[0]["id"], "gemini_call_turn_3_0");
     assert_eq!(blocks(&seeded)[1]["id"], "own-id");
     let a = run(Provider::Gemini, StreamOptions::default(), &events);
     let b = run(Provider::Gemini, StreamOptions::default(), &events);
     assert_eq!(blocks(&a)[0]["id"], blocks(&b)[0]["id"], "deterministic");
-    assert!(blocks(&a)[0]["id"].as_str().unwrap().starts_with("call_"));
+    assert!(blocks(&a)[0]["id"]
+        .as_str()
+        .unwrap()
+        .starts_with("gemini_call_"));
 }
 
 #[test]

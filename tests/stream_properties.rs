@@ -131,7 +131,12 @@ fn splittable(provider: Provider, e: &Value) -> Option<Split> {
         },
         Provider::Gemini => {
             let parts = e["candidates"][0]["content"]["parts"].as_array()?;
-            if parts.len() != 1 || parts[0].get("text").is_none() {
+            // a signed part is kept whole, as Gemini sent it (GEM-24): splitting it makes
+            // other parts, so only unsigned text is re-split
+            if parts.len() != 1
+                || parts[0].get("text").is_none()
+                || parts[0].get("thoughtSignature").is_some()
+            {
                 return None;
             }
             let part = |f: &str| {
@@ -148,7 +153,6 @@ fn splittable(provider: Provider, e: &Value) -> Option<Split> {
                 path: part("text"),
                 first_only: vec![],
                 last_only: vec![
-                    part("thoughtSignature"),
                     p(&[s("candidates"), 0.into(), s("finishReason")]),
                     p(&[s("usageMetadata")]),
                 ],
@@ -617,5 +621,135 @@ proptest! {
             events.insert(at, Err(n));
         }
         decode_and_check(g.provider, &events)?;
+    }
+}
+
+/// One part of a generated Gemini chunk: text (a thought or not, signed or not, possibly the
+/// empty signature-only part), or a call with or without Gemini's id.
+#[derive(Debug, Clone)]
+enum GeminiPart {
+    Text {
+        text: String,
+        thought: bool,
+        signed: bool,
+    },
+    Call {
+        name: &'static str,
+        id: Option<String>,
+        signed: bool,
+    },
+}
+
+fn gemini_part() -> impl Strategy<Value = GeminiPart> {
+    prop_oneof![
+        3 => ("[a-z ]{0,6}", any::<bool>(), any::<bool>())
+            .prop_map(|(text, thought, signed)| GeminiPart::Text { text, thought, signed }),
+        // the trailing signature-only part a streamed answer often ends with (GEM-24)
+        1 => Just(GeminiPart::Text { text: String::new(), thought: false, signed: true }),
+        // parallel calls of one tool, with Gemini 3's ids (GEM-22) or none (Gemini 2.x)
+        2 => (prop::sample::select(vec!["read", "ls"]), prop::option::of("[a-z0-9]{8}"), any::<bool>())
+            .prop_map(|(name, id, signed)| GeminiPart::Call { name, id, signed }),
+    ]
+}
+
+impl GeminiPart {
+    fn wire(&self, n: usize) -> Value {
+        let sig = format!("U0lH{n:04}");
+        let mut part = match self {
+            GeminiPart::Text { text, thought, .. } => {
+                let mut p = json!({ "text": text });
+                if *thought {
+                    p["thought"] = json!(true);
+                }
+                p
+            }
+            GeminiPart::Call { name, id, .. } => {
+                let mut call = json!({"name": name, "args": {"n": n}});
+                if let Some(id) = id {
+                    call["id"] = json!(id);
+                }
+                json!({ "functionCall": call })
+            }
+        };
+        if matches!(
+            self,
+            GeminiPart::Text { signed: true, .. } | GeminiPart::Call { signed: true, .. }
+        ) {
+            part["thoughtSignature"] = json!(sig);
+        }
+        part
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, max_shrink_iters: 500, ..ProptestConfig::default() })]
+
+    /// GEM-22 and GEM-24 in the decoder: every signed part comes out as a block of its own with
+    /// its signature (nothing joins it), every call keeps Gemini's id, and the message renders
+    /// into a valid Gemini 3 body (ids echoed and paired).
+    #[test]
+    fn gemini_signed_parts_stay_whole_and_call_ids_are_kept(
+        chunks in prop::collection::vec(prop::collection::vec(gemini_part(), 1..4), 1..6),
+    ) {
+        let mut n = 0;
+        let mut events = Vec::new();
+        let mut signed = Vec::new();
+        let mut ids = Vec::new();
+        for (k, parts) in chunks.iter().enumerate() {
+            let wire: Vec<Value> = parts
+                .iter()
+                .map(|p| {
+                    n += 1;
+                    let w = p.wire(n);
+                    if let Some(s) = w.get("thoughtSignature") {
+                        // a signed text part's block holds exactly its text; a call, no text
+                        let text = w["text"].as_str().map(str::to_string);
+                        signed.push((s.as_str().unwrap().to_string(), text));
+                    }
+                    if let GeminiPart::Call { id: Some(id), .. } = p {
+                        ids.push(id.clone());
+                    }
+                    w
+                })
+                .collect();
+            let mut chunk = json!({"candidates": [{"content": {"role": "model", "parts": wire}}], "responseId": "r1"});
+            if k + 1 == chunks.len() {
+                chunk["candidates"][0]["finishReason"] = json!("STOP");
+            }
+            events.push(Ok(chunk.to_string()));
+        }
+        let mut d = StreamDecoder::new(Provider::Gemini, StreamOptions::for_model("gemini-3-pro-preview"));
+        for e in &events {
+            let _ = d.push(e.as_ref().unwrap());
+        }
+        let o = d.finish();
+        let metas: Vec<(String, Option<String>)> = o
+            .message
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                turnwire::model::Block::Text(t) => Some((t.meta.as_ref()?, Some(t.text.clone()))),
+                turnwire::model::Block::Thinking(t) => Some((t.meta.as_ref()?, Some(t.thought.clone()))),
+                turnwire::model::Block::ToolCall(c) => Some((c.meta.as_ref()?, None)),
+                _ => None,
+            })
+            .map(|(m, text)| match m {
+                turnwire::model::ProviderMeta::GeminiThoughtSignature { thought_signature } => (thought_signature.clone(), text),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        // each signature once, in order, on exactly its part's text: nothing joined a signed part
+        prop_assert_eq!(&metas, &signed);
+        let kept: Vec<String> = o
+            .message
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                turnwire::model::Block::ToolCall(c) if !c.id.starts_with("gemini_call_") => Some(c.id.clone()),
+                _ => None,
+            })
+            .collect();
+        prop_assert_eq!(&kept, &ids);
+        decode_and_check(Provider::Gemini, &events)?;
     }
 }

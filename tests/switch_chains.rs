@@ -262,7 +262,7 @@ fn run_chain(turns: &[Turn], thinking: bool) -> Result<(), TestCaseError> {
         late: Vec::new(),
     };
     s.user();
-    let mut seen: HashMap<Provider, HashMap<String, String>> = HashMap::new();
+    let mut seen: HashMap<(Provider, bool), HashMap<String, String>> = HashMap::new();
     for t in turns {
         let (p, model) = target(t);
         let o = options(p, &model, thinking);
@@ -285,7 +285,10 @@ fn run_chain(turns: &[Turn], thinking: bool) -> Result<(), TestCaseError> {
             render(&transcript, &o).unwrap().body_bytes(),
             out.body_bytes()
         );
-        let ids = seen.entry(p).or_default();
+        // Gemini 3 gets the ids Gemini minted back, Gemini 2.x none (GEM-22): ids are stable
+        // per provider and per that capability
+        let echoes = turnwire::models::capabilities_or_defaults(p, &model).function_call_ids;
+        let ids = seen.entry((p, echoes)).or_default();
         for (canonical, id) in ids.iter() {
             prop_assert_eq!(
                 out.id_map.get(canonical),

@@ -321,9 +321,10 @@ fn gem_01_response_name_mismatch_fails() {
 }
 
 #[test]
-fn gem_01_ids_pass_and_fail() {
+fn gem_22_response_ids_match_call_ids() {
     let call = |id: &str| json!({"functionCall": {"name": "ls", "args": {}, "id": id}});
     let resp = |id: &str| json!({"functionResponse": {"name": "ls", "id": id, "response": {}}});
+    // parallel calls of one tool, answered out of order: the ids pair them
     let ok = body(json!([
         user("go"),
         model_parts(json!([call("a"), call("b")])),
@@ -335,7 +336,13 @@ fn gem_01_ids_pass_and_fail() {
         model_parts(json!([call("a"), call("b")])),
         user_parts(json!([resp("a"), resp("c")])),
     ]));
-    assert_flags(&b, "GEM-01", "$.contents[2].parts[1].functionResponse.id");
+    let v = assert_flags(&b, "GEM-22", "$.contents[2].parts[1].functionResponse.id");
+    assert!(
+        v.message
+            .starts_with("functionResponse.id does not match functionCall.id"),
+        "{}",
+        v.message
+    );
     let missing = body(json!([
         user("go"),
         model_parts(json!([call("a")])),
@@ -343,9 +350,60 @@ fn gem_01_ids_pass_and_fail() {
     ]));
     assert_flags(
         &missing,
-        "GEM-01",
+        "GEM-22",
         "$.contents[2].parts[0].functionResponse",
     );
+    // a response id for calls Gemini gave none
+    let unasked = body(json!([
+        user("go"),
+        model_parts(json!([fc("ls")])),
+        user_parts(json!([resp("a")])),
+    ]));
+    assert_flags(
+        &unasked,
+        "GEM-22",
+        "$.contents[2].parts[0].functionResponse.id",
+    );
+}
+
+#[test]
+fn gem_22_ids_refused_by_the_stable_v1_api() {
+    use turnwire::providers::gemini::validate::validate_for_endpoint;
+    let b = body(json!([
+        user("go"),
+        model_parts(json!([{"functionCall": {"name": "ls", "id": "k3", "args": {}}}])),
+        user_parts(json!([{"functionResponse": {"name": "ls", "id": "k3", "response": {}}}])),
+    ]));
+    for beta in [
+        None,
+        Some("https://generativelanguage.googleapis.com"),
+        Some("https://generativelanguage.googleapis.com/v1beta"),
+        Some("https://us-central1-aiplatform.googleapis.com/v1beta1/projects/p/locations/l"),
+    ] {
+        let v = validate_for_endpoint(&b, None, beta);
+        assert!(v.is_empty(), "{beta:?}:\n{}", dump(&v));
+    }
+    let v1 = "https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/l";
+    let v = validate_for_endpoint(&b, None, Some(v1));
+    let call = find(&v, "GEM-22", "$.contents[1].parts[0].functionCall.id");
+    assert!(
+        call.message.starts_with(
+            "Invalid JSON payload received. Unknown name \"id\" at 'contents[1].parts[0].function_call': Cannot find field."
+        ),
+        "{}",
+        call.message
+    );
+    let resp = find(&v, "GEM-22", "$.contents[2].parts[0].functionResponse.id");
+    assert!(resp
+        .message
+        .contains("'contents[2].parts[0].function_response'"));
+    // without ids the stable API is fine
+    let plain = body(json!([
+        user("go"),
+        model_parts(json!([fc("ls")])),
+        user_parts(json!([fr("ls")]))
+    ]));
+    assert!(validate_for_endpoint(&plain, None, Some(v1)).is_empty());
 }
 
 #[test]

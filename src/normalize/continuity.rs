@@ -6,7 +6,7 @@
 //! | Anthropic signed / redacted thinking | keep: same provider, model (and endpoint when known), thinking on | convert | convert | convert (with `foreignThinking: text`, its text is reused where reasoning is required) | convert |
 //! | OpenAI reasoning item (id + encrypted content) | convert | keep: same model (and endpoint), encrypted content present | convert | convert | convert |
 //! | reasoning text (`reasoning_content`, unsigned thinking) | convert | convert | convert | keep: same provider family | convert |
-//! | Gemini thought signature on a call or text part | drop | drop | keep: same model | drop | drop |
+//! | Gemini thought signature on a call or text part | drop | drop | keep: same model (and endpoint when known; never across Vertex AI ↔ AI Studio, GEM-23) | drop | drop |
 //! | OpenAI Responses `phase` on assistant text, client-tool item shape of a call or result (ORS-18/19) | drop | keep | drop | drop | drop |
 //!
 //! "Convert" means the caller's [`ForeignThinking`](super::ForeignThinking) policy: left out
@@ -18,7 +18,7 @@
 
 use super::options::{ForeignThinking, NormalizeOptions, Profile, ThinkingReplay};
 use crate::model::{provider_family, Provenance, ProviderMeta, ThinkingBlock};
-use crate::vocab::Provider;
+use crate::vocab::{GoogleEndpoint, Provider};
 
 /// What happens to one thinking block.
 pub(crate) enum Fate {
@@ -219,6 +219,16 @@ pub(crate) fn gemini_token(
                 .into(),
         );
     }
+    let target = opts.endpoint.as_deref().and_then(GoogleEndpoint::of_url);
+    if let (Some(minted), Some(target)) = (signature_endpoint(prov), target) {
+        if minted != target {
+            return Err(format!(
+                "it was minted on {} and this request goes to {}: a Gemini thought signature is bound to the endpoint that minted it (Gemini answers `Corrupted thought signature.`, GEM-23)",
+                minted.describe(),
+                target.describe()
+            ));
+        }
+    }
     same_model(prov, opts)
 }
 
@@ -244,4 +254,18 @@ pub(crate) fn responses_label(meta: &ProviderMeta, opts: &NormalizeOptions) -> R
         ),
         _ => format!("only OpenAI Responses labels assistant messages with a phase, not {}", opts.target),
     })
+}
+
+/// The Google endpoint family a signature was minted on, when its provenance says it: the
+/// endpoint's host, else a provider name that names Vertex AI. Unknown on either side, the
+/// family does not decide (GEM-23 stays conservative: the rest of the key still applies).
+fn signature_endpoint(prov: &Provenance) -> Option<GoogleEndpoint> {
+    prov.endpoint
+        .as_deref()
+        .and_then(GoogleEndpoint::of_url)
+        .or_else(|| {
+            prov.provider
+                .as_deref()
+                .and_then(GoogleEndpoint::of_provider_name)
+        })
 }

@@ -201,13 +201,31 @@ fn merge_pieces(
                 .at_message(m.origin),
             );
             last_origin = m.origin;
-            prev.items.extend(m.items);
+            absorb(prev, m);
             continue;
         }
         last_origin = m.origin;
         out.push(m);
     }
     out
+}
+
+/// Appends `piece`'s blocks to `prev`, the message it merges into. A call keeps who made it:
+/// when the piece's provenance is another than `prev`'s, it goes on each call that names none
+/// of its own (a call Mistral made stays Mistral's inside a Gemini turn, so its id is not
+/// echoed as one Gemini minted, GEM-22). Other blocks take the merged message's provenance, as
+/// before.
+fn absorb(prev: &mut Msg, piece: Msg) {
+    let own = piece.provenance();
+    let stamp = !own.is_empty() && own != prev.provenance();
+    for mut item in piece.items {
+        if let (true, Block::ToolCall(c)) = (stamp, &mut item.block) {
+            if c.provenance.is_none() {
+                c.provenance = Some(own.clone());
+            }
+        }
+        prev.items.push(item);
+    }
 }
 
 /// Puts a bridging assistant turn before `out[at]` when the message before it is one it cannot
@@ -299,7 +317,7 @@ pub(crate) fn order(
                         )
                         .at_message(m.origin),
                     );
-                    prev.items.extend(m.items);
+                    absorb(prev, m);
                     // A user message that gained media by the merge may need its bridge now.
                     let at = out.len() - 1;
                     bridge_before(&mut out, at, profile.bridge, opts, diags);

@@ -52,8 +52,20 @@ impl Projection {
         id
     }
 
+    /// Sends a call's canonical id as it is: the id the provider minted, echoed back (Gemini 3,
+    /// GEM-22). Its results carry the same id ([`Projection::emitted`]).
+    pub fn echo_call_id(&mut self, canonical: &str) {
+        if self.by_canonical.contains_key(canonical) {
+            return;
+        }
+        self.by_canonical
+            .insert(canonical.to_string(), canonical.to_string());
+        self.id_map
+            .push((canonical.to_string(), canonical.to_string()));
+    }
+
     /// Records a call's (projected) tool name without giving it a wire id (Gemini pairs results
-    /// with calls by order and name).
+    /// with calls by order and name unless the call's id is echoed).
     pub fn register_call(&mut self, canonical: &str, projected_name: &str) {
         self.names_by_call
             .entry(canonical.to_string())

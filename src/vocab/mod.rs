@@ -5,6 +5,7 @@
 //! Nothing here imports another module of the crate but `error`.
 
 mod diagnostic;
+mod google_endpoint;
 mod host;
 mod needs;
 mod pass;
@@ -15,6 +16,7 @@ mod synthetic_reason;
 mod wire_api;
 
 pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
+pub(crate) use google_endpoint::{names_stable_v1, GoogleEndpoint};
 pub(crate) use host::Host;
 pub(crate) use needs::{Bridge, ByModel, Replay};
 pub use pass::Pass;

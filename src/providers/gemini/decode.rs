@@ -10,12 +10,15 @@
 //!   - `{"text", "thought": true}`: thought summary text, joined the same way into a thinking
 //!     block;
 //!   - `{"functionCall": {"name", "args", "id"?}}`: a whole tool call; its id is Gemini's when
-//!     given, else `call_{responseId}_{n}` (`n` counts the turn's calls; the caller's
-//!     `id_seed` replaces a missing response id, a digest of the turn's content replaces both);
+//!     given (Gemini 3 always gives one, and wants it back: GEM-22), else
+//!     `gemini_call_{responseId}_{n}` (`n` counts the turn's calls; the caller's `id_seed`
+//!     replaces a missing response id, a digest of the turn's content replaces both);
 //!   - `thoughtSignature`, a sibling of `text`, `thought` or `functionCall` in its part, is
 //!     kept as that block's `GeminiThoughtSignature` (of parallel calls only the first is
-//!     signed). A signed piece that arrives while the open block already has a signature
-//!     starts a new block;
+//!     signed). A signed part is a block of its own, as Gemini sent it (GEM-24): it joins no
+//!     text before or after it — also a signature-only `{"text": "", "thoughtSignature"}`
+//!     part, which often ends a streamed answer, becomes an empty signed text block. Only
+//!     unsigned pieces join one another;
 //! - `candidates[0].finishReason`: the terminal field (`STOP` becomes `tool_use` when the turn
 //!   called tools);
 //! - `usageMetadata` (cumulative): `promptTokenCount`, `cachedContentTokenCount`,
@@ -33,6 +36,7 @@
 
 use serde_json::{Map, Value};
 
+use super::call_ids::MINTED_PREFIX;
 use crate::model::{ProviderMeta, ServerToolBlock};
 use crate::streaming::ids::mint_call_id;
 use crate::streaming::json::{count, minus, plus, text};
@@ -126,7 +130,7 @@ impl Decoder {
             let id = match text(call, "id").filter(|x| !x.is_empty()) {
                 Some(id) => id.to_string(),
                 None => mint_call_id(
-                    "call_",
+                    MINTED_PREFIX,
                     s.response_id.as_deref(),
                     o.id_seed.as_deref(),
                     index,
@@ -161,8 +165,10 @@ impl Decoder {
             Lane::Text
         };
         let mut key = self.lane(lane, s);
-        if signature.is_some() && s.blocks.meta_of(&key).is_some() {
-            // A second signed piece: its own block.
+        let open_is_fresh = s.blocks.content_of(&key).is_some_and(str::is_empty)
+            && s.blocks.meta_of(&key).is_none();
+        if !open_is_fresh && (signature.is_some() || s.blocks.meta_of(&key).is_some()) {
+            // GEM-24: a signed part stays the part it was; nothing joins it.
             self.close_lane(s);
             key = self.lane(lane, s);
         }

@@ -1,6 +1,7 @@
 //! Google Gemini generateContent (Google AI and Vertex AI): request rendering, stream
 //! decoding and strict validation of request bodies.
 
+mod call_ids;
 pub(crate) mod decode;
 pub(crate) mod read;
 mod read_options;

@@ -7,8 +7,10 @@
 //!   `response.error` as the result or error, another object as the result; media in
 //!   `response.parts` follows the result as attachments); `text`, `inlineData` and `fileData`
 //!   parts become a human message, in order;
-//! - calls without an `id` (Gemini sends none unless asked) get `gemini_call_{n}` ids, and each
-//!   response is paired with the oldest open call of its name, as Gemini pairs them.
+//! - a call's `id` (Gemini 3 mints one for every call) is its canonical id, and a response with
+//!   an `id` answers the call of that id (GEM-22); calls without an `id` (Gemini 2.x) get
+//!   `gemini_call_{n}` ids, and a response without one is paired with the oldest open call of
+//!   its name, as Gemini pairs them.
 //!
 //! The body does not name its model (it is in the URL): give it in [`ImportSource`].
 
@@ -16,6 +18,7 @@ use std::collections::VecDeque;
 
 use serde_json::{Map, Value};
 
+use super::call_ids::MINTED_PREFIX;
 use super::read_options::{generation_config, tool_config, tools, INVOCATIONS};
 use crate::error::{Error, ErrorCode};
 use crate::model::ServerToolBlock;
@@ -117,9 +120,20 @@ impl Calls {
             .and_then(|(_, ids)| ids.pop_front())
     }
 
+    /// A response named its call by id: that call is no longer open (GEM-22: by id, never by
+    /// order and name when ids exist).
+    fn answered_by_id(&mut self, id: &str) {
+        for (_, ids) in &mut self.open {
+            if let Some(k) = ids.iter().position(|x| x == id) {
+                ids.remove(k);
+                return;
+            }
+        }
+    }
+
     fn mint(&mut self) -> String {
         self.minted += 1;
-        format!("gemini_call_{}", self.minted)
+        format!("{MINTED_PREFIX}{}", self.minted)
     }
 }
 
@@ -248,7 +262,10 @@ fn user_parts(
             let response_at = format!("{part_at}.functionResponse");
             let name = string_at(response, "name", &response_at)?.to_string();
             let id = match response.get("id").and_then(Value::as_str) {
-                Some(id) => id.to_string(),
+                Some(id) => {
+                    calls.answered_by_id(id);
+                    id.to_string()
+                }
                 None => calls.answered(&name).unwrap_or_else(|| calls.mint()),
             };
             let mut block = ToolResponseBlock {

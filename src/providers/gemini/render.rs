@@ -17,9 +17,12 @@
 //!   user contents) — unless it carries media and the content answers several parallel calls,
 //!   where the normaliser put a bridging model turn between them (GEM-18).
 //!
-//! Calls and responses carry no `id`: Vertex AI rejects the field on older API revisions, and
-//! the normaliser already guarantees what pairing by order and name needs (every result right
-//! after its call, in call order). No wire ids means an empty `idMap` for this target.
+//! Call ids (GEM-22): a call turn whose calls all carry the id Gemini minted sends it back,
+//! `functionCall.id` and the same `functionResponse.id`, on models that take ids (Gemini 3) and
+//! endpoints that are not the stable `v1` API (which refuses the field); the `idMap` lists
+//! those ids. Every other call turn carries no ids and pairs by order and name, which the
+//! normaliser guarantees (every result right after its call, in call order). See
+//! [`super::call_ids`].
 //! Declarations use `parametersJsonSchema`, which takes JSON Schema as declared.
 
 use crate::json::out::{out, Obj, Out};
@@ -55,6 +58,12 @@ pub(crate) fn body<'a>(
     if r.host.model_in_body() {
         body.insert("model", &o.model);
     }
+    super::call_ids::echo_ids(
+        &n.transcript.messages,
+        &r.caps,
+        o.endpoint.as_deref(),
+        &mut p,
+    );
     body.insert("contents", contents(&n.transcript.messages, &mut p));
     let system = system_text(o, &n.system);
     if !system.is_empty() {
@@ -219,8 +228,15 @@ fn model_parts<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
                 let name = p.tool_name(&c.name);
                 p.register_call(&c.id, &name);
                 let args = c.parameters.as_ref().map_or(out!({}), Out::from);
+                let mut call = Obj::new();
+                call.insert("name", name);
+                // echoed ids are the canonical ids, as Gemini minted them
+                if p.emitted(&c.id).is_some() {
+                    call.insert("id", &c.id);
+                }
+                call.insert("args", args);
                 let mut part = Obj::new();
-                part.insert("functionCall", out!({"name": name, "args": args}));
+                part.insert("functionCall", call);
                 out.push(signed(part, c.meta.as_ref()));
             }
             // The normaliser leaves only Gemini's own parts, replayed as they came.
@@ -271,10 +287,13 @@ fn function_response<'a>(r: &'a ToolResponseBlock, p: &mut Projection) -> Obj<'a
         (None, Some(object @ Value::Object(_))) => Out::from(object),
         (None, _) => out!({"output": r.result_text()}),
     };
+    let mut fr = Obj::new();
+    fr.insert("name", name);
+    if p.emitted(&r.call_id).is_some() {
+        fr.insert("id", &r.call_id);
+    }
+    fr.insert("response", response);
     let mut part = Obj::new();
-    part.insert(
-        "functionResponse",
-        out!({"name": name, "response": response}),
-    );
+    part.insert("functionResponse", fr);
     part
 }

@@ -19,7 +19,8 @@
 //!   parts are accepted as data parts without deeper checks.
 //! - `GEM-01` a function call turn (model content with `functionCall` parts) is followed by ONE
 //!   user content with exactly as many `functionResponse` parts; each response answers a
-//!   distinct call — by id when ids are used, by name otherwise — and names agree. Strict: a
+//!   distinct call — by id when ids are used (`GEM-22` when it does not), by name otherwise —
+//!   and names agree. Strict: a
 //!   request ending on a function call turn, or a call turn followed by a model content, is
 //!   reported too (every call needs its response).
 //! - `GEM-02` a function call turn comes right after a user content (text/media or function
@@ -55,6 +56,12 @@
 //!   `fileData` each, of a type Gemini 3 takes there (PNG, JPEG, WebP, PDF, plain text); with a
 //!   model (in [`validate_with_model`]) older than Gemini 3, any `parts` is refused ("Multimodal
 //!   function responses are not supported for this model").
+//! - `GEM-22` (docs/provider-rules-added.md) where a call turn uses ids, every
+//!   `functionResponse.id` is the id of a distinct call of that turn: `functionResponse.id does
+//!   not match functionCall.id` (a response without an id there is reported too, [inferred]).
+//!   With an endpoint (in [`validate_for_endpoint`]) that names the stable `v1` API, no
+//!   `functionCall` / `functionResponse` carries an `id`: `Invalid JSON payload received.
+//!   Unknown name "id" at 'contents[N].parts[M].function_call': Cannot find field.`
 //! - `GEM-18` the user content answering a function call turn with two or more calls holds no
 //!   `inlineData` / `fileData` part beside the responses (counted against the calls:
 //!   google-gemini/gemini-cli#16135).
@@ -74,6 +81,7 @@
 //! - `GEM-08` whether a signature was produced by Gemini (and is unmodified) needs Google's keys
 //!   and the original response.
 
+mod call_ids;
 mod contents;
 mod controls;
 mod media;
@@ -136,6 +144,29 @@ pub fn validate(body: &Value) -> Vec<Violation> {
 /// assert_eq!(v[0].rule, "GEM-05");
 /// ```
 pub fn validate_with_model(body: &Value, model: Option<&str>) -> Vec<Violation> {
+    validate_for_endpoint(body, model, None)
+}
+
+/// [`validate_with_model`] plus the rule that needs the endpoint the body goes to (its base URL):
+/// an endpoint on the stable `v1` API takes no `functionCall.id` / `functionResponse.id`
+/// (`GEM-22`).
+///
+/// ```
+/// use turnwire::providers::gemini::validate::validate_for_endpoint;
+/// let body = serde_json::json!({"contents": [
+///     {"role": "user", "parts": [{"text": "list files"}]},
+///     {"role": "model", "parts": [{"functionCall": {"name": "ls", "id": "k3v9", "args": {}}}]},
+///     {"role": "user", "parts": [{"functionResponse": {"name": "ls", "id": "k3v9", "response": {"output": "a"}}}]}
+/// ]});
+/// assert!(validate_for_endpoint(&body, None, Some("https://generativelanguage.googleapis.com/v1beta")).is_empty());
+/// let v = validate_for_endpoint(&body, None, Some("https://generativelanguage.googleapis.com/v1"));
+/// assert_eq!((v[0].rule, v[0].path.as_str()), ("GEM-22", "$.contents[1].parts[0].functionCall.id"));
+/// ```
+pub fn validate_for_endpoint(
+    body: &Value,
+    model: Option<&str>,
+    endpoint: Option<&str>,
+) -> Vec<Violation> {
     let mut out = Findings::default();
     let Some(obj) = body.as_object() else {
         out.push(STRUCT, Path::root(), "request body must be a JSON object");
@@ -153,6 +184,9 @@ pub fn validate_with_model(body: &Value, model: Option<&str>) -> Vec<Violation> 
         check_gem_10_history_names(&contents, declared.as_ref(), &mut out);
         check_gem_17_function_response_media(&contents, model, &mut out);
         check_gem_18_no_media_beside_parallel_responses(&contents, &mut out);
+        if endpoint.is_some_and(crate::vocab::names_stable_v1) {
+            call_ids::check_gem_22_no_ids_on_stable_v1(&contents, &mut out);
+        }
     }
     out.finish(body)
 }

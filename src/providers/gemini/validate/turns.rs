@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use super::call_ids::GEM_22_MISMATCH;
 use super::contents::{Content, Part, Role};
 use super::parts::PartKind;
 use crate::providers::validate_support::Findings;
@@ -87,8 +88,9 @@ pub(super) fn check_gem_01_responses_match_calls(contents: &[Content<'_>], out: 
     }
 }
 
-/// GEM-01 names and ids: each response answers a distinct call of `call_turn` — by id when ids
-/// are used (on any call or response), by name otherwise — and names agree.
+/// GEM-01 names and GEM-22 ids: each response answers a distinct call of `call_turn` — by id
+/// when ids are used (on any call or response: a response without one, or with an id no
+/// unanswered call has, is GEM-22), by name otherwise — and names agree.
 fn match_responses(
     call_turn: &Content<'_>,
     calls: &[NameId<'_>],
@@ -108,22 +110,23 @@ fn match_responses(
         if ids_used {
             let Some(rid) = id else {
                 out.push(
-                    "GEM-01",
+                    "GEM-22",
                     fpath,
                     format!(
-                        "functionResponse has no id, but ids are used for the function calls of \
-                         contents[{ct}]; each response carries the id of its call"
+                        "{GEM_22_MISMATCH} (this functionResponse has no id, but ids are used \
+                         for the function calls of contents[{ct}]; each response carries the id \
+                         of its call) [inferred]"
                     ),
                 );
                 continue;
             };
             let Some(k) = first_free(calls, &used, |c| c.1 == Some(rid)) else {
                 out.push(
-                    "GEM-01",
+                    "GEM-22",
                     fpath.k("id"),
                     format!(
-                        "functionResponse id {rid:?} matches no unanswered functionCall id of \
-                         contents[{ct}]"
+                        "{GEM_22_MISMATCH} (functionResponse id {rid:?} matches no unanswered \
+                         functionCall id of contents[{ct}])"
                     ),
                 );
                 continue;
