@@ -177,6 +177,30 @@ export function withModel(path: string, model: string): string {
   return path.replace("{model}", () => encodeURIComponent(name));
 }
 
+/**
+ * The request's headers with the ones its body needs (a render's `headers`: Anthropic's
+ * header params and the betas of the blocks it replays, ANT-42) added: a name already there
+ * (in any case) takes the new value, except `anthropic-beta`, whose values are joined with
+ * commas, each once.
+ */
+export function withBodyHeaders(
+  base: Readonly<Record<string, string>>,
+  needed: Readonly<Record<string, string>> | undefined | null,
+): Record<string, string> {
+  const out: Record<string, string> = { ...base };
+  for (const [name, value] of Object.entries(needed ?? {})) {
+    const key = Object.keys(out).find((h) => h.toLowerCase() === name.toLowerCase()) ?? name;
+    const had = out[key];
+    if (key.toLowerCase() === "anthropic-beta" && had) {
+      const betas = [...had.split(","), ...value.split(",")].map((b) => b.trim()).filter(Boolean);
+      out[key] = [...new Set(betas)].join(",");
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
 /** The headers that carry `apiKey` (none without one) and the version, for `wire`. */
 export function authHeaders(wire: Wire, apiKey: string | undefined): Record<string, string> {
   const facts = WIRE_HTTP[wire];

@@ -2,7 +2,7 @@
 // @google/genai). It recognises a provider request by its path, has Rust repair and render the
 // body again (repairRequestBody) and forwards it; this file only moves bytes and headers.
 import { getCore } from "./core.mjs";
-import { PROVIDER_HTTP, PROVIDERS, providerAt, WIRE_HTTP, WIRES, wireOf } from "./provider-http.mjs";
+import { PROVIDER_HTTP, PROVIDERS, providerAt, WIRE_HTTP, WIRES, wireOf, withBodyHeaders } from "./provider-http.mjs";
 import { providerRequest } from "./providers.mjs";
 import { relayTurn } from "./relay-fetch.mjs";
 import { safeFetch } from "./safe-fetch.mjs";
@@ -290,13 +290,14 @@ export function repairingFetch<F extends FetchLike = GlobalFetch>(options: Repai
         client: route.provider,
         clientModel: clientModel(body, route),
         streaming,
-        target: { provider: target.provider, model: target.model, baseURL, apiKey, headers: targetHeaders },
+        target: { provider: target.provider, model: target.model, baseURL, apiKey, headers: withBodyHeaders(targetHeaders ?? {}, repaired.headers) },
         body: repaired.body,
         signal,
         onAnswer: onAnswer === undefined ? undefined : (outcome) => onAnswer(outcome, info),
       });
     }
-    const headers = headerRecord(init?.["headers"] ?? request?.headers);
+    // the headers the repaired body needs (Anthropic's betas and header params, ANT-42)
+    const headers = withBodyHeaders(headerRecord(init?.["headers"] ?? request?.headers), repaired.headers);
     delete headers["content-length"];
     const forwarded: Record<string, unknown> = { ...init, method: "POST", headers, body: repaired.body };
     if (signal !== undefined) forwarded["signal"] = signal;

@@ -19,6 +19,7 @@ import type { RenderCore } from "./core.mjs";
 import { isProviderError } from "./errors.mjs";
 import { providerRequest, type ProviderRequest } from "./providers.mjs";
 import { safeFetch } from "./safe-fetch.mjs";
+import { withBodyHeaders } from "./provider-http.mjs";
 import { redactDeep, redactUrl, secretsOf } from "./secrets.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
 import { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES, DEFAULT_TURN_TIMEOUT_MS } from "./turn-limits.mjs";
@@ -209,7 +210,9 @@ function waitMs(limits: Limits, idle: number): { ms: number; why: "idle_timeout"
  */
 async function send(p: Prepared, watch: AbortWatch): Promise<Sent> {
   const { signal } = watch;
-  const init: TurnFetchInit = { method: "POST", headers: p.req.headers, body: p.rendered.body };
+  // the headers the body needs (Anthropic's betas and header params, ANT-42) go with it
+  const headers = withBodyHeaders(p.req.headers, p.rendered.headers);
+  const init: TurnFetchInit = { method: "POST", headers, body: p.rendered.body };
   if (signal !== undefined && signal !== null) init.signal = signal;
   let response: TurnFetchResponse | null = null;
   let stopped: Stop | null = null;

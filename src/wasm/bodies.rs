@@ -30,7 +30,8 @@ export interface Rendered<Body extends object = JsonObject> {
      * map the model's calls back to your tools. */
     toolNames: Record<string, string>;
     /** Every repair and lossy projection. */
-    diagnostics: Diagnostic[];    /** HTTP headers the body needs, header → value (absent when none): send them with it
+    diagnostics: Diagnostic[];
+    /** HTTP headers the body needs, header → value (absent when none): send them with it
      * (Anthropic `anthropic-beta`, `anthropic-user-profile-id`). */
     headers?: Record<string, string>;
 }

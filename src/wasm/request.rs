@@ -26,7 +26,8 @@ export interface RepairedRequest {
     /** Tool names that had to change: original → sent. */
     toolNames: Record<string, string>;
     /** Every repair: what the importer could not carry, then the render's. */
-    diagnostics: Diagnostic[];    /** HTTP headers the body needs, header → value (absent when none): send them with it
+    diagnostics: Diagnostic[];
+    /** HTTP headers the body needs, header → value (absent when none): send them with it
      * (Anthropic `anthropic-beta`, `anthropic-user-profile-id`). */
     headers?: Record<string, string>;
 }

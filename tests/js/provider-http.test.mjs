@@ -3,7 +3,7 @@
 // say, for every provider: the table's rows and what they produce agree.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { countTokensRequest, DEFAULT_BASE_URLS, providerRequest, StreamDecoder } from "turnwire";
+import { countTokensRequest, DEFAULT_BASE_URLS, providerRequest, StreamDecoder, streamTurn } from "turnwire";
 import { MOCK_PROVIDERS, startMockProviders } from "turnwire/mock";
 
 const dist = new URL("./node_modules/turnwire/dist/", import.meta.url);
@@ -94,5 +94,36 @@ describe("the provider table", () => {
     } finally {
       await mock.close();
     }
+  });
+});
+
+describe("issue 31, ANT-42: the headers a body needs go with it", () => {
+  test("withBodyHeaders joins anthropic-beta values once each and sets the others", () => {
+    const base = { "x-api-key": "k", "anthropic-version": "2023-06-01", "Anthropic-Beta": "a,b" };
+    assert.deepEqual(table.withBodyHeaders(base, { "anthropic-beta": "b,c", "anthropic-user-profile-id": "up_1" }), {
+      "x-api-key": "k", "anthropic-version": "2023-06-01", "Anthropic-Beta": "a,b,c", "anthropic-user-profile-id": "up_1",
+    });
+    assert.deepEqual(table.withBodyHeaders(base, undefined), base);
+  });
+
+  test("streamTurn sends betas and user_profile_id given as providerOptions as headers, not in the body", async () => {
+    let sent;
+    const fetch = async (url, init) => {
+      sent = init;
+      return new Response(JSON.stringify({ type: "error", error: { type: "invalid_request_error", message: "stop here" } }), { status: 400, headers: { "content-type": "application/json" } });
+    };
+    await assert.rejects(async () => {
+      await streamTurn({
+        provider: "anthropic", model: "claude-opus-5", apiKey: "k", fetch,
+        transcript: [{ speaker: "human", blocks: [{ type: "text", text: "hi" }] }],
+        render: { maxTokens: 100, providerOptions: { anthropic: { betas: ["fast-mode-2026-02-01"], user_profile_id: "up_1" } } },
+      });
+    });
+    const headers = Object.fromEntries(Object.entries(sent.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    assert.equal(headers["anthropic-beta"], "fast-mode-2026-02-01");
+    assert.equal(headers["anthropic-user-profile-id"], "up_1");
+    const body = JSON.parse(typeof sent.body === "string" ? sent.body : new TextDecoder().decode(sent.body));
+    assert.equal(body.betas, undefined);
+    assert.equal(body.user_profile_id, undefined);
   });
 });

@@ -329,6 +329,8 @@ export interface Provenance {
     api?: string | null;
     model?: string | null;
     endpoint?: string | null;
+    /** The account the model served under, as the caller names it (never a key). */
+    account?: string | null;
 }
 
 /** Message metadata: provenance (`providerBaseURL` is the endpoint) and anything else stored. */
@@ -337,6 +339,8 @@ export interface MessageMetadata {
     api?: string | null;
     model?: string | null;
     providerBaseURL?: string | null;
+    /** The account the model served under, as the caller names it (never a key). */
+    account?: string | null;
     [key: string]: unknown;
 }
 
@@ -482,6 +486,9 @@ export interface Rendered<Body extends object = JsonObject> {
     toolNames: Record<string, string>;
     /** Every repair and lossy projection. */
     diagnostics: Diagnostic[];
+    /** HTTP headers the body needs, header → value (absent when none): send them with it
+     * (Anthropic `anthropic-beta`, `anthropic-user-profile-id`). */
+    headers?: Record<string, string>;
 }
 
 /**
@@ -526,6 +533,9 @@ export interface RepairedRequest {
     toolNames: Record<string, string>;
     /** Every repair: what the importer could not carry, then the render's. */
     diagnostics: Diagnostic[];
+    /** HTTP headers the body needs, header → value (absent when none): send them with it
+     * (Anthropic `anthropic-beta`, `anthropic-user-profile-id`). */
+    headers?: Record<string, string>;
 }
 
 
@@ -668,7 +678,7 @@ export type IdFormat = "openai" | "anthropic" | "responses" | "kimi" | "mistral"
 /**
  * A stable diagnostic code. The string form never changes.
  */
-export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "feature_unavailable" | "tool_name_projected" | "tool_name_trimmed" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped" | "tool_choice_lowered" | "stop_sequences_adjusted" | "cache_adjusted" | "cache_prefix_changed" | "server_tool_as_text" | "server_tool_unavailable";
+export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "feature_unavailable" | "tool_name_projected" | "tool_name_trimmed" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped" | "tool_choice_lowered" | "stop_sequences_adjusted" | "cache_adjusted" | "cache_prefix_changed" | "server_tool_as_text" | "server_tool_unavailable" | "header_param_moved" | "system_moved" | "context_edits_reordered";
 
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
@@ -718,6 +728,13 @@ export interface RenderOptions {
      * Target endpoint base URL, when it matters for continuity (same model, other host).
      */
     endpoint?: string;
+    /**
+     * The account the request goes out under (organisation, project or API key; with the end
+     * user where the provider binds to one), as you name it — an opaque label such as
+     * `"acme-prod"`, never a key itself. Signatures and encrypted reasoning minted under
+     * another account are not replayed (their provenance's `account`).
+     */
+    account?: string;
     /**
      * Output token limit (`max_tokens`; `max_completion_tokens` for OpenAI). Anthropic needs
      * one: 4096 when absent.
@@ -1126,6 +1143,10 @@ export interface RenderReport {
      * Every repair and lossy projection.
      */
     diagnostics: Diagnostic[];
+    /**
+     * HTTP headers the body needs (see [`Rendered::headers`]); absent when none.
+     */
+    headers?: Record<string, string>;
 }
 
 /**
