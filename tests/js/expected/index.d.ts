@@ -601,6 +601,8 @@ export interface ImportSource {
     model?: string;
     /** The base URL that served them. */
     endpoint?: string;
+    /** The account that served them, as you name it (an opaque label, never a key). */
+    account?: string;
 }
 
 /** What an importer read. */
