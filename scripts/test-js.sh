@@ -171,7 +171,7 @@ fi
 # changed), then its app files, the suite modules (lib/) and a copy of the installed package
 # (node_modules/turnwire, as npm installs the tarball: no symlink) are laid into that folder.
 RECIPES="$ROOT/target/js-recipes"
-SUITE_MODULES=(tests/js/suite.mjs tests/js/models.mjs tests/js/repair-suite.mjs tests/js/stream-suite.mjs
+SUITE_MODULES=(tests/js/suite.mjs tests/js/models.mjs tests/js/repair-suite.mjs tests/js/stream-suite.mjs tests/js/late-2026-suite.mjs
   tests/js/non-json-fuzz.mjs tests/js/runtimes/harness.mjs tests/js/runtimes/assert.mjs tests/js/runtimes/edge-assert.mjs)
 recipe_packages() {
   case "$1" in

@@ -38,7 +38,36 @@ export type AnthropicContentBlock =
     | { type: "redacted_thinking"; data: string }
     | { type: "tool_use"; id: string; name: string; input: JsonObject }
     | { type: "tool_result"; tool_use_id: string; content: string | (AnthropicTextBlock | AnthropicMediaBlock)[]; is_error?: boolean }
-    | AnthropicServerToolBlock;
+    | AnthropicServerToolBlock
+    | AnthropicCompactionBlock
+    | AnthropicFallbackBlock;
+
+/** A `compaction` block: the summary Anthropic wrote of the conversation before it, replayed in
+ * its assistant message as the API sent it (beta, with its `anthropic-beta` header in the
+ * render's `headers`). A block the API sent with `tool_changes` is replayed with them too;
+ * their type is the SDK's (`BetaCompactionBlockParam`). */
+export interface AnthropicCompactionBlock {
+    type: "compaction";
+    content?: string | null;
+    encrypted_content?: string | null;
+    signature?: string | null;
+    cache_control?: AnthropicCacheControl | null;
+}
+
+/** A `fallback` block: where a refused turn moved from one model to another (beta, server-side
+ * fallback), kept in place in its assistant message. */
+export interface AnthropicFallbackBlock {
+    type: "fallback";
+    from: { model: string };
+    to: { model: string };
+    trigger?: { type: "refusal"; category: "cyber" | "bio" | "frontier_llm" | "reasoning_extraction" | "general_harms" | null };
+}
+
+/** A message of an Anthropic request: a user or assistant turn, or a system message where it
+ * stood in the conversation (models that take them, ANT-25), its texts joined in one block. */
+export type AnthropicMessage =
+    | { role: "user" | "assistant"; content: AnthropicContentBlock[] }
+    | { role: "system"; content: AnthropicTextBlock[] };
 
 /** A server tool's call or result, replayed to Anthropic as the API sent it (`serverTools`).
  * Result blocks of other server tools (`text_editor_code_execution_tool_result`,
@@ -59,7 +88,7 @@ export type AnthropicBody = {
     model: string;
     max_tokens: number;
     system?: string | AnthropicTextBlock[];
-    messages: { role: "user" | "assistant"; content: AnthropicContentBlock[] }[];
+    messages: AnthropicMessage[];
     tools?: ({ name: string; description?: string; input_schema: { type: "object"; [key: string]: unknown }; cache_control?: AnthropicCacheControl } | AnthropicServerToolDeclaration)[];
     tool_choice?: { type: "auto" } | { type: "none" } | { type: "any" } | { type: "tool"; name: string };
     stop_sequences?: string[];
@@ -118,17 +147,47 @@ export type ChatBody = {
 
 /** An input item of an OpenAI Responses request. Reasoning is replayed without its item id
  * (with `store: false` the id refers to nothing the server kept: ORS-05), which the API takes
- * and the official SDK's type does not (it requires `id`). */
+ * and the official SDK's type does not (it requires `id`). An assistant message keeps its
+ * `phase` (ORS-18); a `compaction` item and an `additional_tools` item are replayed as the API
+ * sent them, without their ids (ORS-20). */
 export type ResponsesInputItem =
     | { type: "message"; role: "user" | "system" | "developer"; content: string | ResponsesInputPart[] }
-    | { type: "message"; role: "assistant"; content: string }
+    | { type: "message"; role: "assistant"; content: string; phase?: "commentary" | "final_answer" }
     | { type: "function_call"; call_id: string; name: string; arguments: string }
     | { type: "function_call_output"; call_id: string; output: string | ResponsesInputPart[] }
-    | { type: "reasoning"; summary: { type: "summary_text"; text: string }[]; encrypted_content?: string };
+    | { type: "reasoning"; summary: { type: "summary_text"; text: string }[]; encrypted_content?: string }
+    | { type: "compaction"; encrypted_content: string }
+    /** Tools the API added mid-conversation, each as the API listed it. */
+    | { type: "additional_tools"; role: "developer"; tools: JsonObject[] }
+    | ResponsesClientToolItem;
 
-/** Text or an image in a Responses input message or function output. */
+/** Who made a client-tool call: the model itself, or a `program` item (its `call_id`). */
+export type ResponsesCaller = { type: "direct" } | { type: "program"; caller_id: string };
+
+/** A Codex-style client-tool call or its output (ORS-19), replayed as it was read: its
+ * members other than the optional item `id` (required ids — `local_shell_call`, `program`,
+ * `program_output` — are kept). A call another provider made is sent as a `function_call`. */
+export type ResponsesClientToolItem =
+    | { type: "custom_tool_call"; call_id: string; name: string; input: string; namespace?: string; caller?: ResponsesCaller | null }
+    | { type: "custom_tool_call_output"; call_id: string; output: string | ResponsesInputPart[] }
+    | { type: "apply_patch_call"; call_id: string; status: "in_progress" | "completed"; operation: { type: "create_file" | "update_file"; path: string; diff: string } | { type: "delete_file"; path: string }; caller?: ResponsesCaller | null }
+    | { type: "apply_patch_call_output"; call_id: string; status: "completed" | "failed"; output?: string | null; caller?: ResponsesCaller | null }
+    | { type: "shell_call"; call_id: string; action: { commands: string[]; timeout_ms?: number | null; max_output_length?: number | null }; status?: "in_progress" | "completed" | "incomplete" | null; caller?: ResponsesCaller | null; environment?: { type: "local"; skills?: { name: string; description: string; path: string }[] } | { type: "container_reference"; container_id: string } | null }
+    | { type: "shell_call_output"; call_id: string; output: { stdout: string; stderr: string; outcome: { type: "exit"; exit_code: number } | { type: "timeout" } }[]; max_output_length?: number | null; status?: "in_progress" | "completed" | "incomplete" | null; caller?: ResponsesCaller | null }
+    | { type: "local_shell_call"; id: string; call_id: string; status: "in_progress" | "completed" | "incomplete"; action: { type: "exec"; command: string[]; env: { [variable: string]: string }; timeout_ms?: number | null; user?: string | null; working_directory?: string | null } }
+    /** The output names its call by `id` (the call's `call_id`). */
+    | { type: "local_shell_call_output"; id: string; output: string; status?: "in_progress" | "completed" | "incomplete" | null }
+    /** A client-run tool search; its `arguments` are the model's, as it sent them. */
+    | { type: "tool_search_call"; call_id: string; arguments: unknown; execution?: "client"; status?: "in_progress" | "completed" | "incomplete" | null }
+    /** The tools the client's search found, each as the client gave it. */
+    | { type: "tool_search_output"; call_id: string; tools: JsonObject[]; execution?: "client"; status?: "in_progress" | "completed" | "incomplete" | null }
+    | { type: "program"; id: string; call_id: string; code: string; fingerprint: string }
+    | { type: "program_output"; id: string; call_id: string; result: string; status: "completed" | "incomplete" };
+
+/** Text or an image in a Responses input message or function output. A breakpoint of the
+ * explicit prompt cache (gpt-5.6+, ORS-21) sits on the system prompt's text. */
 export type ResponsesInputPart =
-    | { type: "input_text"; text: string }
+    | { type: "input_text"; text: string; prompt_cache_breakpoint?: { mode: "explicit" } }
     | { type: "input_image"; image_url: string; detail: "auto" }
     | { type: "input_file"; filename: string; file_data: string };
 
@@ -149,6 +208,8 @@ export type ResponsesBody = {
     store: false;
     max_output_tokens?: number;
     prompt_cache_key?: string;
+    /** Explicit prompt caching (gpt-5.6+, ORS-21): only the marked breakpoints are cached. */
+    prompt_cache_options?: { mode?: "implicit" | "explicit"; ttl?: "30m" };
     temperature?: number;
     top_p?: number;
 };

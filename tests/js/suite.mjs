@@ -1,8 +1,8 @@
 // The one JS suite. Every runtime runs it against the packed package installed into a scratch
 // consumer (scripts/test-js.sh): Node ESM and CJS under node:test, and Deno, Bun, workerd and
 // headless Chromium under tests/js/runtimes/harness.mjs. It imports nothing, so that it loads
-// unchanged in a browser page and a worker (its only import, stream-suite.mjs, is the streaming
-// half of it, shaped the same way): `defineSuite(api, label, host)` gets the module
+// unchanged in a browser page and a worker (its imports, stream-suite.mjs, the streaming half of
+// it, repair-suite.mjs and late-2026-suite.mjs, are shaped the same way): `defineSuite(api, label, host)` gets the module
 // namespace (or `require()` result) of whichever entry the runner loaded, and the host's
 //   describe, test        node:test's, or the harness's (same signatures, `{ skip }` included)
 //   assert                node:assert/strict, or tests/js/runtimes/assert.mjs where it is missing
@@ -14,6 +14,7 @@
 //   report(key, value)    optional: receives the digest of every rendered body
 
 import { MODELS } from "./models.mjs";
+import { defineLate2026Suite } from "./late-2026-suite.mjs";
 import { defineRepairSuite } from "./repair-suite.mjs";
 import { defineStreamSuite } from "./stream-suite.mjs";
 
@@ -823,4 +824,5 @@ export function defineSuite(api, label, host) {
 
   defineRepairSuite(api, label, host);
   defineStreamSuite(api, label, host);
+  defineLate2026Suite(api, label, host);
 }

@@ -10,7 +10,9 @@ import {
   renderCountTokens,
   renderForProvider,
   type AnthropicBody,
+  type AnthropicContentBlock,
   type AnthropicCountTokensBody,
+  type AnthropicMessage,
   type GeminiBody,
   type GeminiCountTokensBody,
   type GeminiPart,
@@ -20,8 +22,21 @@ import {
   type ResponsesInputTokensBody,
 } from "turnwire";
 
+// The whole body is the beta params' (turnwire sends a body with beta blocks with their
+// `anthropic-beta` header: the render's `headers`); without the beta-only `compaction` and
+// `fallback` blocks it is the GA params', and those two blocks are the beta SDK's block params.
 declare const anthropic: AnthropicBody;
-export const anthropicParams: Anthropic.MessageCreateParamsNonStreaming = anthropic;
+export const anthropicBetaParams: Anthropic.Beta.Messages.MessageCreateParamsNonStreaming = anthropic;
+type AnthropicBetaBlock = Extract<AnthropicContentBlock, { type: "compaction" } | { type: "fallback" }>;
+type AnthropicGaMessage =
+  | { role: "user" | "assistant"; content: Exclude<AnthropicContentBlock, AnthropicBetaBlock>[] }
+  | Extract<AnthropicMessage, { role: "system" }>;
+declare const anthropicGa: Omit<AnthropicBody, "messages"> & { messages: AnthropicGaMessage[] };
+export const anthropicParams: Anthropic.MessageCreateParamsNonStreaming = anthropicGa;
+declare const compaction: Extract<AnthropicBetaBlock, { type: "compaction" }>;
+export const compactionBlock: Anthropic.Beta.Messages.BetaCompactionBlockParam = compaction;
+declare const fallback: Extract<AnthropicBetaBlock, { type: "fallback" }>;
+export const fallbackBlock: Anthropic.Beta.Messages.BetaFallbackBlockParam = fallback;
 
 declare const chat: OpenAIChatBody;
 export const chatParams: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = chat;
@@ -30,11 +45,19 @@ export const chatParams: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = ch
 // reasoning without it (with `store: false` an item id refers to nothing the server kept and is
 // refused, ORS-05); the API takes it. The reasoning item is checked without its id, every other
 // item and member as it is.
+// The tool lists of `additional_tools` and `tool_search_output` items are replayed as the API or
+// the client listed them (JSON objects): the items are checked without them.
 type ResponsesItem = ResponsesBody["input"][number];
-declare const responses: Omit<ResponsesBody, "input"> & { input: Exclude<ResponsesItem, { type: "reasoning" }>[] };
+type ResponsesToolsItem = Extract<ResponsesItem, { type: "additional_tools" } | { type: "tool_search_output" }>;
+type ResponsesPlainItem = Exclude<ResponsesItem, { type: "reasoning" } | ResponsesToolsItem>;
+declare const responses: Omit<ResponsesBody, "input"> & { input: ResponsesPlainItem[] };
 export const responsesParams: OpenAI.Responses.ResponseCreateParamsNonStreaming = responses;
 declare const reasoning: Extract<ResponsesItem, { type: "reasoning" }>;
 export const reasoningItem: Omit<OpenAI.Responses.ResponseReasoningItem, "id"> = reasoning;
+declare const additionalTools: Omit<Extract<ResponsesToolsItem, { type: "additional_tools" }>, "tools">;
+export const additionalToolsItem: Omit<OpenAI.Responses.ResponseInputItem.AdditionalTools, "tools"> = additionalTools;
+declare const toolSearchOutput: Omit<Extract<ResponsesToolsItem, { type: "tool_search_output" }>, "tools">;
+export const toolSearchOutputItem: Omit<OpenAI.Responses.ResponseToolSearchOutputItemParam, "tools"> = toolSearchOutput;
 
 // @google/genai's `generateContent` takes {model, contents, config}; the REST body's members
 // are its types one by one. Its closed sets are TypeScript string enums, to which no string
@@ -67,12 +90,14 @@ const history = [{ speaker: "human" as const, blocks: [{ type: "text" as const, 
 export const typedAnthropic: Rendered<AnthropicBody> = renderForProvider(history, { provider: "anthropic", model: "claude-sonnet-4-5" });
 export const typedChat: OpenAIChatBody = renderForProvider(history, { provider: "openai-chat", model: "gpt-5.2" }).body;
 export const typedGemini: GeminiBody = renderForProvider(history, { provider: "gemini", model: "gemini-3-pro-preview" }).body;
-export const sdkReady: Anthropic.MessageCreateParamsNonStreaming = renderForProvider(history, { provider: "anthropic", model: "claude-opus-4-7" }).body;
+export const sdkReady: Anthropic.Beta.Messages.MessageCreateParamsNonStreaming = renderForProvider(history, { provider: "anthropic", model: "claude-opus-4-7" }).body;
 
 // Token counting (issue 14, point 3): the counting bodies are the SDKs' counting params.
-declare const anthropicCount: AnthropicCountTokensBody;
+declare const anthropicCount: Omit<AnthropicCountTokensBody, "messages"> & { messages: AnthropicGaMessage[] };
 export const anthropicCountParams: Anthropic.MessageCountTokensParams = anthropicCount;
-declare const responsesCount: Omit<ResponsesInputTokensBody, "input"> & { input: Exclude<ResponsesItem, { type: "reasoning" }>[] };
+declare const anthropicBetaCount: AnthropicCountTokensBody;
+export const anthropicBetaCountParams: Anthropic.Beta.Messages.MessageCountTokensParams = anthropicBetaCount;
+declare const responsesCount: Omit<ResponsesInputTokensBody, "input"> & { input: ResponsesPlainItem[] };
 export const responsesCountParams: OpenAI.Responses.InputTokenCountParams = responsesCount;
 declare const geminiCount: GeminiCountTokensBody;
 // The counted contents are the body's contents, checked above part by part.

@@ -35,15 +35,6 @@ function unpatch(body, patch) {
     }
   }
 }
-// Fixtures whose bodies carry the 2026 shapes turnwire's own body types (src/wasm/body_types.rs)
-// do not describe yet — Responses client-tool items, `phase`, `compaction` and cache breakpoints;
-// Anthropic's mid-conversation system messages, `compaction` and `fallback` blocks (issue 31,
-// still open). They are left out of golden-bodies.ts only: golden-sdk-bodies.ts checks them,
-// whole, against the official SDKs' request types.
-const NOT_YET_TYPED = new Set([
-  "72-codex-responses-items", "73-responses-cache-breakpoints",
-  "93-mid-conversation-system-messages", "94-refusal-fallback-and-compaction",
-]);
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {});
 const lines = [
   "// Written by tests/js/sdk-types/gen-golden-bodies.mjs from tests/fixtures: do not edit.",
@@ -58,7 +49,6 @@ for (const dir of readdirSync(fixtures).sort()) {
     if (SDK_TYPES[provider]) {
       sdkLines.push(`export const s${sdkLines.length}: ${SDK_TYPES[provider]} = ${JSON.stringify(golden.body)}; // ${dir} ${provider}`);
     }
-    if (NOT_YET_TYPED.has(dir)) continue;
     const body = { ...golden.body };
     for (const key of Object.keys(options.extra ?? {})) delete body[key];
     unpatch(body, options.providerOptions?.[provider] ?? {});
