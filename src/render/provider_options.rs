@@ -100,6 +100,7 @@ pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<Vec<Diagnosti
     };
     merge(body, patch);
     let notes = if o.provider == crate::vocab::Provider::Anthropic {
+        crate::providers::anthropic::thinking::settle_binding(body, patch);
         crate::providers::anthropic::context_edits::settle(body)
     } else {
         Vec::new()

@@ -33,6 +33,35 @@ fn adaptive(summary: Option<&str>) -> Value {
     }
 }
 
+/// The binding controls turnwire sends on the models that bind thinking to its conversation
+/// (ANT-52): a block whose prefix changed is dropped (and reported in the answer's
+/// `input_transformations`) instead of failing the request; it goes with the
+/// `thinking-binding-controls-2026-08-01` beta (`betas.rs`).
+fn drop_block() -> Value {
+    obj!({"prefix_mismatch_behavior": "drop_block"})
+}
+
+/// After `providerOptions` were merged (ANT-52): `block_binding` stays only on an `enabled` or
+/// `adaptive` config. The render's own is taken off a config the caller switched to
+/// `disabled` or `between_tools` (which refuse the field); one the caller's patch gives there
+/// is theirs, and the validator reports it.
+pub(crate) fn settle_binding(body: &mut Value, patch: &Value) {
+    let given = patch
+        .get("thinking")
+        .and_then(|t| t.get("block_binding"))
+        .is_some();
+    let Some(Value::Object(t)) = body.get_mut("thinking") else {
+        return;
+    };
+    let takes = matches!(
+        t.get("type").and_then(Value::as_str),
+        Some("enabled" | "adaptive")
+    );
+    if !takes && !given {
+        t.remove("block_binding");
+    }
+}
+
 /// Resolves Anthropic's thinking member and effort for this request; `on` is whether thinking
 /// stays on after the normaliser.
 pub(crate) fn anthropic_thinking(o: &RenderOptions, r: &Resolved, on: bool) -> AnthropicThinking {
@@ -57,6 +86,11 @@ pub(crate) fn anthropic_thinking(o: &RenderOptions, r: &Resolved, on: bool) -> A
                 adaptive(summary)
             }
         });
+        if r.caps.thinking_binding {
+            if let Some(Value::Object(t)) = out.thinking.as_mut() {
+                t.insert("block_binding".into(), drop_block());
+            }
+        }
         if summary == Some("none")
             && out.thinking.as_ref().and_then(|t| t.get("type")) == Some(&Value::from("enabled"))
         {
