@@ -351,3 +351,36 @@ fn ant_52_a_conversation_renders_what_a_render_gives_turn_after_turn() {
         }
     }
 }
+
+#[test]
+fn ant_52_input_transformations_of_message_start_are_kept_and_unknown_entries_skipped() {
+    use turnwire::stream::{StreamDecoder, StreamOptions};
+    let events = [
+        json!({"type": "message_start", "message": {"id": "msg_1", "model": "claude-fable-5-1", "content": [], "usage": {"input_tokens": 10},
+            "input_transformations": [
+                {"type": "thinking_dropped", "path": "messages.3.content.0", "reason": "prefix_binding_mismatch"},
+                {"type": "connector_text_rewritten", "path": "messages.5.content.1"},
+                {"type": "thinking_mismatch_allowed", "path": "messages.7.content.0", "reason": "prefix_binding_mismatch"}]}}),
+        json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
+        json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "ok"}}),
+        json!({"type": "content_block_stop", "index": 0}),
+        // a final message_delta without the list (no server-side fallback) keeps message_start's
+        json!({"type": "message_delta", "delta": {"stop_reason": "end_turn"}, "usage": {"output_tokens": 3}}),
+        json!({"type": "message_stop"}),
+    ];
+    let mut d = StreamDecoder::new(
+        Provider::Anthropic,
+        StreamOptions::for_model("claude-fable-5-1"),
+    );
+    for e in &events {
+        d.push(&e.to_string()).unwrap();
+    }
+    let v = d.finish().to_value();
+    assert_eq!(
+        v["message"]["metadata"]["inputTransformations"],
+        json!([
+            {"type": "thinking_dropped", "path": "messages.3.content.0", "reason": "prefix_binding_mismatch"},
+            {"type": "thinking_mismatch_allowed", "path": "messages.7.content.0", "reason": "prefix_binding_mismatch"}
+        ])
+    );
+}
