@@ -323,33 +323,66 @@ fn ant_52_a_system_message_stays_in_place_so_nothing_is_hoisted_before_a_block()
     }
 }
 
-#[test]
-fn ant_52_a_conversation_renders_what_a_render_gives_turn_after_turn() {
-    let whole: Vec<Value> =
-        serde_json::from_str(
-            &std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(
-                "tests/fixtures/99-fable-thinking-prefix-changed-by-a-repair/transcript.json",
-            ))
-            .unwrap(),
-        )
-        .unwrap();
+/// Renders `case`'s history message after message through a `Conversation` and a whole render
+/// each; returns each step's fallback and whether it was incremental.
+fn conversation_steps(case: &str) -> Vec<(Option<turnwire::Fallback>, bool)> {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(case)
+            .join("transcript.json"),
+    )
+    .unwrap();
+    let mut whole: Vec<Value> = serde_json::from_str(&text).unwrap();
+    // two more turns, so that a prefix is cached and a tail holds a signed block
+    for (i, sig) in ["EqMBCkgIBhABGAIiQHRocmVl", "EqMBCkgIBhABGAIiQGZvdXI="]
+        .iter()
+        .enumerate()
+    {
+        whole.push(json!({"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-fable-5-1"},
+            "blocks": [{"type": "thinking", "thought": format!("step {i}"), "signature": sig},
+                {"type": "text", "text": format!("Done {i}.")}]}));
+        whole.push(json!({"speaker": "human", "blocks": [{"type": "text", "text": "Next."}]}));
+    }
     let o = thinking("claude-fable-5-1");
     let mut conv = Conversation::new();
+    let mut steps = Vec::new();
     for n in 1..=whole.len() {
         let t = transcript(Value::Array(whole[..n].to_vec()));
         conv.append_value(&whole[n - 1]).unwrap();
-        let full = render(&t, &o);
-        let step = conv.render(&o);
-        match (full, step) {
+        match (render(&t, &o), conv.render(&o)) {
             (Ok(a), Ok(b)) => {
-                assert_eq!(a.body, b.body, "{n}");
-                assert_eq!(a.headers, b.headers, "{n}");
-                assert_eq!(a.diagnostics, b.diagnostics, "{n}");
+                assert_eq!(a.body, b.body, "{case} {n}");
+                assert_eq!(a.headers, b.headers, "{case} {n}");
+                assert_eq!(a.diagnostics, b.diagnostics, "{case} {n}");
             }
             (Err(a), Err(b)) => assert_eq!(a.code(), b.code()),
             (a, b) => panic!("{n}: {a:?} vs {b:?}"),
         }
+        let stats = conv.last_render_stats();
+        steps.push((stats.fallback, stats.incremental));
     }
+    steps
+}
+
+#[test]
+fn ant_52_a_conversation_renders_what_a_render_gives_turn_after_turn() {
+    // a repair before the boundary would reach the signed blocks after it: the boundary does
+    // not move there (`Fallback::ThinkingBinding` when it is tried), every render is whole
+    let repaired = conversation_steps("99-fable-thinking-prefix-changed-by-a-repair");
+    assert!(
+        repaired.iter().all(|(_, incremental)| !incremental),
+        "{repaired:?}"
+    );
+    // nothing reaches back: the prefix is reused
+    let kept = conversation_steps("100-fable-thinking-prefix-kept");
+    assert!(kept.iter().any(|(_, incremental)| *incremental), "{kept:?}");
+    assert!(
+        !kept
+            .iter()
+            .any(|(f, _)| *f == Some(turnwire::Fallback::ThinkingBinding)),
+        "{kept:?}"
+    );
 }
 
 #[test]
