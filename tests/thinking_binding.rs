@@ -128,18 +128,13 @@ fn ant_52_the_callers_error_choice_is_kept_and_still_gets_the_beta_once() {
 #[test]
 fn ant_52_a_config_switched_to_disabled_loses_the_renders_binding() {
     // (`between_tools` is settled alike; the strict validator does not take that type yet)
-    for kind in ["disabled"] {
-        let o = with_provider_options(
-            thinking("claude-fable-5-1"),
-            json!({"anthropic": {"thinking": {"type": kind}}}),
-        );
-        let r = match render(&hi(), &o) {
-            Ok(r) => r,
-            Err(e) => panic!("{kind}: {e}"),
-        };
-        assert_eq!(r.body["thinking"], json!({"type": kind}), "{kind}");
-        assert_eq!(beta_header(&r), None, "{kind}");
-    }
+    let o = with_provider_options(
+        thinking("claude-fable-5-1"),
+        json!({"anthropic": {"thinking": {"type": "disabled"}}}),
+    );
+    let r = render(&hi(), &o).unwrap();
+    assert_eq!(r.body["thinking"], json!({"type": "disabled"}));
+    assert_eq!(beta_header(&r), None);
     // given by the caller there, it is refused in the API's words
     let o = with_provider_options(
         thinking("claude-fable-5-1"),
@@ -416,4 +411,26 @@ fn ant_52_input_transformations_of_message_start_are_kept_and_unknown_entries_sk
             {"type": "thinking_mismatch_allowed", "path": "messages.7.content.0", "reason": "prefix_binding_mismatch"}
         ])
     );
+}
+
+#[test]
+fn ant_52_thinking_switched_on_through_provider_options_gets_drop_block_too() {
+    let o = with_provider_options(
+        RenderOptions::new(Provider::Anthropic, "claude-fable-5-1"),
+        json!({"anthropic": {"thinking": {"type": "adaptive"}}}),
+    );
+    let r = render(&hi(), &o).unwrap();
+    assert_eq!(
+        r.body["thinking"]["block_binding"]["prefix_mismatch_behavior"],
+        "drop_block"
+    );
+    assert_eq!(beta_header(&r), Some(BETA));
+    assert_valid_sent("claude-fable-5-1", &r);
+    // not on a model that does not bind
+    let o = with_provider_options(
+        RenderOptions::new(Provider::Anthropic, "claude-opus-5"),
+        json!({"anthropic": {"thinking": {"type": "adaptive"}}}),
+    );
+    let r = render(&hi(), &o).unwrap();
+    assert_eq!(r.body["thinking"], json!({"type": "adaptive"}));
 }

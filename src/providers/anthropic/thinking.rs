@@ -44,8 +44,9 @@ fn drop_block() -> Value {
 /// After `providerOptions` were merged (ANT-52): `block_binding` stays only on an `enabled` or
 /// `adaptive` config. The render's own is taken off a config the caller switched to
 /// `disabled` or `between_tools` (which refuse the field); one the caller's patch gives there
-/// is theirs, and the validator reports it.
-pub(crate) fn settle_binding(body: &mut Value, patch: &Value) {
+/// is theirs, and the validator reports it. A config the caller switched on for a model that
+/// `binds` gets `drop_block`, as the render's own does.
+pub(crate) fn settle_binding(body: &mut Value, patch: &Value, binds: bool) {
     let given = patch
         .get("thinking")
         .and_then(|t| t.get("block_binding"))
@@ -59,6 +60,8 @@ pub(crate) fn settle_binding(body: &mut Value, patch: &Value) {
     );
     if !takes && !given {
         t.remove("block_binding");
+    } else if takes && binds && !t.contains_key("block_binding") {
+        t.insert("block_binding".into(), drop_block());
     }
 }
 
@@ -123,4 +126,44 @@ pub(crate) fn anthropic_thinking(o: &RenderOptions, r: &Resolved, on: bool) -> A
         Some(_) => {}
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn ant_52_binding_leaves_a_config_that_refuses_it_unless_the_caller_gave_it() {
+        let ours = json!({"type": "between_tools", "block_binding": {"prefix_mismatch_behavior": "drop_block"}});
+        let mut body = json!({"thinking": ours});
+        settle_binding(
+            &mut body,
+            &json!({"thinking": {"type": "between_tools"}}),
+            true,
+        );
+        assert_eq!(body["thinking"], json!({"type": "between_tools"}));
+        let mut kept = json!({"thinking": {"type": "adaptive", "block_binding": {}}});
+        settle_binding(
+            &mut kept,
+            &json!({"thinking": {"display": "omitted"}}),
+            true,
+        );
+        assert_eq!(kept["thinking"]["block_binding"], json!({}));
+        let theirs = json!({"thinking": {"type": "disabled", "block_binding": {"prefix_mismatch_behavior": "error"}}});
+        let mut body = theirs.clone();
+        settle_binding(&mut body, &theirs, true);
+        assert_eq!(body, theirs);
+        // switched on by the caller: drop_block on a model that binds, nothing elsewhere
+        let on = json!({"thinking": {"type": "adaptive"}});
+        let mut body = on.clone();
+        settle_binding(&mut body, &on, true);
+        assert_eq!(
+            body["thinking"]["block_binding"],
+            json!({"prefix_mismatch_behavior": "drop_block"})
+        );
+        let mut body = on.clone();
+        settle_binding(&mut body, &on, false);
+        assert_eq!(body, on);
+    }
 }
