@@ -141,6 +141,11 @@ pub struct ModelCaps {
     /// (`functionCall.id` = `functionResponse.id`, Gemini 3, GEM-22). Gemini 2.x histories
     /// pair by order and name.
     pub function_call_ids: bool,
+    /// Signed thinking is bound to its conversation prefix (`system`, `tools`, every earlier
+    /// message) and the request takes `thinking.block_binding` with the
+    /// `thinking-binding-controls-2026-08-01` beta (ANT-52: Fable 5.1 / 5.2, Mythos 5.1 / 5.2,
+    /// Opus, Sonnet and Haiku 5.5).
+    pub thinking_binding: bool,
 }
 
 const fn caps(family: &'static str) -> ModelCaps {
@@ -166,6 +171,7 @@ const fn caps(family: &'static str) -> ModelCaps {
         system_messages: false,
         forced_tool_choice: true,
         function_call_ids: false,
+        thinking_binding: false,
     }
 }
 
@@ -717,6 +723,22 @@ const SYSTEM_MESSAGE_MODELS: [&str; 6] = [
 /// "any" are not supported for this model.` (Fable 5.1, released 2026-09-01; Mythos 5.1).
 const NO_FORCED_TOOL_CHOICE_MODELS: [&str; 2] = ["claude-fable-5-1", "claude-mythos-5-1"];
 
+/// Claude models whose thinking blocks are bound to their conversation prefix and that take
+/// `thinking.block_binding` (ANT-52), by name prefix: the `supportedModels` of the docs page
+/// `build-with-claude/preserved-thinking/prefix-checks` (claude-fable-5-2, claude-mythos-5-2,
+/// claude-fable-5-1, claude-mythos-5-1, claude-opus-5-5, claude-sonnet-5-5, claude-haiku-5-5);
+/// the pinned SDK (@anthropic-ai/sdk 1.12.0) has the field on its beta thinking configs
+/// (`BetaThinkingBlockBinding`) and names no model.
+const BLOCK_BINDING_MODELS: [&str; 7] = [
+    "claude-fable-5-1",
+    "claude-fable-5-2",
+    "claude-mythos-5-1",
+    "claude-mythos-5-2",
+    "claude-opus-5-5",
+    "claude-sonnet-5-5",
+    "claude-haiku-5-5",
+];
+
 /// A row's capabilities with the features that follow model names finer than the table's
 /// rows (the rows of [`crate::context_window`] stay one per family).
 fn with_model_features(provider: Provider, model: &str, c: ModelCaps) -> ModelCaps {
@@ -730,6 +752,7 @@ fn with_model_features(provider: Provider, model: &str, c: ModelCaps) -> ModelCa
         forced_tool_choice: !NO_FORCED_TOOL_CHOICE_MODELS
             .iter()
             .any(|p| m.starts_with(p)),
+        thinking_binding: BLOCK_BINDING_MODELS.iter().any(|p| m.starts_with(p)),
         ..c
     }
 }

@@ -13,7 +13,10 @@
 use std::path::Path;
 
 use serde_json::json;
-use turnwire::{render, render_body, validate_request_text, Provider, RenderOptions, Transcript};
+use turnwire::{
+    render, render_body, validate_request_text, validate_request_with_headers, Provider,
+    RenderOptions, Transcript,
+};
 
 mod fixture_support;
 use fixture_support::{cases, options_for};
@@ -36,8 +39,16 @@ fn golden_text(dir: &Path, provider: Provider) -> (String, Vec<String>) {
                     dir.display()
                 );
                 // the bytes as sent, so the JSON text rules (unpaired surrogates) are checked too
-                let problems = validate_request_text(provider, Some(&o.model), &out.body_bytes())
-                    .unwrap()
+                let mut found =
+                    validate_request_text(provider, Some(&o.model), &out.body_bytes()).unwrap();
+                // and what the body needs in its headers (ANT-52's beta)
+                found.extend(validate_request_with_headers(
+                    provider,
+                    &o.model,
+                    &out.body,
+                    &out.headers.0,
+                ));
+                let problems = found
                     .into_iter()
                     .map(|v| format!("{} at {}: {}", v.rule, v.path, v.message))
                     .collect();

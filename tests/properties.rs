@@ -31,7 +31,8 @@ use turnwire::import::{from_ai_sdk, from_pi_ai, from_request_body, ImportSource}
 use turnwire::providers::gemini::validate::validate_for_endpoint;
 use turnwire::{
     normalize, render, render_body, validate_request_for_model, validate_request_text,
-    DiagnosticCode, ErrorCode, OrphanPolicy, Provider, RenderOptions, Transcript,
+    validate_request_with_headers, DiagnosticCode, ErrorCode, OrphanPolicy, Provider,
+    RenderOptions, Transcript,
 };
 
 #[derive(Debug, Clone, Copy)]
@@ -697,9 +698,11 @@ fn model_for(p: Provider, k: &Knobs) -> &'static str {
         Provider::Anthropic => &[
             "claude-opus-4-6",
             "claude-haiku-4-5",
-            // system messages in place (ANT-25); no forced choice (ANT-45)
+            // system messages in place (ANT-25); no forced choice (ANT-45); thinking bound to
+            // its prefix (ANT-52: fable-5-1, sonnet-5-5)
             "claude-opus-4-8",
             "claude-fable-5-1",
+            "claude-sonnet-5-5",
         ],
         Provider::DeepSeek => &["deepseek-chat", "deepseek-v4-flash"],
         Provider::Kimi => &["kimi-k2.6", "kimi-k3", "kimi-k2.7-code"],
@@ -991,6 +994,16 @@ fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError>
         out.body,
         Value::Array(expected.clone())
     );
+    // and what the body needs in its headers (ANT-52's beta)
+    let with_headers = validate_request_with_headers(provider, &o.model, &out.body, &out.headers.0);
+    prop_assert!(
+        with_headers.is_empty(),
+        "{provider} {}: {:#?}\nheaders: {:?}",
+        o.model,
+        with_headers,
+        out.headers
+    );
+    check_binding(provider, &o, &out, &input)?;
     let sent = out.body_bytes();
     let text_violations = validate_request_text(provider, Some(&o.model), &sent).unwrap();
     prop_assert!(
@@ -1052,6 +1065,50 @@ fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError>
             Some(id.as_str()),
             "{} changed",
             canonical
+        );
+    }
+    Ok(())
+}
+
+/// ANT-52: on a model that binds thinking, a request thinking sends `drop_block` with its beta,
+/// and a `thinking_prefix_changed` names a signed thinking block of the input that the body
+/// replays; elsewhere neither is sent nor reported.
+fn check_binding(
+    provider: Provider,
+    o: &RenderOptions,
+    out: &turnwire::Rendered,
+    input: &[Value],
+) -> Result<(), TestCaseError> {
+    let binds = provider == Provider::Anthropic
+        && turnwire::models::capabilities(provider, &o.model).is_some_and(|c| c.thinking_binding);
+    let thinking_on = matches!(
+        out.body["thinking"]["type"].as_str(),
+        Some("adaptive" | "enabled")
+    );
+    let beta = out.headers.0.iter().any(|(h, v)| {
+        h == "anthropic-beta"
+            && v.split(',')
+                .any(|b| b == "thinking-binding-controls-2026-08-01")
+    });
+    let binding = &out.body["thinking"]["block_binding"]["prefix_mismatch_behavior"];
+    prop_assert_eq!(binds && thinking_on, binding == "drop_block", "{}", o.model);
+    prop_assert_eq!(binds && thinking_on, beta, "{}: {:?}", o.model, out.headers);
+    for d in &out.diagnostics {
+        if d.code != DiagnosticCode::ThinkingPrefixChanged {
+            continue;
+        }
+        prop_assert!(binds && thinking_on, "{}: {}", o.model, d.message);
+        let (m, b) = (d.message_index.unwrap(), d.block_index.unwrap());
+        let block = &input[m]["blocks"][b];
+        prop_assert_eq!(&block["type"], "thinking", "{}", d.message);
+        prop_assert!(
+            block.get("signature").is_some()
+                || block.get("redactedData").is_some()
+                || block.get("providerMeta").is_some()
+                || block.get("meta").is_some(),
+            "{}: {:#}",
+            d.message,
+            block
         );
     }
     Ok(())

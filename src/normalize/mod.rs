@@ -7,6 +7,8 @@
 
 mod aborted;
 mod adjacency;
+mod binding;
+pub(crate) use binding::{binds as binds_thinking, reaches as reaches_thinking_prefix};
 mod calls_last;
 mod closure;
 pub mod content;

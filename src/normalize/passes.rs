@@ -7,8 +7,8 @@
 use super::options::Profile;
 use super::work::Msg;
 use super::{
-    aborted, adjacency, calls_last, closure, content, declarations, dedupe, identity, media,
-    orphans, prefill, role_order, server_tools, speaker, synthesize, thinking, tool_media,
+    aborted, adjacency, binding, calls_last, closure, content, declarations, dedupe, identity,
+    media, orphans, prefill, role_order, server_tools, speaker, synthesize, thinking, tool_media,
     tool_names, unread_tokens, Diagnostic, NormalizeOptions, TurnOpener,
 };
 use crate::vocab::Pass;
@@ -52,7 +52,7 @@ impl<'a> Run<'a> {
 pub(crate) type PassFn = fn(Vec<Msg>, &mut Run<'_>) -> Vec<Msg>;
 
 /// Every pass, in the order it runs.
-pub(crate) const PASSES: [(Pass, PassFn); 21] = [
+pub(crate) const PASSES: [(Pass, PassFn); 22] = [
     (Pass::SpeakerRepair, |m, r| speaker::repair(m, &mut r.diags)),
     (Pass::ServerTools, |m, r| {
         server_tools::project(m, r.options, &mut r.diags)
@@ -117,6 +117,9 @@ pub(crate) const PASSES: [(Pass, PassFn); 21] = [
     (Pass::Declarations, |m, r| {
         r.undeclared_tools = declarations::undeclared(&m, r.options, &mut r.diags);
         m
+    }),
+    (Pass::ThinkingBinding, |m, r| {
+        binding::report(m, r.options, r.thinking_enabled, &mut r.diags)
     }),
 ];
 

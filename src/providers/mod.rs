@@ -88,3 +88,29 @@ pub fn validate_request_for_model(provider: Provider, model: &str, body: &Value)
         (validators::validator(provider).body)(body, Some(model)),
     )
 }
+
+/// Like [`validate_request_for_model`], for a body sent with `headers` (header → value, as a
+/// render's [`crate::Rendered::headers`] holds them): also the rules on what the body needs in
+/// its headers (Anthropic's beta for `thinking.block_binding`, ANT-52). Other providers' bodies
+/// need no header of turnwire's rules.
+///
+/// ```
+/// use turnwire::{validate_request_with_headers, Provider};
+/// let body = serde_json::json!({"model": "claude-fable-5-1", "max_tokens": 64,
+///     "thinking": {"type": "adaptive", "block_binding": {"prefix_mismatch_behavior": "drop_block"}},
+///     "messages": [{"role": "user", "content": "hi"}]});
+/// let v = validate_request_with_headers(Provider::Anthropic, "claude-fable-5-1", &body, &[]);
+/// assert_eq!(v[0].rule, "ANT-52");
+/// ```
+pub fn validate_request_with_headers(
+    provider: Provider,
+    model: &str,
+    body: &Value,
+    headers: &[(String, String)],
+) -> Vec<Violation> {
+    let found = match provider {
+        Provider::Anthropic => anthropic::validate::validate_with_headers(body, headers),
+        _ => (validators::validator(provider).body)(body, Some(model)),
+    };
+    with_fields(provider, body, found)
+}

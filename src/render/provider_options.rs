@@ -100,6 +100,9 @@ pub(crate) fn apply(body: &mut Value, o: &RenderOptions) -> Result<Vec<Diagnosti
     };
     merge(body, patch);
     let notes = if o.provider == crate::vocab::Provider::Anthropic {
+        let binds =
+            crate::models::capabilities(o.provider, &o.model).is_some_and(|c| c.thinking_binding);
+        crate::providers::anthropic::thinking::settle_binding(body, patch, binds);
         crate::providers::anthropic::context_edits::settle(body)
     } else {
         Vec::new()

@@ -24,7 +24,7 @@ pub(crate) use cache::CachePlan;
 pub use cache::{CacheBreakpoints, CacheOptions, CachePoint, CacheTtl, MAX_CACHE_KEY_CHARS};
 pub(crate) use controls::note;
 pub use controls::ToolChoice;
-pub(crate) use headers::{is_header_param, HeaderPlan};
+pub(crate) use headers::{is_header_param, HeaderPlan, BETA_HEADER};
 pub use limits::{ANSWER_ROOM, KIMI_THINKING_MAX_TOKENS, RESPONSES_MIN_OUTPUT_TOKENS};
 pub(crate) use response_format::{json_schema_members, not_strict, valid_format_name};
 pub use response_format::{structured_output, ResponseFormat};

@@ -164,6 +164,12 @@ pub enum DiagnosticCode {
     /// Context-management edits given in an order the provider refuses were reordered
     /// (Anthropic: `clear_thinking` first, ANT-46).
     ContextEditsReordered,
+    /// A signed thinking block is sent after a repair that changed what comes before it
+    /// (`system`, `tools`, or an earlier message, against the history as given), to a model
+    /// that binds thinking to its conversation prefix (Fable 5.1 and others, ANT-52): the API
+    /// drops the block (`drop_block`, which the render sends) or refuses the request. Names the
+    /// first such block and the repair; `count` is how many blocks follow it.
+    ThinkingPrefixChanged,
 }
 
 /// Which completion a dedupe kept and why.
@@ -358,6 +364,7 @@ impl DiagnosticCode {
             DiagnosticCode::HeaderParamMoved => "header_param_moved",
             DiagnosticCode::SystemMoved => "system_moved",
             DiagnosticCode::ContextEditsReordered => "context_edits_reordered",
+            DiagnosticCode::ThinkingPrefixChanged => "thinking_prefix_changed",
         }
     }
 }

@@ -54,6 +54,8 @@ pub enum Pass {
     Continuity,
     /// Tools the history calls added to the request's declarations.
     Declarations,
+    /// Signed thinking whose prefix a repair changed, on models that bind it (ANT-52).
+    ThinkingBinding,
 }
 
 impl Pass {
@@ -93,6 +95,7 @@ impl Pass {
             Pass::ThinkingSetting => "thinking_setting",
             Pass::Continuity => "continuity",
             Pass::Declarations => "declarations",
+            Pass::ThinkingBinding => "thinking_binding",
         }
     }
 

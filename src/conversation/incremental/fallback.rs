@@ -32,6 +32,9 @@ pub enum Fallback {
     UnexpectedRender,
     /// The body could not be spliced from the cached bytes.
     SpliceFailed,
+    /// On a model that binds signed thinking to its prefix (ANT-52), a repair of the prefix may
+    /// reach a signed block of the tail, or one of the tail (`system`, `tools`) the prefix's.
+    ThinkingBinding,
 }
 
 impl Fallback {
@@ -53,6 +56,9 @@ impl Fallback {
             }
             Fallback::UnexpectedRender => "the tail's render is not what a splice expects",
             Fallback::SpliceFailed => "the body could not be spliced",
+            Fallback::ThinkingBinding => {
+                "a repair reaches across the boundary to signed thinking bound to its prefix"
+            }
         }
     }
 }

@@ -104,6 +104,7 @@ pub(crate) fn betas(prefix: &Prefix, tail: &Tail, api: crate::vocab::WireApi) ->
         betas::of_text(text, &mut out);
     }
     betas::of_messages(&tail.wire, &mut out);
+    betas::of_envelope(&tail.envelope, &mut out);
     out
 }
 

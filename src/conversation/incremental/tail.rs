@@ -3,6 +3,7 @@
 
 use super::wire::{sort_renamed, tail_names, take_wire, wire_ids};
 use super::*;
+use crate::normalize::{binds_thinking, reaches_thinking_prefix};
 
 /// The tail rendered on its own, ready to be spliced after a [`Prefix`].
 #[derive(Debug)]
@@ -78,6 +79,19 @@ fn splice_check(
     }
     if n.thinking_enabled != resolved.normalize.thinking_enabled {
         return Some(Fallback::ThinkingTurnedOff);
+    }
+    // ANT-52: the tail's report sees its own repairs and blocks only
+    if binds_thinking(&resolved.normalize, n.thinking_enabled) {
+        let prefix_repaired = prefix
+            .head
+            .iter()
+            .chain(&prefix.trail)
+            .flatten()
+            .any(|d| reaches_thinking_prefix(d).0);
+        let tail_everywhere = n.diagnostics.iter().any(|d| reaches_thinking_prefix(d).1);
+        if prefix_repaired || tail_everywhere {
+            return Some(Fallback::ThinkingBinding);
+        }
     }
     // A user turn after a prefix that ends inside a tool loop closes the loop's turn. Of the
     // current-turn rules only the request-wide thinking switch (ANT-10) reaches the prefix's

@@ -28,6 +28,26 @@ pub(crate) fn block_beta(ty: &str) -> Option<&'static str> {
     }
 }
 
+/// The beta `thinking.block_binding` needs (`BetaThinkingConfigAdaptive.block_binding`, ANT-52):
+/// "Requires `anthropic-beta: thinking-binding-controls-2026-08-01`".
+pub(crate) const BINDING_BETA: &str = "thinking-binding-controls-2026-08-01";
+
+/// Adds [`BINDING_BETA`] to `out` (once) when the `thinking` member holds `block_binding`,
+/// whoever put it there (the render on a binding model, or the caller's `providerOptions`).
+fn add_binding(thinking: Option<&Value>, out: &mut Vec<&'static str>) {
+    let bound = thinking
+        .and_then(|t| t.get("block_binding"))
+        .is_some_and(|b| !b.is_null());
+    if bound && !out.contains(&BINDING_BETA) {
+        out.push(BINDING_BETA);
+    }
+}
+
+/// The betas the envelope (the body without its messages) needs: `thinking.block_binding`'s.
+pub(crate) fn of_envelope(envelope: &serde_json::Map<String, Value>, out: &mut Vec<&'static str>) {
+    add_binding(envelope.get("thinking"), out);
+}
+
 /// Adds the beta of a block type to `out` (once).
 fn add(out: &mut Vec<&'static str>, ty: Option<&str>) {
     if let Some(b) = ty.and_then(block_beta) {
@@ -78,8 +98,13 @@ pub(crate) fn of_body(body: &Out<'_>, out: &mut Vec<&'static str>) {
             if let Some(Value::Array(msgs)) = v.get("messages") {
                 of_messages(msgs, out);
             }
+            add_binding(v.get("thinking"), out);
         }
         other => {
+            if let Some(t) = other.get("thinking") {
+                let t = t.clone().into_value();
+                add_binding(Some(&t), out);
+            }
             let Some(Out::Arr(msgs)) = other.get("messages") else {
                 return;
             };

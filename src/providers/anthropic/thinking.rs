@@ -33,6 +33,38 @@ fn adaptive(summary: Option<&str>) -> Value {
     }
 }
 
+/// The binding controls turnwire sends on the models that bind thinking to its conversation
+/// (ANT-52): a block whose prefix changed is dropped (and reported in the answer's
+/// `input_transformations`) instead of failing the request; it goes with the
+/// `thinking-binding-controls-2026-08-01` beta (`betas.rs`).
+fn drop_block() -> Value {
+    obj!({"prefix_mismatch_behavior": "drop_block"})
+}
+
+/// After `providerOptions` were merged (ANT-52): `block_binding` stays only on an `enabled` or
+/// `adaptive` config. The render's own is taken off a config the caller switched to
+/// `disabled` or `between_tools` (which refuse the field); one the caller's patch gives there
+/// is theirs, and the validator reports it. A config the caller switched on for a model that
+/// `binds` gets `drop_block`, as the render's own does.
+pub(crate) fn settle_binding(body: &mut Value, patch: &Value, binds: bool) {
+    let given = patch
+        .get("thinking")
+        .and_then(|t| t.get("block_binding"))
+        .is_some();
+    let Some(Value::Object(t)) = body.get_mut("thinking") else {
+        return;
+    };
+    let takes = matches!(
+        t.get("type").and_then(Value::as_str),
+        Some("enabled" | "adaptive")
+    );
+    if !takes && !given {
+        t.remove("block_binding");
+    } else if takes && binds && !t.contains_key("block_binding") {
+        t.insert("block_binding".into(), drop_block());
+    }
+}
+
 /// Resolves Anthropic's thinking member and effort for this request; `on` is whether thinking
 /// stays on after the normaliser.
 pub(crate) fn anthropic_thinking(o: &RenderOptions, r: &Resolved, on: bool) -> AnthropicThinking {
@@ -57,6 +89,11 @@ pub(crate) fn anthropic_thinking(o: &RenderOptions, r: &Resolved, on: bool) -> A
                 adaptive(summary)
             }
         });
+        if r.caps.thinking_binding {
+            if let Some(Value::Object(t)) = out.thinking.as_mut() {
+                t.insert("block_binding".into(), drop_block());
+            }
+        }
         if summary == Some("none")
             && out.thinking.as_ref().and_then(|t| t.get("type")) == Some(&Value::from("enabled"))
         {
@@ -89,4 +126,44 @@ pub(crate) fn anthropic_thinking(o: &RenderOptions, r: &Resolved, on: bool) -> A
         Some(_) => {}
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn ant_52_binding_leaves_a_config_that_refuses_it_unless_the_caller_gave_it() {
+        let ours = json!({"type": "between_tools", "block_binding": {"prefix_mismatch_behavior": "drop_block"}});
+        let mut body = json!({"thinking": ours});
+        settle_binding(
+            &mut body,
+            &json!({"thinking": {"type": "between_tools"}}),
+            true,
+        );
+        assert_eq!(body["thinking"], json!({"type": "between_tools"}));
+        let mut kept = json!({"thinking": {"type": "adaptive", "block_binding": {}}});
+        settle_binding(
+            &mut kept,
+            &json!({"thinking": {"display": "omitted"}}),
+            true,
+        );
+        assert_eq!(kept["thinking"]["block_binding"], json!({}));
+        let theirs = json!({"thinking": {"type": "disabled", "block_binding": {"prefix_mismatch_behavior": "error"}}});
+        let mut body = theirs.clone();
+        settle_binding(&mut body, &theirs, true);
+        assert_eq!(body, theirs);
+        // switched on by the caller: drop_block on a model that binds, nothing elsewhere
+        let on = json!({"thinking": {"type": "adaptive"}});
+        let mut body = on.clone();
+        settle_binding(&mut body, &on, true);
+        assert_eq!(
+            body["thinking"]["block_binding"],
+            json!({"prefix_mismatch_behavior": "drop_block"})
+        );
+        let mut body = on.clone();
+        settle_binding(&mut body, &on, false);
+        assert_eq!(body, on);
+    }
 }

@@ -80,18 +80,28 @@
 //! - `ANT-47` a `web_search_result_location` citation on a text block keeps its
 //!   `encrypted_index` (and `cited_text`, `url`): `…citations.0.web_search_result_location.
 //!   encrypted_index: Field required`.
+//! - `ANT-52` `thinking.block_binding` only on an `enabled` / `adaptive` config of a model that
+//!   binds thinking (Fable 5.1, …), with `prefix_mismatch_behavior` `error` | `drop_block`, and
+//!   (when the headers are known, [`validate_with_headers`]) the
+//!   `thinking-binding-controls-2026-08-01` beta: else `thinking.adaptive.block_binding: Extra
+//!   inputs are not permitted`.
 //! - `ANT-42` the header params (`betas`, `user_profile_id`, `workspace_id`) are not body
 //!   fields: `betas: Extra inputs are not permitted`.
 //!
 //! Not checkable from one body:
 //!
 //! - `ANT-12` a signature is valid only for the provider, model, conversation and system prompt
-//!   that produced it; checking it needs Anthropic's key and the original response.
+//!   that produced it; checking it needs Anthropic's key and the original response. On the
+//!   models that bind thinking (ANT-52) a block whose prefix changed fails with ``messages.N.
+//!   content.M: Invalid `signature` in `thinking` block. The block is bound to a different
+//!   conversation. …`` unless `drop_block` is set: a body does not show what its prefix was, so
+//!   the render reports the repairs that changed it (`thinking_prefix_changed`).
 //! - `ANT-14` immutability of the latest assistant message's thinking needs the original response
 //!   to compare against.
 //! - `ANT-21` is a Bedrock (Converse) rule; this validator checks the first-party body.
 //! - `ANT-19` image dimensions (≤ 8000 px) would need image decoding; not checked.
 
+mod binding;
 mod blocks;
 mod cache;
 mod content;
@@ -117,6 +127,7 @@ use serde_json::{Map, Value};
 use crate::providers::validate_support::{Findings, Path};
 use crate::providers::Violation;
 
+use binding::check_ant_52_block_binding;
 use blocks::check_message_blocks;
 use cache::check_cache_marks;
 use context_edits::check_ant_46_context_edits;
@@ -146,6 +157,7 @@ const STRUCT: &str = "ANT-STRUCT";
 /// Returns the declared tool names and whether thinking is on, which the history's rules use.
 fn check_envelope<'a>(
     obj: &'a Map<String, Value>,
+    betas: Option<&[&str]>,
     out: &mut Findings,
 ) -> (Option<HashSet<&'a str>>, bool) {
     check_model(obj, out);
@@ -160,6 +172,7 @@ fn check_envelope<'a>(
     check_ant_42_header_params(obj, out);
     check_ant_45_forced_choice(obj, out);
     check_ant_46_context_edits(obj, thinking_on, out);
+    check_ant_52_block_binding(obj, betas, out);
     (declared, thinking_on)
 }
 
@@ -167,7 +180,7 @@ fn check_envelope<'a>(
 pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
     let mut out = Findings::default();
     if let Some(obj) = body.as_object() {
-        check_envelope(obj, &mut out);
+        check_envelope(obj, None, &mut out);
         check_cache_marks(obj, &mut out);
     }
     out.finish(body)
@@ -186,12 +199,43 @@ pub(crate) fn validate_envelope(body: &Value) -> Vec<Violation> {
 /// assert!(validate(&body).is_empty());
 /// ```
 pub fn validate(body: &Value) -> Vec<Violation> {
+    validate_sent(body, None)
+}
+
+/// [`validate`] for a body sent with `headers` (header → value, as [`crate::Rendered`] has
+/// them): also the rules on what the body needs in its headers (ANT-52: the
+/// `thinking-binding-controls-2026-08-01` beta for `thinking.block_binding`).
+///
+/// ```
+/// use turnwire::providers::anthropic::validate::validate_with_headers;
+/// let body = serde_json::json!({
+///     "model": "claude-fable-5-1", "max_tokens": 64,
+///     "thinking": {"type": "adaptive", "block_binding": {"prefix_mismatch_behavior": "drop_block"}},
+///     "messages": [{"role": "user", "content": "hi"}]
+/// });
+/// let v = validate_with_headers(&body, &[]);
+/// assert_eq!(v[0].message, "thinking.adaptive.block_binding: Extra inputs are not permitted");
+/// let beta = [("anthropic-beta".to_string(), "thinking-binding-controls-2026-08-01".to_string())];
+/// assert!(validate_with_headers(&body, &beta).is_empty());
+/// ```
+pub fn validate_with_headers(body: &Value, headers: &[(String, String)]) -> Vec<Violation> {
+    let betas: Vec<&str> = headers
+        .iter()
+        .filter(|(h, _)| h.eq_ignore_ascii_case(crate::request::BETA_HEADER))
+        .flat_map(|(_, v)| v.split(','))
+        .map(str::trim)
+        .collect();
+    validate_sent(body, Some(&betas))
+}
+
+/// [`validate`], with the beta values sent when they are known.
+fn validate_sent(body: &Value, betas: Option<&[&str]>) -> Vec<Violation> {
     let mut out = Findings::default();
     let Some(obj) = body.as_object() else {
         out.push(STRUCT, Path::root(), "request body must be a JSON object");
         return out.finish(body);
     };
-    let (declared, thinking_on) = check_envelope(obj, &mut out);
+    let (declared, thinking_on) = check_envelope(obj, betas, &mut out);
     if let Some(msgs) = parse_messages(obj, &mut out) {
         for (i, msg) in msgs.iter().enumerate() {
             check_message_blocks(i, msg, &mut out);
