@@ -234,7 +234,7 @@ fn fixture(name: &str) -> Transcript {
 
 #[test]
 fn ant_52_a_repair_before_a_signed_block_is_reported_on_a_binding_model() {
-    let t = fixture("99-fable-thinking-prefix-changed-by-a-repair");
+    let t = fixture("100-fable-thinking-prefix-changed-by-a-repair");
     let r = render(&t, &thinking("claude-fable-5-1")).unwrap();
     let notes = prefix_notes(&r);
     assert_eq!(notes.len(), 1, "{:#?}", r.diagnostics);
@@ -269,7 +269,7 @@ fn ant_52_a_repair_before_a_signed_block_is_reported_on_a_binding_model() {
 
 #[test]
 fn ant_52_a_history_no_repair_reaches_into_gets_no_report() {
-    let t = fixture("100-fable-thinking-prefix-kept");
+    let t = fixture("101-fable-thinking-prefix-kept");
     let r = render(&t, &thinking("claude-fable-5-1")).unwrap();
     assert!(prefix_notes(&r).is_empty(), "{:#?}", r.diagnostics);
     assert_eq!(beta_header(&r), Some(BETA));
@@ -279,7 +279,7 @@ fn ant_52_a_history_no_repair_reaches_into_gets_no_report() {
 fn ant_52_a_tool_declared_for_a_later_call_changes_every_blocks_prefix() {
     // `tools` is part of every block's prefix: declaring a tool the caller left out reaches
     // back before the first signed block
-    let t = fixture("100-fable-thinking-prefix-kept");
+    let t = fixture("101-fable-thinking-prefix-kept");
     let mut o = thinking("claude-fable-5-1");
     o.tools = vec![turnwire::ToolDeclaration::new(
         "read_file",
@@ -364,13 +364,13 @@ fn conversation_steps(case: &str) -> Vec<(Option<turnwire::Fallback>, bool)> {
 fn ant_52_a_conversation_renders_what_a_render_gives_turn_after_turn() {
     // a repair before the boundary would reach the signed blocks after it: the boundary does
     // not move there (`Fallback::ThinkingBinding` when it is tried), every render is whole
-    let repaired = conversation_steps("99-fable-thinking-prefix-changed-by-a-repair");
+    let repaired = conversation_steps("100-fable-thinking-prefix-changed-by-a-repair");
     assert!(
         repaired.iter().all(|(_, incremental)| !incremental),
         "{repaired:?}"
     );
     // nothing reaches back: the prefix is reused
-    let kept = conversation_steps("100-fable-thinking-prefix-kept");
+    let kept = conversation_steps("101-fable-thinking-prefix-kept");
     assert!(kept.iter().any(|(_, incremental)| *incremental), "{kept:?}");
     assert!(
         !kept
