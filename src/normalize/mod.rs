@@ -27,6 +27,7 @@ pub mod synthesize;
 #[cfg(test)]
 mod test_support;
 mod thinking;
+mod tool_changes;
 mod tool_media;
 mod tool_names;
 mod unread_tokens;
@@ -42,6 +43,7 @@ pub use options::{
     ForeignThinking, NormalizeOptions, OrphanPolicy, DEFAULT_BRIDGE_TEXT,
     DEFAULT_CONTINUATION_TEXT, DEFAULT_LEADING_USER_TEXT, DEFAULT_SYNTHETIC_RESULT_TEXT,
 };
+pub use tool_changes::ToolChanges;
 
 use crate::model::Transcript;
 
@@ -59,6 +61,9 @@ pub struct Normalized {
     /// Tools the history calls that the request does not declare but must (see
     /// [`declarations`]), in order of first call.
     pub undeclared_tools: Vec<String>,
+    /// What the tool changes the target cannot take mean for the request's tools (see
+    /// [`ToolChanges`]); empty when the history has none or the target takes them in place.
+    pub tool_changes: ToolChanges,
     /// Whether thinking left in the transcript goes back as a reasoning text field
     /// (`reasoning_content` targets).
     pub reasoning_field: bool,
@@ -171,6 +176,7 @@ pub(crate) fn normalize_traced(
         system: run.system,
         thinking_enabled: run.thinking_enabled,
         undeclared_tools: run.undeclared_tools,
+        tool_changes: run.tool_changes,
         reasoning_field: matches!(
             run.profile.thinking,
             options::ThinkingReplay::ReasoningField { .. }

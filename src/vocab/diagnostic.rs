@@ -164,6 +164,10 @@ pub enum DiagnosticCode {
     /// Context-management edits given in an order the provider refuses were reordered
     /// (Anthropic: `clear_thinking` first, ANT-46).
     ContextEditsReordered,
+    /// A tool change (a tool added or removed mid-conversation, a tool a tool result loaded)
+    /// the target cannot take was left out: the request declares the tools in force at the end
+    /// of the history instead (ANT-53). The message names the tool.
+    ToolChangeProjected,
 }
 
 /// Which completion a dedupe kept and why.
@@ -358,6 +362,7 @@ impl DiagnosticCode {
             DiagnosticCode::HeaderParamMoved => "header_param_moved",
             DiagnosticCode::SystemMoved => "system_moved",
             DiagnosticCode::ContextEditsReordered => "context_edits_reordered",
+            DiagnosticCode::ToolChangeProjected => "tool_change_projected",
         }
     }
 }

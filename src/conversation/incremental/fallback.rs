@@ -32,6 +32,9 @@ pub enum Fallback {
     UnexpectedRender,
     /// The body could not be spliced from the cached bytes.
     SpliceFailed,
+    /// The history changes its tools mid-conversation (a tool change block): the tools a
+    /// target without tool changes gets depend on the whole history.
+    ToolChanges,
 }
 
 impl Fallback {
@@ -53,6 +56,7 @@ impl Fallback {
             }
             Fallback::UnexpectedRender => "the tail's render is not what a splice expects",
             Fallback::SpliceFailed => "the body could not be spliced",
+            Fallback::ToolChanges => "the history changes its tools mid-conversation",
         }
     }
 }

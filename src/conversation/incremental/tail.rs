@@ -79,6 +79,14 @@ fn splice_check(
     if n.thinking_enabled != resolved.normalize.thinking_enabled {
         return Some(Fallback::ThinkingTurnedOff);
     }
+    let changes_tools = |m: &crate::model::Message| {
+        m.blocks
+            .iter()
+            .any(|b| matches!(b, crate::model::Block::ToolChange(_)))
+    };
+    if transcript.messages.iter().any(changes_tools) {
+        return Some(Fallback::ToolChanges);
+    }
     // A user turn after a prefix that ends inside a tool loop closes the loop's turn. Of the
     // current-turn rules only the request-wide thinking switch (ANT-10) reaches the prefix's
     // messages, and only when the loop's opener has no thinking to replay while thinking is on
@@ -276,6 +284,7 @@ fn tail_input(
             .cloned()
             .collect(),
         reasoning_field,
+        tool_changes: Default::default(),
         diagnostics: Vec::new(),
     };
     (input, stub, lead)
