@@ -42,5 +42,6 @@ pub use provider_meta::ProviderMeta;
 pub use server_tool::{ServerToolBlock, ServerToolPhase};
 pub use status::ToolStatus;
 pub use tool_calls::{tool_calls, BlockRef, ToolCallState};
+pub(crate) use tool_change::kept_changes;
 pub use tool_change::{ToolChangeBlock, ToolChangeKind};
 pub use transcript::Transcript;

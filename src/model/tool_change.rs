@@ -171,6 +171,25 @@ impl ToolChangeBlock {
     }
 }
 
+/// Where the exporters keep tool changes a format has no place for: under
+/// `providerOptions.turnwire.toolChanges` (AI SDK) or `turnwire.toolChanges` (pi-ai), as
+/// blocks of the JSON history shape.
+pub(crate) const KEPT_CHANGES: [&str; 2] = [
+    "/providerOptions/turnwire/toolChanges",
+    "/turnwire/toolChanges",
+];
+
+/// The tool changes an exporter kept on `v` (see [`KEPT_CHANGES`]).
+pub(crate) fn kept_changes(v: &Value) -> Vec<super::Block> {
+    KEPT_CHANGES
+        .iter()
+        .filter_map(|p| v.pointer(p)?.as_array())
+        .flatten()
+        .filter_map(|b| super::Block::from_value(b.clone()).ok())
+        .filter(|b| matches!(b, super::Block::ToolChange(_)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,9 @@ pub(crate) fn undeclared(
     defined: &[serde_json::Value],
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<String> {
-    if opts.declared_tools.is_empty() || !Profile::for_options(opts).declares_history_tools {
+    // (tools the history defined make a tools list too)
+    let no_tools = opts.declared_tools.is_empty() && defined.is_empty();
+    if no_tools || !Profile::for_options(opts).declares_history_tools {
         return Vec::new();
     }
     // the caller's tools and the ones the history defined (a tool change with its definition)

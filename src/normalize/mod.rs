@@ -73,7 +73,8 @@ pub struct Normalized {
 
 impl Normalized {
     /// The repaired history as one transcript again: the system prompt texts as leading system
-    /// messages, then the repaired messages (what an exporter writes back, to be stored).
+    /// messages, then the repaired messages, then (in a system message) the tool changes the
+    /// target took as its tools list (what an exporter writes back, to be stored).
     ///
     /// ```
     /// use turnwire::{normalize, NormalizeOptions, Provider, Transcript};
@@ -97,6 +98,17 @@ impl Normalized {
             })
             .collect();
         messages.extend(self.transcript.messages);
+        // tool changes the target took as its tools list: kept, so the history renders the same
+        let changes = self.tool_changes.left_out;
+        if !changes.is_empty() {
+            messages.push(crate::model::Message::new(
+                crate::model::Speaker::System,
+                changes
+                    .into_iter()
+                    .map(crate::model::Block::ToolChange)
+                    .collect(),
+            ));
+        }
         Transcript::new(messages)
     }
 }

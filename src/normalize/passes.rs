@@ -57,10 +57,7 @@ pub(crate) type PassFn = fn(Vec<Msg>, &mut Run<'_>) -> Vec<Msg>;
 pub(crate) const PASSES: [(Pass, PassFn); 21] = [
     (Pass::SpeakerRepair, |m, r| speaker::repair(m, &mut r.diags)),
     (Pass::ServerTools, |m, r| {
-        let m = server_tools::project(m, r.options, &mut r.diags);
-        let (m, changes) = tool_changes::project(m, r.options, &mut r.diags);
-        r.tool_changes = changes;
-        m
+        server_tools::project(m, r.options, &mut r.diags)
     }),
     (Pass::ContentHygiene, |m, r| {
         let m = content::clean(m, &mut r.diags);
@@ -98,6 +95,9 @@ pub(crate) const PASSES: [(Pass, PassFn); 21] = [
         aborted::trim(m, r.options, &mut r.diags)
     }),
     (Pass::SystemHoisting, |m, r| {
+        // tool changes first: what is left of system messages is then placed or hoisted
+        let (m, changes) = tool_changes::project(m, r.options, &mut r.diags);
+        r.tool_changes = changes;
         let (m, system) = role_order::hoist_system(m, r.profile, &mut r.diags);
         r.system = system;
         m

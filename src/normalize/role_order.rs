@@ -63,7 +63,7 @@ pub(crate) fn hoist_system(
             diags.push(system_hoisted(&m));
         }
         changes_lost(&m, diags);
-        system.push(system_text(&m));
+        push_text(&mut system, &m);
     }
     if let Some(p) = pending {
         place_pending(p, &mut out, &mut system, diags);
@@ -97,7 +97,7 @@ fn place_pending(
     } else {
         diags.push(system_hoisted(&m));
         changes_lost(&m, diags);
-        system.push(system_text(&m));
+        push_text(system, &m);
     }
 }
 
@@ -119,6 +119,19 @@ fn changes_lost(m: &Msg, diags: &mut Vec<Diagnostic>) {
                 .at(item.origin),
             );
         }
+    }
+}
+
+/// Adds a system message's text to the system prompt (one holding only tool changes has none).
+fn push_text(system: &mut Vec<String>, m: &Msg) {
+    let text = system_text(m);
+    if !text.is_empty()
+        || !m
+            .items
+            .iter()
+            .any(|i| matches!(i.block, Block::ToolChange(_)))
+    {
+        system.push(text);
     }
 }
 

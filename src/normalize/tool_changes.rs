@@ -16,7 +16,7 @@
 use serde_json::Value;
 
 use super::options::{NormalizeOptions, Profile};
-use super::work::{describe, Msg};
+use super::work::{describe, describe_message, Msg};
 use crate::fast_map::HashSet;
 use crate::model::{Block, Speaker, ToolChangeBlock, ToolChangeKind};
 use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass, Provider};
@@ -34,6 +34,9 @@ pub struct ToolChanges {
     /// Tools the history added with their definition (an Anthropic `tools` entry) and did not
     /// withdraw again: declared from it, in order of addition.
     pub defined: Vec<Value>,
+    /// The changes left out of the transcript, in order: [`super::Normalized::into_history`]
+    /// keeps them (in a system message at the end), so the stored history renders the same.
+    pub left_out: Vec<ToolChangeBlock>,
 }
 
 impl ToolChanges {
@@ -75,19 +78,25 @@ pub(crate) fn project(
             Speaker::Tool => anthropic,
             _ => false,
         };
-        if keep {
-            // in place, a change names a tool the request declares or the history defined
-            // before it (ANT-53, `tool_reference_unresolved`); any other is left out
-            m.items.retain(|item| {
-                let Block::ToolChange(c) = &item.block else {
-                    return true;
-                };
+        // in a tool message, only a change after a response has a `tool_result` to go in
+        let mut answered = m.speaker != Speaker::Tool;
+        let speaker = m.speaker;
+        m.items.retain(|item| {
+            let Block::ToolChange(c) = &item.block else {
+                answered |= matches!(item.block, Block::ToolResponse(_));
+                return true;
+            };
+            if keep && answered {
+                // in place, a change names a tool the request declares or the history defined
+                // before it (ANT-53, `tool_reference_unresolved`); any other is left out
                 if let (Some(_), Some(n)) = (&c.definition, c.tool_name()) {
                     defined_here.insert(n.to_string());
                     return true;
                 }
                 let resolved = c.server_name.is_some()
-                    || c.tool_name().is_some_and(|n| declared.contains(n) || defined_here.contains(n));
+                    || c
+                        .tool_name()
+                        .is_some_and(|n| declared.contains(n) || defined_here.contains(n));
                 if !resolved {
                     diags.push(
                         Diagnostic::new(
@@ -102,15 +111,8 @@ pub(crate) fn project(
                         .at(item.origin),
                     );
                 }
-                resolved
-            });
-            continue;
-        }
-        let speaker = m.speaker;
-        m.items.retain(|item| {
-            let Block::ToolChange(c) = &item.block else {
-                return true;
-            };
+                return resolved;
+            }
             let what = match (speaker, c.change) {
                 (Speaker::Tool, _) => "a tool loaded by a tool result",
                 (_, ToolChangeKind::Add) => "a tool added mid-conversation",
@@ -119,10 +121,10 @@ pub(crate) fn project(
             let effect = match (c.server_name.is_some(), c.change) {
                 (true, _) => "an MCP server's tools are not among the request's tools; left out",
                 (false, ToolChangeKind::Add) => {
-                    "the target takes no tool changes; the tool is declared for the whole request"
+                    "the target takes no tool changes here; the tool is declared for the whole request"
                 }
                 (false, ToolChangeKind::Remove) => {
-                    "the target takes no tool changes; the tools in force at the end of the history are declared"
+                    "the target takes no tool changes here; the tools in force at the end of the history are declared"
                 }
             };
             diags.push(
@@ -137,10 +139,33 @@ pub(crate) fn project(
                 )
                 .at(item.origin),
             );
-            projected.push(c.clone());
+            // where the target takes changes in place, one that stands where none can has no
+            // position to take effect from: it is only named
+            if !system_in_place {
+                projected.push(c.clone());
+            }
             false
         });
     }
+    // a message that held only tool changes the target cannot take is gone
+    msgs.retain(|m| {
+        if !m.items.is_empty() {
+            return true;
+        }
+        diags.push(
+            Diagnostic::new(
+                DiagnosticCode::EmptyMessageRemoved,
+                FaultClass::CanonicalState,
+                format!(
+                    "`{}` {} has no content left; removed",
+                    m.speaker.as_str(),
+                    describe_message(m.origin)
+                ),
+            )
+            .at_message(m.origin),
+        );
+        false
+    });
     let mut withdrawn: Vec<String> = Vec::new();
     for c in projected.iter().filter(|c| c.server_name.is_none()) {
         let Some(name) = c.tool_name() else { continue };
@@ -162,6 +187,7 @@ pub(crate) fn project(
             }
         }
     }
+    out.left_out = projected;
     let called: HashSet<&str> = msgs
         .iter()
         .flat_map(|m| &m.items)
@@ -180,6 +206,30 @@ pub(crate) fn project(
             ));
         } else {
             out.withdrawn.push(name);
+        }
+    }
+    // a tool a result loaded that the history withdrew later is not in the request's tools: its
+    // `tool_reference` would name nothing (ANT-53); the withdrawal stands
+    if !out.withdrawn.is_empty() {
+        for m in msgs.iter_mut().filter(|m| m.speaker == Speaker::Tool) {
+            m.items.retain(|item| match &item.block {
+                Block::ToolChange(c) if c.tool_name().is_some_and(|n| out.withdrawn.iter().any(|w| w == n)) => {
+                    diags.push(
+                        Diagnostic::new(
+                            DiagnosticCode::ToolChangeProjected,
+                            FaultClass::ProviderProjection,
+                            format!(
+                                "a tool loaded by a tool result (`{}`) at {} is withdrawn later in the history, so the request does not declare it; left out",
+                                c.describe(),
+                                describe(item.origin)
+                            ),
+                        )
+                        .at(item.origin),
+                    );
+                    false
+                }
+                _ => true,
+            });
         }
     }
     (msgs, out)
@@ -235,17 +285,19 @@ mod tests {
             &opts(Provider::OpenAiChat, "gpt-5.2", &["deploy", "lint"]),
             &mut d,
         );
-        assert!(m[3].items.is_empty());
+        // the system message held only tool changes: it is gone
+        assert_eq!(m.len(), 3);
         // chat needs no declaration for a replayed call: the removed tool goes
         assert_eq!(c.withdrawn, ["deploy", "lint"]);
         assert_eq!(
             c.defined,
             [json!({"name": "ls", "input_schema": {"type": "object"}})]
         );
-        assert_eq!(d.len(), 3);
-        assert!(d
+        assert_eq!(d.len(), 4);
+        assert!(d[..3]
             .iter()
             .all(|d| d.code == DiagnosticCode::ToolChangeProjected));
+        assert_eq!(d[3].code, DiagnosticCode::EmptyMessageRemoved);
         // older Claude: declared tools for replayed calls, so `deploy` stays
         let mut d = Vec::new();
         let (_, c) = project(
@@ -258,6 +310,6 @@ mod tests {
             &mut d,
         );
         assert_eq!(c.withdrawn, ["lint"]);
-        assert_eq!(d.len(), 4);
+        assert_eq!(d.len(), 5);
     }
 }

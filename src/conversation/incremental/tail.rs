@@ -193,7 +193,8 @@ fn project_tail(
     trace: Trace,
 ) -> Result<Tail, Fallback> {
     let (mut passes, undeclared) = by_pass(prefix, n.diagnostics, n.undeclared_tools)?;
-    let (input, stub, lead) = tail_input(
+    let tool_changes = n.tool_changes;
+    let (mut input, stub, lead) = tail_input(
         prefix,
         options,
         n.transcript.messages,
@@ -201,6 +202,8 @@ fn project_tail(
         &undeclared,
         (n.thinking_enabled, n.reasoning_field),
     );
+    // (the whole history's: a tail after a prefix with tool changes falls back)
+    input.tool_changes = tool_changes;
     // providerOptions the validator refuses: the full render gives the error
     let (body, mut projection) =
         project(&input, options, resolved).map_err(|_| Fallback::UnexpectedRender)?;

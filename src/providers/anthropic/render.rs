@@ -264,8 +264,11 @@ fn tool_results<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
 }
 
 /// Closes a tool_result: attachments turn its content into an array (text first).
-fn flush<'a>(out: &mut Vec<Out<'a>>, current: Option<Obj<'a>>, attachments: Vec<Out<'a>>) {
+fn flush<'a>(out: &mut Vec<Out<'a>>, current: Option<Obj<'a>>, mut attachments: Vec<Out<'a>>) {
     let Some(mut tr) = current else { return };
+    // the tools a result loads (`tool_reference`) go after its other content, wherever the
+    // history stored them
+    attachments.sort_by_key(|a| a.get("type").and_then(Out::as_str) == Some("tool_reference"));
     if !attachments.is_empty() {
         if let Some(content) = tr.get_mut("content") {
             let first = match std::mem::replace(content, Out::Arr(Vec::new())) {
