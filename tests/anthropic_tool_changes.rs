@@ -291,3 +291,28 @@ fn tool_change_projected_code_is_stable() {
         "tool_change_projected"
     );
 }
+
+#[test]
+fn ant_53_a_tool_added_with_its_definition_goes_in_place_with_the_inline_tools_beta() {
+    let t = Transcript::from_value(&json!([
+        {"speaker": "human", "blocks": [{"type": "text", "text": "list files"}]},
+        {"speaker": "system", "blocks": [{"type": "tool_change", "change": "add", "name": "ls",
+            "definition": {"name": "ls", "description": "List files", "input_schema": {"type": "object"}}}]}
+    ]))
+    .unwrap();
+    let o = options(Provider::Anthropic, "claude-opus-5", &[("deploy", false)]);
+    let r = render(&t, &o).unwrap();
+    assert_eq!(
+        r.body["messages"][1]["content"][0]["tool"]["type"],
+        "tool_definition"
+    );
+    assert_eq!(
+        r.headers.get("anthropic-beta"),
+        Some("mid-conversation-tool-changes-2026-07-01,inline-tools-2026-09-15")
+    );
+    // elsewhere the definition is declared from it
+    let o = options(Provider::OpenAiChat, "gpt-5.2", &[("deploy", false)]);
+    let r = render(&t, &o).unwrap();
+    assert_eq!(r.body["tools"][1]["function"]["name"], "ls");
+    assert_eq!(r.body["tools"][1]["function"]["description"], "List files");
+}
