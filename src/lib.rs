@@ -125,7 +125,7 @@ pub use json::MAX_DEPTH;
 pub use model::Transcript;
 pub use normalize::{
     normalize, Diagnostic, DiagnosticCode, FaultClass, ForeignThinking, NormalizeOptions,
-    Normalized, OrphanPolicy, Pass,
+    Normalized, OrphanPolicy, Pass, ToolChanges,
 };
 pub use providers::{
     validate_request, validate_request_for_model, validate_request_text,

@@ -115,6 +115,11 @@ enum Op {
     /// Anthropic's own blocks in an assistant message: a `fallback` block before the rest, and
     /// a `compaction` block (with a summary, or a failed one) (ANT-43, ANT-44).
     AnthropicBlocks(usize),
+    /// Tool changes (ANT-53): a system message withdrawing or offering a tool (the declared
+    /// `read_file`, a tool carried with its definition, an MCP server's tools, an undeclared
+    /// one), a tool a tool result loads (`tool_reference`), and a tool search's call and
+    /// result in an assistant message.
+    ToolChanges(usize),
 }
 
 fn thinking_kind() -> impl Strategy<Value = ThinkingKind> {
@@ -177,7 +182,8 @@ fn op() -> impl Strategy<Value = Op> {
         2 => (0usize..6, result_kind(), any::<bool>(), any::<bool>())
             .prop_map(|(kind, result, phase, compaction)| Op::Codex { kind, result, phase, compaction }),
         1 => n.clone().prop_map(Op::MidSystem),
-        1 => n.prop_map(Op::AnthropicBlocks),
+        1 => n.clone().prop_map(Op::AnthropicBlocks),
+        1 => n.prop_map(Op::ToolChanges),
     ]
 }
 
@@ -495,6 +501,7 @@ impl Builder {
                     json!({"speaker": "system", "blocks": [{"type": "text", "text": t}]}),
                 );
             }
+            Op::ToolChanges(i) => self.tool_changes(*i),
             Op::AnthropicBlocks(i) => {
                 let ai: Vec<usize> = (0..self.msgs.len())
                     .filter(|&k| self.msgs[k]["speaker"] == "ai")
@@ -512,6 +519,52 @@ impl Builder {
                         "wire": {"type": "fallback", "from": {"model": "claude-fable-5-1"}, "to": {"model": "claude-opus-5"}, "trigger": null}}));
                 }
             }
+        }
+    }
+
+    /// Tool changes in a system message, a tool result and an assistant message (see
+    /// [`Op::ToolChanges`]).
+    fn tool_changes(&mut self, i: usize) {
+        let change = match i % 4 {
+            0 => json!({"type": "tool_change", "change": "remove", "name": "read_file"}),
+            1 => json!({"type": "tool_change", "change": "add", "name": "grep",
+                "definition": {"name": "grep", "description": "Search files", "input_schema": {"type": "object"}, "defer_loading": i % 3 == 0}}),
+            2 => json!({"type": "tool_change", "change": "remove", "serverName": "github"}),
+            _ => json!({"type": "tool_change", "change": "add", "name": "undeclared_tool"}),
+        };
+        let mut blocks = vec![change];
+        if i % 2 == 0 {
+            blocks.insert(
+                0,
+                json!({"type": "text", "text": format!("tools changed {}", self.token())}),
+            );
+        }
+        let at = (i / 4) % (self.msgs.len() + 1);
+        self.msgs
+            .insert(at, json!({"speaker": "system", "blocks": blocks}));
+        // a tool a tool result loads, after the first response
+        let tool = (0..self.msgs.len()).find(|&k| self.msgs[k]["speaker"] == "tool");
+        if let Some(k) = tool.filter(|_| i % 3 != 1) {
+            let blocks = self.msgs[k]["blocks"].as_array_mut().unwrap();
+            if let Some(r) = blocks.iter().position(|b| b["type"] == "tool_response") {
+                blocks.insert(
+                    r + 1,
+                    json!({"type": "tool_change", "change": "add", "name": "read_file"}),
+                );
+            }
+        }
+        // a tool search run by Anthropic, at the start of an assistant message
+        let ai = (0..self.msgs.len())
+            .rev()
+            .find(|&k| self.msgs[k]["speaker"] == "ai");
+        if let Some(k) = ai.filter(|_| i % 5 < 2) {
+            let id = format!("srvtoolu_{}", self.token());
+            let blocks = self.msgs[k]["blocks"].as_array_mut().unwrap();
+            blocks.insert(0, json!({"type": "server_tool", "provider": "anthropic", "phase": "call",
+                "wire": {"type": "server_tool_use", "id": id, "name": "tool_search_tool_regex", "input": {"query": "file"}}}));
+            blocks.insert(1, json!({"type": "server_tool", "provider": "anthropic", "phase": "result",
+                "wire": {"type": "tool_search_tool_result", "tool_use_id": id, "content":
+                    {"type": "tool_search_tool_search_result", "tool_references": [{"type": "tool_reference", "tool_name": "read_file"}]}}}));
         }
     }
 
@@ -751,6 +804,13 @@ fn options_value(p: Provider, k: &Knobs) -> Value {
     if k.declare_tools {
         o["tools"] = json!([{"name": "read_file", "description": "Read a file",
             "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "the file"}}}}]);
+        // deferred tools (ANT-54: every one deferred is sent loaded), and a tool search
+        if k.model % 3 == 0 {
+            o["tools"][0]["deferLoading"] = json!(true);
+        }
+        if k.model % 4 == 0 {
+            o["serverTools"] = json!([{"type": "tool_search_regex"}]);
+        }
     }
     o
 }
@@ -761,8 +821,8 @@ const HIGH: char = '\u{E000}';
 const LOW: char = '\u{E001}';
 
 /// Keys whose strings stay whole: the shape of the history, not its content.
-const STRUCTURAL: [&str; 7] = [
-    "type", "speaker", "encoding", "mimeType", "data", "provider", "phase",
+const STRUCTURAL: [&str; 8] = [
+    "type", "speaker", "encoding", "mimeType", "data", "provider", "phase", "change",
 ];
 
 fn fnv(s: &str, salt: u64) -> u64 {
@@ -892,6 +952,16 @@ fn check_nothing_lost(input: &[Value], out: &turnwire::Rendered) -> Result<(), S
                         return Err(format!("call {id:?} at {mi}/{bi} lost"));
                     }
                 }
+                // a tool change is in the body, or named where it was left out (ANT-53)
+                "tool_change" => {
+                    let name = b["name"]
+                        .as_str()
+                        .or(b["serverName"].as_str())
+                        .unwrap_or_default();
+                    if !body_text.contains(name) && !mentioned(name, mi, bi) {
+                        return Err(format!("tool change {b} at {mi}/{bi} lost"));
+                    }
+                }
                 "tool_response" => {
                     let payload = b["result"].as_str().or(b["error"].as_str());
                     if let Some(p) = payload {
@@ -920,6 +990,8 @@ fn has_real_content(input: &[Value], orphans: OrphanPolicy) -> bool {
         .any(|b| match b["type"].as_str() {
             Some("text") => !b["text"].as_str().unwrap_or_default().trim().is_empty(),
             Some("thinking") => false,
+            // a tool change is no content of its own
+            Some("tool_change") => false,
             Some("tool_response") => orphans != OrphanPolicy::Drop,
             // a `fallback` marker and a failed compaction carry nothing to send elsewhere
             Some("server_tool") => {

@@ -26,7 +26,10 @@ pub fn to_ai_sdk(transcript: &Transcript) -> Exported {
     let mut w = Writer::default();
     for (i, m) in transcript.messages.iter().enumerate() {
         let message = match m.speaker {
-            Speaker::System => json!({"role": "system", "content": w.texts(m, i)}),
+            Speaker::System => with_changes(
+                json!({"role": "system", "content": w.texts(m, i)}),
+                &m.blocks,
+            ),
             Speaker::Human => json!({"role": "user", "content": w.user(m, i)}),
             Speaker::Ai => json!({"role": "assistant", "content": w.assistant(m, i)}),
             Speaker::Tool => json!({"role": "tool", "content": w.tool(m, i)}),
@@ -72,6 +75,8 @@ impl Writer {
             match b {
                 Block::Text(t) => texts.push(t.text.clone()),
                 Block::Code(c) => texts.push(crate::providers::common::fenced(c)),
+                // kept under `providerOptions.turnwire.toolChanges` (see `with_changes`)
+                Block::ToolChange(_) => {}
                 other => self.left_out(other, (i, j), "has no place in a system message; left out"),
             }
         }
@@ -145,6 +150,12 @@ impl Writer {
                         r.meta.as_ref(),
                     ));
                 }
+                // a tool the result loads: kept with the result
+                Block::ToolChange(_) if !parts.is_empty() => {
+                    if let Some(last) = parts.last_mut() {
+                        *last = with_changes(std::mem::take(last), std::slice::from_ref(b));
+                    }
+                }
                 // Text and media after a result are that result's further output.
                 Block::Text(_) | Block::Code(_) | Block::Media(_) if !parts.is_empty() => {
                     if let Some(last) = parts.last_mut() {
@@ -166,6 +177,31 @@ impl Writer {
 /// `providerExecuted` (its input) or an assistant `tool-result` (its content as JSON). The
 /// block itself rides along in `providerOptions.turnwire.serverTool`, where `fromAiSdk` reads
 /// it back whole.
+/// `v` with the tool changes among `blocks` added under `providerOptions.turnwire.toolChanges`
+/// (the AI SDK has no tool changes; `fromAiSdk` reads them back).
+fn with_changes(mut v: Value, blocks: &[Block]) -> Value {
+    let changes: Vec<Value> = blocks
+        .iter()
+        .filter(|b| matches!(b, Block::ToolChange(_)))
+        .map(Block::write)
+        .collect();
+    if changes.is_empty() {
+        return v;
+    }
+    let Some(o) = v.as_object_mut() else { return v };
+    let options = o.entry("providerOptions").or_insert_with(|| json!({}));
+    if let Some(options) = options.as_object_mut() {
+        let turnwire = options.entry("turnwire").or_insert_with(|| json!({}));
+        if let Some(t) = turnwire.as_object_mut() {
+            let list = t.entry("toolChanges").or_insert_with(|| json!([]));
+            if let Some(list) = list.as_array_mut() {
+                list.extend(changes);
+            }
+        }
+    }
+    v
+}
+
 fn server_tool_part(s: &crate::model::ServerToolBlock, b: &Block) -> Value {
     let keep = json!({"turnwire": {"serverTool": b.write()}});
     let wire = |k: &str| s.wire.get(k).cloned().unwrap_or_else(|| s.wire.clone());

@@ -54,11 +54,27 @@ pub fn to_pi_ai(transcript: &Transcript) -> PiAiContext {
                     .collect();
                 // the leading ones are the system prompt; a later one keeps its place as a
                 // pi-ai 1.x `system` message
+                let changes: Vec<Value> = m
+                    .blocks
+                    .iter()
+                    .filter(|b| matches!(b, Block::ToolChange(_)))
+                    .map(Block::write)
+                    .collect();
                 if messages.is_empty() {
                     system.extend(texts);
+                    for (j, b) in m.blocks.iter().enumerate() {
+                        if matches!(b, Block::ToolChange(_)) {
+                            w.left_out(b, (i, j));
+                        }
+                    }
                 } else {
-                    messages.push(json!({"role": "system", "content": texts.join("\n\n"),
-                        "timestamp": kept(m, "timestamp", json!(0))}));
+                    let mut msg = json!({"role": "system", "content": texts.join("\n\n"),
+                        "timestamp": kept(m, "timestamp", json!(0))});
+                    // pi-ai has no tool changes: kept for `fromPiAi`
+                    if !changes.is_empty() {
+                        msg["turnwire"] = json!({"toolChanges": changes});
+                    }
+                    messages.push(msg);
                 }
             }
             Speaker::Human => messages.push(w.user(m, i)),
@@ -303,6 +319,23 @@ impl Writer {
                     obj.entry("timestamp").or_insert(json!(0));
                 }
                 out.push(o);
+                continue;
+            }
+            // a tool the result loads: kept with it for `fromPiAi`
+            if let Block::ToolChange(_) = b {
+                match out.last_mut().and_then(Value::as_object_mut) {
+                    Some(o) => {
+                        let t = o.entry("turnwire").or_insert_with(|| json!({}));
+                        if let Some(list) = t
+                            .as_object_mut()
+                            .map(|t| t.entry("toolChanges").or_insert_with(|| json!([])))
+                            .and_then(Value::as_array_mut)
+                        {
+                            list.push(b.write());
+                        }
+                    }
+                    None => self.left_out(b, (i, j)),
+                }
                 continue;
             }
             let part = self.part(b, (i, j));

@@ -79,7 +79,8 @@ pub fn from_ai_sdk(
         let content_at = format!("{at}.content");
         match string_at(m, "role", &at)? {
             "system" => {
-                let blocks = user(&mut r, content, &content_at)?;
+                let mut blocks = user(&mut r, content, &content_at)?;
+                blocks.extend(crate::model::kept_changes(m));
                 r.push(Speaker::System, blocks);
             }
             "user" => {

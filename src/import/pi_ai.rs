@@ -80,10 +80,12 @@ pub fn from_pi_ai(context: &Value, source: &ImportSource) -> Result<Imported, Er
         let content_at = format!("{at}.content");
         match role {
             "user" | "system" => {
-                let blocks = user_content(&mut r, m.get("content").unwrap_or(&Value::Null), &content_at)?;
+                let mut blocks = user_content(&mut r, m.get("content").unwrap_or(&Value::Null), &content_at)?;
                 let speaker = if role == "user" { Speaker::Human } else { Speaker::System };
+                // a system message's tool changes (`toPiAi` keeps them under `turnwire`)
+                blocks.extend(crate::model::kept_changes(m));
                 r.push(speaker, blocks);
-                r.keep_extra(m, &["role", "content"]);
+                r.keep_extra(m, &["role", "content", "turnwire"]);
             }
             "assistant" => {
                 let api = m.get("api").and_then(Value::as_str).unwrap_or_default();
@@ -405,5 +407,7 @@ fn tool_result(r: &mut Reader, m: &Value, at: &str) -> Result<Vec<Block>, Error>
     response.meta = m.get(OPENAI_ITEM).and_then(ProviderMeta::openai_item_from);
     let mut out = vec![Block::ToolResponse(response)];
     out.extend(attachments);
+    // the tools it loads (`toPiAi` keeps them under `turnwire.toolChanges`)
+    out.extend(crate::model::kept_changes(m));
     Ok(out)
 }

@@ -65,6 +65,12 @@ impl<'a> Obj<'a> {
         self.0.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
+    /// Takes member `key` out.
+    pub(crate) fn remove(&mut self, key: &str) -> Option<Out<'a>> {
+        let i = self.0.iter().position(|(k, _)| k == key)?;
+        Some(self.0.remove(i).1)
+    }
+
     /// Whether the object has no member.
     pub(crate) fn is_empty(&self) -> bool {
         self.0.is_empty()

@@ -6,6 +6,7 @@ use super::provenance::Provenance;
 use super::provider_meta::ProviderMeta;
 use super::server_tool::ServerToolBlock;
 use super::status::ToolStatus;
+use super::tool_change::ToolChangeBlock;
 use crate::vocab::SyntheticReason;
 
 mod json;
@@ -284,6 +285,8 @@ pub enum Block {
     Code(CodeBlock),
     /// `{"type": "server_tool"}`: a provider's own server-tool block, kept for replay.
     ServerTool(ServerToolBlock),
+    /// `{"type": "tool_change"}`: a tool offered or withdrawn from here on.
+    ToolChange(ToolChangeBlock),
     /// Any other block, kept as it was.
     Other(Value),
 }
@@ -299,6 +302,7 @@ impl Block {
             Block::Media(_) => "media",
             Block::Code(_) => "code",
             Block::ServerTool(_) => "server_tool",
+            Block::ToolChange(_) => "tool_change",
             Block::Other(v) => v.get("type").and_then(Value::as_str).unwrap_or("unknown"),
         }
     }

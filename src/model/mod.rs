@@ -22,6 +22,7 @@ mod server_tool;
 pub(crate) use read::type_name;
 mod status;
 mod tool_calls;
+mod tool_change;
 mod transcript;
 
 pub use crate::vocab::SyntheticReason;
@@ -41,4 +42,6 @@ pub use provider_meta::ProviderMeta;
 pub use server_tool::{ServerToolBlock, ServerToolPhase};
 pub use status::ToolStatus;
 pub use tool_calls::{tool_calls, BlockRef, ToolCallState};
+pub(crate) use tool_change::kept_changes;
+pub use tool_change::{ToolChangeBlock, ToolChangeKind};
 pub use transcript::Transcript;

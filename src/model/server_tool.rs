@@ -212,7 +212,12 @@ fn describe(name: &str, wire: &Value) -> String {
     // The query of a search, whichever provider asked it.
     let query = first_text(
         wire,
-        &["/input/query", "/action/query", "/toolCall/args/query"],
+        &[
+            "/input/query",
+            "/input/pattern",
+            "/action/query",
+            "/toolCall/args/query",
+        ],
     )
     .map(str::to_string)
     .or_else(|| queries(wire.get("action")));
@@ -230,6 +235,17 @@ fn describe(name: &str, wire: &Value) -> String {
     }
     for source in sources(wire) {
         out.push_str(&format!("\n- {source}"));
+    }
+    // the tools an Anthropic tool search found (`tool_search_tool_search_result`)
+    let found = wire
+        .pointer("/content/tool_references")
+        .and_then(Value::as_array);
+    for name in found
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r.get("tool_name")?.as_str())
+    {
+        out.push_str(&format!("\n- found tool `{name}`"));
     }
     let output = outputs(wire);
     if !output.is_empty() {
@@ -362,6 +378,28 @@ mod tests {
         assert_eq!(
             failed.portable_text(),
             "[web_search] error: max_uses_exceeded"
+        );
+    }
+
+    #[test]
+    fn a_tool_search_result_names_the_tools_it_found() {
+        let call =
+            ServerToolBlock::from_anthropic(&json!({"type": "server_tool_use", "id": "srvtoolu_9",
+            "name": "tool_search_tool_regex", "input": {"query": "weather"}}))
+            .unwrap();
+        assert_eq!(
+            call.portable_text(),
+            "[tool_search_tool_regex] query: weather"
+        );
+        let result = ServerToolBlock::from_anthropic(
+            &json!({"type": "tool_search_tool_result", "tool_use_id": "srvtoolu_9",
+            "content": {"type": "tool_search_tool_search_result", "tool_references": [
+                {"type": "tool_reference", "tool_name": "get_weather"}]}}),
+        )
+        .unwrap();
+        assert_eq!(
+            result.portable_text(),
+            "[tool_search]\n- found tool `get_weather`"
         );
     }
 

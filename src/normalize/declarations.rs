@@ -18,12 +18,21 @@ pub const HISTORY_TOOL_DESCRIPTION: &str =
 pub(crate) fn undeclared(
     msgs: &[Msg],
     opts: &NormalizeOptions,
+    defined: &[serde_json::Value],
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<String> {
-    if opts.declared_tools.is_empty() || !Profile::for_options(opts).declares_history_tools {
+    // (tools the history defined make a tools list too)
+    let no_tools = opts.declared_tools.is_empty() && defined.is_empty();
+    if no_tools || !Profile::for_options(opts).declares_history_tools {
         return Vec::new();
     }
-    let declared: HashSet<&str> = opts.declared_tools.iter().map(String::as_str).collect();
+    // the caller's tools and the ones the history defined (a tool change with its definition)
+    let mut declared: HashSet<&str> = opts.declared_tools.iter().map(String::as_str).collect();
+    declared.extend(
+        defined
+            .iter()
+            .filter_map(|d| d.get("name").and_then(serde_json::Value::as_str)),
+    );
     let mut seen: HashSet<&str> = HashSet::default();
     let mut out = Vec::new();
     for item in msgs.iter().flat_map(|m| &m.items) {

@@ -29,6 +29,7 @@ pub mod synthesize;
 #[cfg(test)]
 mod test_support;
 mod thinking;
+mod tool_changes;
 mod tool_media;
 mod tool_names;
 mod unread_tokens;
@@ -44,6 +45,7 @@ pub use options::{
     ForeignThinking, NormalizeOptions, OrphanPolicy, DEFAULT_BRIDGE_TEXT,
     DEFAULT_CONTINUATION_TEXT, DEFAULT_LEADING_USER_TEXT, DEFAULT_SYNTHETIC_RESULT_TEXT,
 };
+pub use tool_changes::ToolChanges;
 
 use crate::model::Transcript;
 
@@ -61,6 +63,9 @@ pub struct Normalized {
     /// Tools the history calls that the request does not declare but must (see
     /// [`declarations`]), in order of first call.
     pub undeclared_tools: Vec<String>,
+    /// What the tool changes the target cannot take mean for the request's tools (see
+    /// [`ToolChanges`]); empty when the history has none or the target takes them in place.
+    pub tool_changes: ToolChanges,
     /// Whether thinking left in the transcript goes back as a reasoning text field
     /// (`reasoning_content` targets).
     pub reasoning_field: bool,
@@ -70,7 +75,8 @@ pub struct Normalized {
 
 impl Normalized {
     /// The repaired history as one transcript again: the system prompt texts as leading system
-    /// messages, then the repaired messages (what an exporter writes back, to be stored).
+    /// messages, then the repaired messages, then (in a system message) the tool changes the
+    /// target took as its tools list (what an exporter writes back, to be stored).
     ///
     /// ```
     /// use turnwire::{normalize, NormalizeOptions, Provider, Transcript};
@@ -94,6 +100,17 @@ impl Normalized {
             })
             .collect();
         messages.extend(self.transcript.messages);
+        // tool changes the target took as its tools list: kept, so the history renders the same
+        let changes = self.tool_changes.left_out;
+        if !changes.is_empty() {
+            messages.push(crate::model::Message::new(
+                crate::model::Speaker::System,
+                changes
+                    .into_iter()
+                    .map(crate::model::Block::ToolChange)
+                    .collect(),
+            ));
+        }
         Transcript::new(messages)
     }
 }
@@ -173,6 +190,7 @@ pub(crate) fn normalize_traced(
         system: run.system,
         thinking_enabled: run.thinking_enabled,
         undeclared_tools: run.undeclared_tools,
+        tool_changes: run.tool_changes,
         reasoning_field: matches!(
             run.profile.thinking,
             options::ThinkingReplay::ReasoningField { .. }

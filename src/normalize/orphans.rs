@@ -112,10 +112,22 @@ pub(crate) fn handle(
                     out.push(template.sibling(Speaker::Human, items));
                 }
                 OrphanPolicy::Drop => {
+                    // the tools it loaded (tool changes, ANT-53) go with it: named
+                    let loaded: Vec<String> = attachments
+                        .iter()
+                        .filter_map(|i| match &i.block {
+                            Block::ToolChange(c) => Some(format!("`{}`", c.describe())),
+                            _ => None,
+                        })
+                        .collect();
+                    let loaded = match loaded.is_empty() {
+                        true => String::new(),
+                        false => format!(" (it loaded {})", loaded.join(", ")),
+                    };
                     diags.push(Diagnostic {
                         code: DiagnosticCode::OrphanResultDropped,
                         message: format!(
-                            "result at {} (tool `{name}`) {why}; dropped with {} attachment(s)",
+                            "result at {} (tool `{name}`) {why}; dropped with {} attachment(s){loaded}",
                             describe(head.origin),
                             attachments.len()
                         ),

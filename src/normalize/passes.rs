@@ -7,9 +7,9 @@
 use super::options::Profile;
 use super::work::Msg;
 use super::{
-    aborted, adjacency, binding, calls_last, closure, content, declarations, dedupe, identity,
-    media, orphans, prefill, role_order, server_tools, speaker, synthesize, thinking, tool_media,
-    tool_names, unread_tokens, Diagnostic, NormalizeOptions, TurnOpener,
+    aborted, adjacency, binding, calls_last, closure, content, declarations, dedupe, identity, media,
+    orphans, prefill, role_order, server_tools, speaker, synthesize, thinking, tool_changes,
+    tool_media, tool_names, unread_tokens, Diagnostic, NormalizeOptions, TurnOpener,
 };
 use crate::vocab::Pass;
 
@@ -27,6 +27,7 @@ pub(crate) struct Run<'a> {
     pub system: Vec<String>,
     pub thinking_enabled: bool,
     pub undeclared_tools: Vec<String>,
+    pub tool_changes: super::ToolChanges,
 }
 
 impl<'a> Run<'a> {
@@ -44,6 +45,7 @@ impl<'a> Run<'a> {
             system: Vec::new(),
             thinking_enabled: options.thinking_enabled,
             undeclared_tools: Vec::new(),
+            tool_changes: super::ToolChanges::default(),
         }
     }
 }
@@ -93,6 +95,9 @@ pub(crate) const PASSES: [(Pass, PassFn); 22] = [
         aborted::trim(m, r.options, &mut r.diags)
     }),
     (Pass::SystemHoisting, |m, r| {
+        // tool changes first: what is left of system messages is then placed or hoisted
+        let (m, changes) = tool_changes::project(m, r.options, &mut r.diags);
+        r.tool_changes = changes;
         let (m, system) = role_order::hoist_system(m, r.profile, &mut r.diags);
         r.system = system;
         m
@@ -115,7 +120,8 @@ pub(crate) const PASSES: [(Pass, PassFn); 22] = [
         synthesize::supply(m, r.options, &mut r.diags)
     }),
     (Pass::Declarations, |m, r| {
-        r.undeclared_tools = declarations::undeclared(&m, r.options, &mut r.diags);
+        let defined = &r.tool_changes.defined;
+        r.undeclared_tools = declarations::undeclared(&m, r.options, defined, &mut r.diags);
         m
     }),
     (Pass::ThinkingBinding, |m, r| {

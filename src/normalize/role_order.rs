@@ -62,7 +62,8 @@ pub(crate) fn hoist_system(
         if seen_other {
             diags.push(system_hoisted(&m));
         }
-        system.push(system_text(&m));
+        changes_lost(&m, diags);
+        push_text(&mut system, &m);
     }
     if let Some(p) = pending {
         place_pending(p, &mut out, &mut system, diags);
@@ -81,7 +82,11 @@ fn place_pending(
     let after_user = out
         .last()
         .is_some_and(|prev| matches!(prev.speaker, Speaker::Human | Speaker::Tool));
-    if after_user && !system_text(&m).is_empty() {
+    let changes = m
+        .items
+        .iter()
+        .any(|i| matches!(i.block, Block::ToolChange(_)));
+    if after_user && (changes || !system_text(&m).is_empty()) {
         if moved {
             diags.push(system_moved(
                 &m,
@@ -91,7 +96,42 @@ fn place_pending(
         out.push(m);
     } else {
         diags.push(system_hoisted(&m));
-        system.push(system_text(&m));
+        changes_lost(&m, diags);
+        push_text(system, &m);
+    }
+}
+
+/// The tool changes of a system message that goes to the system prompt, which has no place for
+/// them: each is named (ANT-53).
+fn changes_lost(m: &Msg, diags: &mut Vec<Diagnostic>) {
+    for item in &m.items {
+        if let Block::ToolChange(c) = &item.block {
+            diags.push(
+                Diagnostic::new(
+                    DiagnosticCode::ToolChangeProjected,
+                    FaultClass::ProviderProjection,
+                    format!(
+                        "a tool change (`{}`, {}) stands where no system message can: the system prompt has no place for it; left out",
+                        c.describe(),
+                        c.change.as_str()
+                    ),
+                )
+                .at(item.origin),
+            );
+        }
+    }
+}
+
+/// Adds a system message's text to the system prompt (one holding only tool changes has none).
+fn push_text(system: &mut Vec<String>, m: &Msg) {
+    let text = system_text(m);
+    if !text.is_empty()
+        || !m
+            .items
+            .iter()
+            .any(|i| matches!(i.block, Block::ToolChange(_)))
+    {
+        system.push(text);
     }
 }
 

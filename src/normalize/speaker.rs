@@ -2,7 +2,8 @@
 //!
 //! Tool calls belong to `ai`, tool responses to `tool`, user text and media to `human`; text and
 //! media right after a response in a tool message are that response's attachments (a tool's
-//! further output parts) and stay with it. A message holding blocks of several kinds (the cancelled fan-out persisted as one tool message with both
+//! further output parts) and stay with it, as does a tool change there (a loaded tool); other
+//! tool changes belong to `system`. A message holding blocks of several kinds (the cancelled fan-out persisted as one tool message with both
 //! calls and responses, 864 failure mode A) is split, in order, into one message per run.
 
 use super::work::{describe, Item, Msg};
@@ -18,6 +19,10 @@ fn home(block: &Block, stored: Speaker, after_response: bool) -> Speaker {
         Block::ToolResponse(_) => Speaker::Tool,
         // media or a text note right after a tool response is that response's attachment
         Block::Media(_) if after_response => Speaker::Tool,
+        // a tool a tool result loads (`tool_reference`) stays with it; every other tool change
+        // is a system message's
+        Block::ToolChange(_) if after_response && stored == Speaker::Tool => Speaker::Tool,
+        Block::ToolChange(_) => Speaker::System,
         Block::Text(_) if after_response && stored == Speaker::Tool => Speaker::Tool,
         Block::Media(_) => Speaker::Human,
         Block::Text(_) | Block::Code(_) | Block::Other(_) if stored == Speaker::Tool => {

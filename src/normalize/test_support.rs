@@ -46,6 +46,7 @@ fn block_shape(b: &Block) -> String {
         }
         Block::Media(m) => format!("media({})", m.mime_type),
         Block::ServerTool(s) => format!("server_tool({})", s.name),
+        Block::ToolChange(c) => format!("tool_change({} {})", c.change.as_str(), c.describe()),
         Block::Other(_) => format!("other({})", b.type_name()),
     }
 }

@@ -9,6 +9,7 @@ use crate::model::{Message, Speaker};
 use crate::normalize::declarations::HISTORY_TOOL_DESCRIPTION;
 use crate::normalize::Normalized;
 use crate::request::RenderOptions;
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 use serde_json::Value;
 
 use super::Projection;
@@ -25,14 +26,41 @@ pub(crate) fn tool_declarations<'a>(
     o: &'a RenderOptions,
     p: &mut Projection,
     declare: Declare<'a>,
+    defers: bool,
 ) -> Vec<Out<'a>> {
     let mut tools = Vec::with_capacity(o.tools.len() + n.undeclared_tools.len());
-    for t in &o.tools {
-        tools.push(declare(
+    // a tool the history withdrew is left out where the target takes no tool changes
+    for (i, t) in o.tools.iter().enumerate() {
+        if !n.tool_changes.keeps(&t.name) {
+            continue;
+        }
+        let d = declare(
             p.tool_name(&t.name),
             t.description.as_deref(),
             t.parameters.as_ref(),
+        );
+        let at = || format!("$.tools[{i}].deferLoading");
+        tools.push(deferred(
+            d,
+            t.defer_loading == Some(true),
+            defers,
+            &t.name,
+            at,
+            p,
         ));
+    }
+    // tools the history added with their definition (an Anthropic `tools` entry)
+    for def in &n.tool_changes.defined {
+        let text = |k: &str| def.get(k).and_then(Value::as_str);
+        let name = text("name").unwrap_or_default();
+        let d = declare(
+            p.tool_name(name),
+            text("description"),
+            def.get("input_schema"),
+        );
+        let defer = def.get("defer_loading").and_then(Value::as_bool) == Some(true);
+        let at = || "$.transcript".to_string();
+        tools.push(deferred(d, defer, defers, name, at, p));
     }
     for name in &n.undeclared_tools {
         tools.push(declare(
@@ -42,6 +70,35 @@ pub(crate) fn tool_declarations<'a>(
         ));
     }
     tools
+}
+
+/// A declaration with `defer_loading: true` where the target takes it (`defers`), else as it
+/// is with a `feature_unavailable` diagnostic at `at` when the tool asked for it.
+fn deferred<'a>(
+    mut d: Out<'a>,
+    defer: bool,
+    defers: bool,
+    name: &str,
+    at: impl Fn() -> String,
+    p: &mut Projection,
+) -> Out<'a> {
+    if !defer {
+        return d;
+    }
+    match d.as_obj_mut() {
+        Some(obj) if defers => obj.insert("defer_loading", true),
+        _ => p.extend_notes(Some(
+            Diagnostic::new(
+                DiagnosticCode::FeatureUnavailable,
+                FaultClass::ProviderProjection,
+                format!(
+                    "tool `{name}` asks to be loaded by tool search (`deferLoading`), which this target does not take from turnwire; it is declared as any other tool"
+                ),
+            )
+            .at_path(at()),
+        )),
+    }
+    d
 }
 
 /// How a wire spells a turn whose content is a list: the role of the model's turns, the

@@ -21,6 +21,10 @@ pub struct ToolDeclaration {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm-bind", tsify(type = "JsonObject"))]
     pub parameters: Option<Value>,
+    /// Load the tool only when a tool search finds it (Anthropic `defer_loading`); targets
+    /// without tool search declare it as any other tool (`feature_unavailable`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defer_loading: Option<bool>,
 }
 
 impl ToolDeclaration {
@@ -35,6 +39,7 @@ impl ToolDeclaration {
             name: name.into(),
             description: Some(description.into()),
             parameters: Some(parameters),
+            defer_loading: None,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! |---|---|---|---|---|
 //! | `web_search` | `{"type": "web_search_20250305", "name": "web_search", …}` in `tools` | `{"type": "web_search", …}` in `tools` | `{"googleSearch": {}}` in `tools` | `web_search_options` (search models only) |
 //! | `code_execution` | `{"type": "code_execution_20250825", "name": "code_execution"}` | `{"type": "code_interpreter", "container": {"type": "auto"}}` | `{"codeExecution": {}}` | — |
+//! | `tool_search_regex`, `tool_search_bm25` | `{"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"}` (`_bm25`) | — | — | — |
 //!
 //! Mistral, Kimi, DeepSeek and other compatible servers run no server tools through their chat
 //! API. A tool or an option a target does not have is left out with a `server_tool_unavailable`
@@ -35,6 +36,12 @@ pub enum ServerToolKind {
     /// Running code in the provider's sandbox (Anthropic code execution, OpenAI code
     /// interpreter, Gemini code execution).
     CodeExecution,
+    /// Searching the request's deferred tools (`deferLoading`) by regular expression
+    /// (Anthropic `tool_search_tool_regex_20251119`).
+    ToolSearchRegex,
+    /// Searching the request's deferred tools by BM25 (Anthropic
+    /// `tool_search_tool_bm25_20251119`).
+    ToolSearchBm25,
 }
 
 impl ServerToolKind {
@@ -43,6 +50,8 @@ impl ServerToolKind {
         match self {
             ServerToolKind::WebSearch => "web_search",
             ServerToolKind::CodeExecution => "code_execution",
+            ServerToolKind::ToolSearchRegex => "tool_search_regex",
+            ServerToolKind::ToolSearchBm25 => "tool_search_bm25",
         }
     }
 }
@@ -158,8 +167,14 @@ impl RenderOptions {
                     .at_path(path.clone()),
                 )
             };
+            let search = matches!(
+                t.kind,
+                ServerToolKind::ToolSearchRegex | ServerToolKind::ToolSearchBm25
+            );
             match (self.provider, t.kind) {
                 (Provider::Anthropic, _) => {}
+                // Anthropic's tool search loads deferred tools; the others get every tool loaded
+                (_, _) if search => unsupported("tool search for deferred tools in turnwire's renders"),
                 (Provider::OpenAiResponses, _) => {
                     if t.max_uses.is_some() {
                         unsupported("`maxUses` for its web search");
@@ -231,6 +246,7 @@ impl ServerTool {
     pub(crate) fn tools_entry(&self, provider: Provider) -> Option<Value> {
         Some(match (provider, self.kind) {
             (Provider::Anthropic, _) => anthropic(self),
+            (_, ServerToolKind::ToolSearchRegex | ServerToolKind::ToolSearchBm25) => return None,
             (Provider::OpenAiResponses, ServerToolKind::WebSearch) => responses_search(self),
             (Provider::OpenAiResponses, ServerToolKind::CodeExecution) => {
                 obj!({"type": "code_interpreter", "container": obj!({"type": "auto"})})
@@ -276,6 +292,12 @@ fn location(t: &ServerTool) -> Option<Value> {
 
 fn anthropic(t: &ServerTool) -> Value {
     match t.kind {
+        ServerToolKind::ToolSearchRegex => {
+            obj!({"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"})
+        }
+        ServerToolKind::ToolSearchBm25 => {
+            obj!({"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"})
+        }
         ServerToolKind::CodeExecution => {
             obj!({"type": "code_execution_20250825", "name": "code_execution"})
         }

@@ -170,6 +170,10 @@ pub enum DiagnosticCode {
     /// drops the block (`drop_block`, which the render sends) or refuses the request. Names the
     /// first such block and the repair; `count` is how many blocks follow it.
     ThinkingPrefixChanged,
+    /// A tool change (a tool added or removed mid-conversation, a tool a tool result loaded)
+    /// the target cannot take was left out: the request declares the tools in force at the end
+    /// of the history instead (ANT-53). The message names the tool.
+    ToolChangeProjected,
 }
 
 /// Which completion a dedupe kept and why.
@@ -365,6 +369,7 @@ impl DiagnosticCode {
             DiagnosticCode::SystemMoved => "system_moved",
             DiagnosticCode::ContextEditsReordered => "context_edits_reordered",
             DiagnosticCode::ThinkingPrefixChanged => "thinking_prefix_changed",
+            DiagnosticCode::ToolChangeProjected => "tool_change_projected",
         }
     }
 }

@@ -45,10 +45,12 @@ export interface CacheOptions {
  * as `filters.allowed_domains`, `userLocation`) and `code_interpreter`. Gemini: `googleSearch`
  * and `codeExecution` (Gemini 3 also with function declarations, through
  * `toolConfig.includeServerSideToolInvocations`; Gemini 2.x declares the functions only).
- * OpenAI Chat: web search as `web_search_options` for its search models. What a target lacks is
+ * OpenAI Chat: web search as `web_search_options` for its search models. Tool search
+ * (`tool_search_regex`, `tool_search_bm25`: Anthropic's `tool_search_tool_*_20251119`) loads
+ * the tools declared with `deferLoading`. What a target lacks is
  * left out with a `server_tool_unavailable` diagnostic. */
 export interface ServerTool {
-    type: "web_search" | "code_execution";
+    type: "web_search" | "code_execution" | "tool_search_regex" | "tool_search_bm25";
     /** At most this many uses per request (Anthropic). */
     maxUses?: number;
     /** Only these domains (Anthropic, OpenAI Responses); not with `blockedDomains`. */
@@ -195,7 +197,22 @@ export interface ServerToolBlock {
     [key: string]: unknown;
 }
 
-export type Block = TextBlock | ThinkingBlock | ToolCallBlock | ToolResponseBlock | MediaBlock | CodeBlock | ServerToolBlock;
+/** `{"type": "tool_change"}`: a tool offered (`add`) or withdrawn (`remove`) from this point
+ * of the conversation on — a declared tool by `name`, an MCP server's tool (`name` and
+ * `serverName`) or all its tools (`serverName`), or a tool carried with its `definition`. In a
+ * system message it is Anthropic's `tool_addition` / `tool_removal`; after a tool response, a
+ * tool the result loaded (`tool_reference`). Targets without tool changes get the tools in
+ * force at the end of the history (`tool_change_projected`). */
+export interface ToolChangeBlock {
+    type: "tool_change";
+    change: "add" | "remove";
+    name?: string;
+    serverName?: string;
+    definition?: JsonObject;
+    [key: string]: unknown;
+}
+
+export type Block = TextBlock | ThinkingBlock | ToolCallBlock | ToolResponseBlock | MediaBlock | CodeBlock | ServerToolBlock | ToolChangeBlock;
 
 /** One message of the canonical transcript; unknown members survive a round trip. */
 export interface Message {

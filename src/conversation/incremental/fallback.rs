@@ -35,6 +35,9 @@ pub enum Fallback {
     /// On a model that binds signed thinking to its prefix (ANT-52), a repair of the prefix may
     /// reach a signed block of the tail, or one of the tail (`system`, `tools`) the prefix's.
     ThinkingBinding,
+    /// The history changes its tools mid-conversation (a tool change block): the tools a
+    /// target without tool changes gets depend on the whole history.
+    ToolChanges,
 }
 
 impl Fallback {
@@ -59,6 +62,7 @@ impl Fallback {
             Fallback::ThinkingBinding => {
                 "a repair reaches across the boundary to signed thinking bound to its prefix"
             }
+            Fallback::ToolChanges => "the history changes its tools mid-conversation",
         }
     }
 }

@@ -184,6 +184,7 @@ fn middle_wire_count(
         thinking_enabled: false,
         undeclared_tools: Vec::new(),
         reasoning_field: false,
+        tool_changes: Default::default(),
         diagnostics: Vec::new(),
     };
     let (body, _) = project(&input, options, resolved).ok()?;

@@ -93,6 +93,14 @@ fn splice_check(
             return Some(Fallback::ThinkingBinding);
         }
     }
+    let changes_tools = |m: &crate::model::Message| {
+        m.blocks
+            .iter()
+            .any(|b| matches!(b, crate::model::Block::ToolChange(_)))
+    };
+    if transcript.messages.iter().any(changes_tools) {
+        return Some(Fallback::ToolChanges);
+    }
     // A user turn after a prefix that ends inside a tool loop closes the loop's turn. Of the
     // current-turn rules only the request-wide thinking switch (ANT-10) reaches the prefix's
     // messages, and only when the loop's opener has no thinking to replay while thinking is on
@@ -199,7 +207,8 @@ fn project_tail(
     trace: Trace,
 ) -> Result<Tail, Fallback> {
     let (mut passes, undeclared) = by_pass(prefix, n.diagnostics, n.undeclared_tools)?;
-    let (input, stub, lead) = tail_input(
+    let tool_changes = n.tool_changes;
+    let (mut input, stub, lead) = tail_input(
         prefix,
         options,
         n.transcript.messages,
@@ -207,6 +216,8 @@ fn project_tail(
         &undeclared,
         (n.thinking_enabled, n.reasoning_field),
     );
+    // (the whole history's: a tail after a prefix with tool changes falls back)
+    input.tool_changes = tool_changes;
     // providerOptions the validator refuses: the full render gives the error
     let (body, mut projection) =
         project(&input, options, resolved).map_err(|_| Fallback::UnexpectedRender)?;
@@ -290,6 +301,7 @@ fn tail_input(
             .cloned()
             .collect(),
         reasoning_field,
+        tool_changes: Default::default(),
         diagnostics: Vec::new(),
     };
     (input, stub, lead)

@@ -63,6 +63,8 @@ pub(super) fn tool(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Bl
         response.meta = super::responses_label(&part);
         out.push(Block::ToolResponse(response));
         out.extend(attachments);
+        // the tools it loads (`toAiSdk` keeps them under `providerOptions.turnwire`)
+        out.extend(crate::model::kept_changes(&part));
     }
     Ok(out)
 }

@@ -10,6 +10,7 @@ use crate::model::read::{
     into_object, put_opt_str, take_opt_bool, take_opt_str, take_str, take_value, wrong_type,
 };
 use crate::model::ServerToolPhase;
+use crate::model::{ToolChangeBlock, ToolChangeKind};
 
 impl Block {
     /// Reads one block of the JSON history shape.
@@ -151,6 +152,10 @@ impl Block {
                 take(&mut obj, "type");
                 Block::ServerTool(read_server_tool(&mut obj, path)?)
             }
+            "tool_change" => {
+                take(&mut obj, "type");
+                Block::ToolChange(read_tool_change(&mut obj, path)?)
+            }
             _ => Block::Other(Value::Object(into_map(obj))),
         };
         Ok(block)
@@ -239,6 +244,16 @@ impl Block {
                 put_opt_str(&mut o, "text", &b.text);
                 extend(&mut o, &b.extra);
             }
+            Block::ToolChange(b) => {
+                o.insert("type".into(), "tool_change".into());
+                o.insert("change".into(), b.change.as_str().into());
+                put_opt_str(&mut o, "name", &b.name);
+                put_opt_str(&mut o, "serverName", &b.server_name);
+                if let Some(d) = &b.definition {
+                    o.insert("definition".into(), d.clone());
+                }
+                extend(&mut o, &b.extra);
+            }
             Block::Other(v) => return v.clone(),
         }
         Value::Object(o)
@@ -273,6 +288,34 @@ fn read_server_tool(obj: &mut Members<'_>, path: &JsonPath<'_>) -> Result<Server
     }
     b.text = take_opt_str(obj, "text", path)?;
     b.extra = into_map(std::mem::take(obj));
+    Ok(b)
+}
+
+/// `{"type": "tool_change", "change": "add" | "remove", "name"?, "serverName"?, "definition"?}`:
+/// at least one of `name`, `serverName` and `definition`.
+fn read_tool_change(obj: &mut Members<'_>, path: &JsonPath<'_>) -> Result<ToolChangeBlock, Error> {
+    let text = take_str(obj, "change", path)?;
+    let change = ToolChangeKind::parse(&text).ok_or_else(|| {
+        Error::new(
+            ErrorCode::InvalidValue,
+            path.key("change").to_string(),
+            format!("change must be `add` or `remove`, found `{text}`"),
+        )
+    })?;
+    let b = ToolChangeBlock {
+        change,
+        name: take_opt_str(obj, "name", path)?,
+        server_name: take_opt_str(obj, "serverName", path)?,
+        definition: take_value(obj, "definition").filter(Value::is_object),
+        extra: into_map(std::mem::take(obj)),
+    };
+    if b.name.is_none() && b.server_name.is_none() && b.definition.is_none() {
+        return Err(Error::new(
+            ErrorCode::MissingField,
+            path.key("name").to_string(),
+            "a tool_change block names its tool (`name`), an MCP server (`serverName`) or carries a `definition`",
+        ));
+    }
     Ok(b)
 }
 

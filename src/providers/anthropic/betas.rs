@@ -57,6 +57,21 @@ fn add(out: &mut Vec<&'static str>, ty: Option<&str>) {
     }
 }
 
+/// The betas one content block (a value) needs: its type's, and for a `tool_addition` that
+/// carries its tool's definition, `inline-tools-2026-09-15` (`BetaToolChangeToolDefinitionParam`:
+/// "Under the `inline-tools-2026-09-15` beta it may instead be … a `tool_definition` object").
+fn of_block(b: &Value, out: &mut Vec<&'static str>) {
+    let ty = b.get("type").and_then(Value::as_str);
+    add(out, ty);
+    let inline = b.pointer("/tool/type").and_then(Value::as_str) == Some("tool_definition");
+    if ty == Some("tool_addition") && inline && !out.contains(&INLINE_TOOLS) {
+        out.push(INLINE_TOOLS);
+    }
+}
+
+/// The beta of a tool definition inside a `tool_addition` (ANT-53).
+const INLINE_TOOLS: &str = "inline-tools-2026-09-15";
+
 /// The betas the content blocks of wire messages (values) need, in order of first need.
 pub(crate) fn of_messages<'v>(
     msgs: impl IntoIterator<Item = &'v Value>,
@@ -65,7 +80,7 @@ pub(crate) fn of_messages<'v>(
     for m in msgs {
         if let Some(Value::Array(blocks)) = m.get("content") {
             for b in blocks {
-                add(out, b.get("type").and_then(Value::as_str));
+                of_block(b, out);
             }
         }
     }
@@ -114,11 +129,10 @@ pub(crate) fn of_body(body: &Out<'_>, out: &mut Vec<&'static str>) {
                     m => {
                         if let Some(Out::Arr(blocks)) = m.get("content") {
                             for b in blocks {
-                                let ty = match b {
-                                    Out::Json(v) => v.get("type").and_then(Value::as_str),
-                                    b => b.get("type").and_then(Out::as_str),
-                                };
-                                add(out, ty);
+                                match b {
+                                    Out::Json(v) => of_block(v, out),
+                                    b => add(out, b.get("type").and_then(Out::as_str)),
+                                }
                             }
                         }
                     }
@@ -157,5 +171,25 @@ mod tests {
             &mut d,
         );
         assert!(d.is_empty());
+    }
+
+    #[test]
+    fn ant_53_a_tool_addition_with_its_definition_needs_the_inline_tools_beta() {
+        let msg = json!({"role": "system", "content": [
+            {"type": "tool_addition", "tool": {"type": "tool_definition", "definition": {"name": "ls", "input_schema": {"type": "object"}}}},
+            {"type": "tool_removal", "tool": {"type": "tool_reference", "name": "rm"}}
+        ]});
+        let mut a = Vec::new();
+        of_messages([&msg], &mut a);
+        let mut b = Vec::new();
+        of_text(msg.to_string().as_bytes(), &mut b);
+        assert_eq!(
+            a,
+            [
+                "mid-conversation-tool-changes-2026-07-01",
+                "inline-tools-2026-09-15"
+            ]
+        );
+        assert_eq!(a, b);
     }
 }

@@ -9,7 +9,9 @@
 //!   `data`) and `tool_use` become the matching blocks, signatures typed as
 //!   [`ProviderMeta::AnthropicSignature`] / [`ProviderMeta::AnthropicRedacted`].
 //! - `system` (a string or text parts) becomes a system message at the start; a `role:
-//!   "system"` message inside `messages` (ANT-25) a system message where it stands.
+//!   "system"` message inside `messages` (ANT-25) a system message where it stands, its
+//!   `tool_addition` / `tool_removal` parts tool changes; a `tool_reference` in a tool result's
+//!   content is a tool change (an added tool) attached to the response.
 //! - `fallback` and `compaction` blocks are kept as server-tool blocks; the blocks after a
 //!   `fallback` get its `to` model as their provenance (ANT-43).
 //! - Server tool blocks (`server_tool_use`, `web_search_tool_result`, …) become server-tool
@@ -21,7 +23,7 @@ use crate::error::{Error, ErrorCode};
 use crate::model::ServerToolBlock;
 use crate::model::{
     Block, MediaBlock, MediaEncoding, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
-    ToolCallBlock, ToolResponseBlock,
+    ToolCallBlock, ToolChangeBlock, ToolResponseBlock,
 };
 use crate::providers::read::context::{
     part_type, parts, provenance, string_at, wrong_type, Reader,
@@ -142,14 +144,22 @@ fn system_blocks(r: &mut Reader, system: &Value) -> Result<Vec<Block>, Error> {
     }
 }
 
-/// A `role: "system"` message's content: text parts become text; other parts (the beta's
-/// `tool_addition` / `tool_removal`) are kept as opaque blocks.
+/// A `role: "system"` message's content: text parts become text, the beta's `tool_addition` /
+/// `tool_removal` parts tool changes; other parts are kept as opaque blocks.
 fn system_message(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error> {
     let mut blocks = Vec::new();
     for (j, part) in parts(content, path)?.into_iter().enumerate() {
         let at = format!("{path}[{j}]");
         blocks.push(match (part_type(&part), part.get("text")) {
             ("text", Some(Value::String(t))) => Block::Text(TextBlock::new(t.as_str())),
+            ("tool_addition" | "tool_removal", _) => match ToolChangeBlock::from_anthropic(&part) {
+                Some(c) => Block::ToolChange(c),
+                None => r.opaque(
+                    part,
+                    &at,
+                    "this tool change (a reference turnwire does not read)",
+                ),
+            },
             _ => r.opaque(part, &at, "this system message part"),
         });
     }
@@ -226,6 +236,11 @@ fn user(r: &mut Reader, content: &Value, path: &str) -> Result<(), Error> {
 fn content_part(r: &mut Reader, part: Value, at: &str) -> Result<Block, Error> {
     Ok(match part_type(&part) {
         "text" => Block::Text(TextBlock::new(string_at(&part, "text", at)?)),
+        // a tool a tool result loads (tool search run by the client)
+        "tool_reference" => match ToolChangeBlock::from_anthropic(&part) {
+            Some(c) => Block::ToolChange(c),
+            None => r.opaque(part, at, "this tool reference (no `tool_name`)"),
+        },
         "image" | "document" => match media(r, &part, at) {
             Some(m) => Block::Media(m),
             None => r.opaque(

@@ -46,8 +46,9 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
             body.insert("system", system);
         }
     }
-    let mut tools = tool_declarations(n, o, &mut p, declaration);
+    let mut tools = tool_declarations(n, o, &mut p, declaration, true);
     tools.extend(r.server_tools.tools.iter().map(Out::from));
+    undefer_all(&mut tools, &mut p);
     body.insert("messages", messages(&n.transcript.messages, &mut p));
     match (tools.last_mut(), cache.mark_for(CachePoint::Tools)) {
         (Some(last), Some(mark)) => {
@@ -132,11 +133,34 @@ fn messages<'a>(msgs: &'a [Message], p: &mut Projection) -> Vec<Out<'a>> {
                     _ => None,
                 })
                 .collect();
-            let block = text(texts.join("\n\n"));
-            out.push(out!({"role": "system", "content": vec![block]}));
+            let mut content = Vec::with_capacity(1 + m.blocks.len());
+            if !texts.is_empty() {
+                content.push(text(texts.join("\n\n")));
+            }
+            // its tool changes, after the text (ANT-53; the beta header follows from the block)
+            for b in &m.blocks {
+                if let Block::ToolChange(c) = b {
+                    content.push(Out::Json(Cow::Owned(tool_change(c, p))));
+                }
+            }
+            out.push(out!({"role": "system", "content": content}));
         }
     }
     out
+}
+
+/// A system message's `tool_addition` / `tool_removal`, a declared tool named as `tools` names it.
+fn tool_change(c: &crate::model::ToolChangeBlock, p: &mut Projection) -> Value {
+    match (&c.name, &c.server_name, &c.definition) {
+        (Some(name), None, None) => {
+            let projected = crate::model::ToolChangeBlock {
+                name: Some(p.tool_name(name)),
+                ..c.clone()
+            };
+            projected.to_anthropic()
+        }
+        _ => c.to_anthropic(),
+    }
 }
 
 fn text<'a>(s: impl Into<Out<'a>>) -> Out<'a> {
@@ -220,6 +244,13 @@ fn tool_results<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
                 }
                 current = Some(tr);
             }
+            // a tool this result loads (tool search run by the client): a `tool_reference`
+            Block::ToolChange(c) => {
+                if let Some(name) = c.tool_name() {
+                    attachments
+                        .push(out!({"type": "tool_reference", "tool_name": p.tool_name(name)}));
+                }
+            }
             other => {
                 // Text notes and media attached to a result go inside its tool_result.
                 if let Some(v) = content_block(other) {
@@ -233,8 +264,11 @@ fn tool_results<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
 }
 
 /// Closes a tool_result: attachments turn its content into an array (text first).
-fn flush<'a>(out: &mut Vec<Out<'a>>, current: Option<Obj<'a>>, attachments: Vec<Out<'a>>) {
+fn flush<'a>(out: &mut Vec<Out<'a>>, current: Option<Obj<'a>>, mut attachments: Vec<Out<'a>>) {
     let Some(mut tr) = current else { return };
+    // the tools a result loads (`tool_reference`) go after its other content, wherever the
+    // history stored them
+    attachments.sort_by_key(|a| a.get("type").and_then(Out::as_str) == Some("tool_reference"));
     if !attachments.is_empty() {
         if let Some(content) = tr.get_mut("content") {
             let first = match std::mem::replace(content, Out::Arr(Vec::new())) {
@@ -247,6 +281,31 @@ fn flush<'a>(out: &mut Vec<Out<'a>>, current: Option<Obj<'a>>, attachments: Vec<
         }
     }
     out.push(Out::Obj(tr));
+}
+
+/// Every tool deferred leaves the model nothing to start from, not even a tool search
+/// (ANT-54, `All tools cannot be deferred` [inferred]): the tools are sent without
+/// `defer_loading`, each named in a `feature_unavailable` diagnostic.
+fn undefer_all(tools: &mut [Out<'_>], p: &mut Projection) {
+    let deferred = |t: &Out<'_>| match t {
+        Out::Json(v) => v.get("defer_loading").and_then(Value::as_bool) == Some(true),
+        other => {
+            matches!(other.get("defer_loading"), Some(Out::Json(v)) if v.as_bool() == Some(true))
+        }
+    };
+    if tools.is_empty() || !tools.iter().all(deferred) {
+        return;
+    }
+    for t in tools.iter_mut() {
+        if let Some(o) = t.as_obj_mut() {
+            o.remove("defer_loading");
+        }
+    }
+    p.note(
+        DiagnosticCode::FeatureUnavailable,
+        "every tool asks to be loaded by tool search (`deferLoading`), and at least one tool must be loaded (ANT-54): all are sent loaded".to_string(),
+        None,
+    );
 }
 
 /// With thinking on, Anthropic accepts no temperature other than 1 and no `top_p` below 0.95;

@@ -52,7 +52,7 @@ pub(crate) fn body<'a>(
     let mut p = Projection::with_leading_letter_names(IdFormat::OpenAi);
     p.reserve_names(declared_names(o));
     // Declared names are projected before any name of the history.
-    let declarations = tool_declarations(n, o, &mut p, declaration);
+    let declarations = tool_declarations(n, o, &mut p, declaration, false);
     let mut body = Obj::new();
     // The URL names the model on Google AI Studio (`models/{model}:generateContent`).
     if r.host.model_in_body() {

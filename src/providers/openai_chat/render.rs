@@ -128,7 +128,7 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
     if r.host.model_in_body() {
         body.insert("model", &o.model);
     }
-    let tools = tool_declarations(n, o, &mut p, declaration);
+    let tools = tool_declarations(n, o, &mut p, declaration, false);
     let mut messages = Vec::with_capacity(n.transcript.messages.len() + 1);
     let system = system_text(o, &n.system);
     if !system.is_empty() {

@@ -33,7 +33,7 @@ pub(crate) fn body<'a>(
 ) -> (Out<'a>, Projection) {
     let mut p = Projection::new(IdFormat::Responses);
     p.reserve_names(declared_names(o));
-    let mut tools = tool_declarations(n, o, &mut p, declaration);
+    let mut tools = tool_declarations(n, o, &mut p, declaration, false);
     tools.extend(r.server_tools.tools.iter().map(Out::from));
     let mut input = input(&n.transcript.messages, &mut p);
     let has_reasoning = input

@@ -333,5 +333,7 @@ pub(crate) fn declaration(decl: &Value, name: &str, schema: Option<Value>) -> To
             .and_then(Value::as_str)
             .map(str::to_string),
         parameters: schema,
+        // Anthropic's and Responses' `defer_loading` (tool search)
+        defer_loading: decl.get("defer_loading").and_then(Value::as_bool),
     }
 }

@@ -15,6 +15,12 @@ pub(crate) fn declaration(provider: Provider, entry: &Value) -> Option<ServerToo
         (Provider::Anthropic, Some(t)) if t.starts_with("code_execution_") => {
             ServerToolKind::CodeExecution
         }
+        (Provider::Anthropic, Some("tool_search_tool_regex_20251119")) => {
+            ServerToolKind::ToolSearchRegex
+        }
+        (Provider::Anthropic, Some("tool_search_tool_bm25_20251119")) => {
+            ServerToolKind::ToolSearchBm25
+        }
         (Provider::OpenAiResponses, Some("web_search")) => ServerToolKind::WebSearch,
         (Provider::OpenAiResponses, Some("code_interpreter")) => ServerToolKind::CodeExecution,
         (Provider::Gemini, None) if entry.get("googleSearch").is_some() => {

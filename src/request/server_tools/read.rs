@@ -16,6 +16,8 @@ impl<'de> Deserialize<'de> for ServerTool {
         let kind = match o.remove("type").as_ref().and_then(Value::as_str) {
             Some("web_search") => ServerToolKind::WebSearch,
             Some("code_execution") => ServerToolKind::CodeExecution,
+            Some("tool_search_regex") => ServerToolKind::ToolSearchRegex,
+            Some("tool_search_bm25") => ServerToolKind::ToolSearchBm25,
             Some(other) => {
                 return Err(D::Error::custom(format!(
                     "{EXPECTED} (unknown server tool \"{other}\")"
@@ -46,7 +48,7 @@ impl<'de> Deserialize<'de> for ServerTool {
     }
 }
 
-const EXPECTED: &str = "a server tool is {\"type\": \"web_search\" | \"code_execution\"} with optional maxUses, allowedDomains, blockedDomains and userLocation";
+const EXPECTED: &str = "a server tool is {\"type\": \"web_search\" | \"code_execution\" | \"tool_search_regex\" | \"tool_search_bm25\"} with optional maxUses, allowedDomains, blockedDomains and userLocation";
 
 fn strings<E: serde::de::Error>(v: Value, field: &str) -> Result<Vec<String>, E> {
     let list = match v {

@@ -85,6 +85,10 @@
 //!   (when the headers are known, [`validate_with_headers`]) the
 //!   `thinking-binding-controls-2026-08-01` beta: else `thinking.adaptive.block_binding: Extra
 //!   inputs are not permitted`.
+//! - `ANT-53` a `tool_addition` / `tool_removal` naming a tool, and a `tool_reference` in a tool
+//!   result, name a tool declared in `tools` or added with its definition before it
+//!   (`tool_reference_unresolved`); `ANT-54` not every tool has `defer_loading: true` (`All tools
+//!   cannot be deferred` [inferred]).
 //! - `ANT-42` the header params (`betas`, `user_profile_id`, `workspace_id`) are not body
 //!   fields: `betas: Extra inputs are not permitted`.
 //!
@@ -118,6 +122,7 @@ mod structure;
 mod system_messages;
 mod thinking;
 mod thinking_mode;
+mod tool_changes;
 mod tool_pairing;
 
 use crate::fast_map::HashSet;
@@ -145,6 +150,7 @@ use thinking::{
     check_ant_15_final_thinking_when_off, check_ant_16_not_ending_with_thinking,
 };
 use thinking_mode::check_ant_34_41_thinking_mode;
+use tool_changes::{check_ant_53_tool_references, check_ant_54_not_all_deferred};
 use tool_pairing::{
     check_ant_03_results_answer_previous, check_ant_04_uses_answered_next,
     check_ant_05_results_first, check_ant_06_one_result_per_use, check_ant_07_unique_tool_use_ids,
@@ -173,6 +179,7 @@ fn check_envelope<'a>(
     check_ant_45_forced_choice(obj, out);
     check_ant_46_context_edits(obj, thinking_on, out);
     check_ant_52_block_binding(obj, betas, out);
+    check_ant_54_not_all_deferred(obj, out);
     (declared, thinking_on)
 }
 
@@ -255,6 +262,7 @@ fn validate_sent(body: &Value, betas: Option<&[&str]>) -> Vec<Violation> {
         check_ant_23_prefill_whitespace(&msgs, &mut out);
         check_ant_24_no_prefill(&msgs, obj.get("model").and_then(Value::as_str), &mut out);
         check_ant_25_system_messages(&msgs, obj.get("model").and_then(Value::as_str), &mut out);
+        check_ant_53_tool_references(&msgs, declared.as_ref(), &mut out);
     }
     check_cache_marks(obj, &mut out);
     out.finish(body)
