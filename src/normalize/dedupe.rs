@@ -55,16 +55,27 @@ pub(crate) fn dedupe(mut msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg
                     let w_origin = msgs[winner.0].items[winner.1].origin;
                     let l_origin = msgs[loser.0].items[loser.1].origin;
                     // media attached to the dropped completion goes with it
-                    let attached = msgs[loser.0]
+                    let attached: Vec<_> = msgs[loser.0]
                         .items
                         .iter()
                         .skip(loser.1 + 1)
                         .take_while(|i| !matches!(i.block, Block::ToolResponse(_)))
-                        .count();
-                    let with = if attached > 0 {
-                        format!(" with {attached} attached block(s)")
-                    } else {
-                        String::new()
+                        .collect();
+                    // the tools it loaded (tool changes, ANT-53) go with it: named
+                    let loaded: Vec<String> = attached
+                        .iter()
+                        .filter_map(|i| match &i.block {
+                            Block::ToolChange(c) => Some(format!("`{}`", c.describe())),
+                            _ => None,
+                        })
+                        .collect();
+                    let with = match (attached.len(), loaded.is_empty()) {
+                        (0, _) => String::new(),
+                        (n, true) => format!(" with {n} attached block(s)"),
+                        (n, false) => format!(
+                            " with {n} attached block(s) (it loaded {})",
+                            loaded.join(", ")
+                        ),
                     };
                     diags.push(Diagnostic {
                         dedupe: Some(DedupeDecision {

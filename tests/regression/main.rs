@@ -10,6 +10,7 @@ mod edit_at_the_boundary_follows_the_prefix;
 mod gemini_import_thinking_budget_zero;
 mod gemini_parallel_calls_in_pieces;
 mod gemini_parallel_media_moved_or_merged;
+mod ant_53_tool_change_on_a_dropped_duplicate;
 mod kim_12_pieces_across_a_dropped_duplicate;
 mod kim_12_pieces_brought_together_by_placement;
 mod kimi_non_thinking_models_take_reasoning_content;
