@@ -705,8 +705,10 @@ fn model_for(p: Provider, k: &Knobs) -> &'static str {
         Provider::Kimi => &["kimi-k2.6", "kimi-k3", "kimi-k2.7-code"],
         Provider::Mistral => &["mistral-medium-2604"],
         Provider::OpenAiCompatible => &["grok-4.3", "grok-4-0709", "glm-5.1"],
-        // explicit prompt cache breakpoints (ORS-21)
-        Provider::OpenAiResponses => &["gpt-5.6"],
+        // explicit prompt cache breakpoints (ORS-21); each model's efforts (ORS-22)
+        Provider::OpenAiResponses => &["gpt-5.6", "gpt-5-pro", "o3"],
+        // explicit prompt cache breakpoints; each model's efforts (OAC-11)
+        Provider::OpenAiChat => &["gpt-5.6", "gpt-5.1", "o4-mini"],
         _ => &[],
     };
     match k.model.checked_sub(3) {
@@ -721,13 +723,9 @@ fn options_value(p: Provider, k: &Knobs) -> Value {
         o["maxTokens"] = json!(max);
     }
     if k.thinking {
-        // OpenAI's APIs take efforts as given and have no `max` (the Responses validator says
-        // so): left to the OpenAI slice, the chat family gets every effort.
-        let effort = match (p, k.effort) {
-            (Provider::OpenAiChat | Provider::OpenAiResponses, "max") => "xhigh",
-            (_, e) => e,
-        };
-        o["thinking"] = json!({"enabled": true, "effort": effort});
+        // every effort to every model: each gets one of its levels (OpenAI's `max` from
+        // gpt-5.6 on, OAC-11 / ORS-22)
+        o["thinking"] = json!({"enabled": true, "effort": k.effort});
         if let Some(budget) = k.budget {
             o["thinking"]["budgetTokens"] = json!(budget);
         }
