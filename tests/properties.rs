@@ -567,7 +567,7 @@ impl Builder {
         }
         blocks.push(text);
         blocks.push(json!({"type": "tool_call", "id": id, "name": name, "parameters": parameters, "openaiItem": item}));
-        self.msgs.push(json!({"speaker": "ai", "metadata": {"provider": "openai-responses", "model": "gpt-5.2"}, "blocks": blocks}));
+        self.msgs.push(json!({"speaker": "ai", "metadata": {"provider": "openai-responses", "model": "gpt-5.2", "account": "acme-a"}, "blocks": blocks}));
         let text = format!("result {}", self.token());
         let mut r = json!({"type": "tool_response", "callId": id, "toolName": name, "result": text, "openaiItem": output});
         match result {
@@ -622,7 +622,13 @@ struct Knobs {
     thinking_off: bool,
     /// Which endpoint the request goes to (see [`ENDPOINTS`]).
     endpoint: usize,
+    /// The account the request goes out under (see [`ACCOUNTS`]).
+    account: usize,
 }
+
+/// The accounts requests go out under: unknown, the one the OpenAI history items were made
+/// under, another (their compaction and encrypted reasoning are then not replayed, ORS-20).
+const ACCOUNTS: [Option<&str>; 3] = [None, Some("acme-a"), Some("acme-b")];
 
 /// The endpoints requests go to: unknown, Google AI Studio, Vertex AI (`v1beta1`), Vertex AI's
 /// stable `v1` API (no call ids there, GEM-22); Gemini signatures minted on Vertex AI are not
@@ -657,7 +663,7 @@ fn knobs() -> impl Strategy<Value = Knobs> {
         ],
         any::<bool>(),
         surrogates,
-        (0usize..8, 0usize..ENDPOINTS.len()),
+        (0usize..8, 0usize..ENDPOINTS.len(), 0usize..ACCOUNTS.len()),
         (
             prop::sample::select(turnwire::models::EFFORTS.to_vec()),
             any::<bool>(),
@@ -670,7 +676,7 @@ fn knobs() -> impl Strategy<Value = Knobs> {
                 orphans,
                 declare_tools,
                 surrogates,
-                (model, endpoint),
+                (model, endpoint, account),
                 (effort, thinking_off),
             )| Knobs {
                 thinking,
@@ -684,6 +690,7 @@ fn knobs() -> impl Strategy<Value = Knobs> {
                 effort,
                 thinking_off,
                 endpoint,
+                account,
             },
         )
 }
@@ -742,6 +749,9 @@ fn options_value(p: Provider, k: &Knobs) -> Value {
     }
     if let Some(e) = ENDPOINTS[k.endpoint] {
         o["endpoint"] = json!(e);
+    }
+    if let Some(a) = ACCOUNTS[k.account] {
+        o["account"] = json!(a);
     }
     if k.declare_tools {
         o["tools"] = json!([{"name": "read_file", "description": "Read a file",

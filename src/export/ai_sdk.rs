@@ -111,10 +111,18 @@ impl Writer {
                 Block::ToolCall(c) => {
                     self.names.insert(c.id.clone(), c.name.clone());
                     let input = c.parameters.clone().unwrap_or_else(|| json!({}));
-                    parts.push(with_options(
+                    let mut part = with_options(
                         json!({"type": "tool-call", "toolCallId": c.id, "toolName": c.name, "input": input}),
                         c.meta.as_ref(),
-                    ));
+                    );
+                    let origin = c
+                        .provenance
+                        .as_ref()
+                        .map_or_else(|| m.provenance(), |p| p.or(&m.provenance()));
+                    if crate::providers::gemini::minted_by_gemini(&c.id, &origin) {
+                        gemini_call_id(&mut part);
+                    }
+                    parts.push(part);
                 }
                 Block::Media(media) => parts.push(file_part(media)),
                 Block::ServerTool(s) => parts.push(server_tool_part(s, b)),
@@ -238,6 +246,21 @@ fn file_part(m: &MediaBlock) -> Value {
         o.insert("filename".into(), f.clone().into());
     }
     Value::Object(o)
+}
+
+/// Marks a call whose id Gemini minted (`providerOptions.turnwire.geminiCallId`, which
+/// `fromAiSdk` reads back): the AI SDK does not say which model made a turn, and a repair may
+/// have replaced the turn's Google signature with the placeholder (GEM-22, GEM-23).
+fn gemini_call_id(part: &mut Value) {
+    if let Some(o) = part.as_object_mut() {
+        let options = o.entry("providerOptions").or_insert_with(|| json!({}));
+        if let Some(options) = options.as_object_mut() {
+            let turnwire = options.entry("turnwire").or_insert_with(|| json!({}));
+            if let Some(t) = turnwire.as_object_mut() {
+                t.insert("geminiCallId".into(), Value::Bool(true));
+            }
+        }
+    }
 }
 
 /// Adds the continuity token as the `providerOptions` the AI SDK's providers read back.

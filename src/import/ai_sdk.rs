@@ -11,7 +11,8 @@
 //!   signature on that block.
 //!
 //! A signed block's provenance names the provider its namespace belongs to and the source's
-//! model, so it replays only there. Tool results read every `output` kind (`text`, `json`,
+//! model, so it replays only there. Read for Gemini, a turn without a Google signature is not
+//! attributed to the source model (its call ids are not Gemini's, GEM-22). Tool results read every `output` kind (`text`, `json`,
 //! `error-text`, `error-json`, `execution-denied`, `content` with v5 `media`, v6 `file-data` /
 //! `image-data` / `file-url`, v7 `file`), and v4's `result`. Provider-executed tool calls and
 //! their results, approvals, `custom` and `reasoning-file` parts are kept opaque, reported.
@@ -88,7 +89,7 @@ pub fn from_ai_sdk(
             }
             "assistant" => {
                 let blocks = assistant(&mut r, content, &content_at)?;
-                r.push(Speaker::Ai, blocks);
+                push_assistant(&mut r, blocks, content);
             }
             "tool" => {
                 let blocks = tool(&mut r, content, &content_at)?;
@@ -104,6 +105,39 @@ pub fn from_ai_sdk(
         }
     }
     Ok(r.finish(None))
+}
+
+/// Pushes an assistant turn with the source's provenance — except a turn read for Gemini that
+/// carries no Google thought signature (nor `toAiSdk`'s `turnwire.geminiCallId` mark): Gemini 3 signs every call turn, so such a turn is
+/// another model's, and its call ids must not be echoed as Gemini's (GEM-22). It keeps the
+/// source's endpoint and account, not its provider and model.
+fn push_assistant(r: &mut Reader, blocks: Vec<crate::model::Block>, content: &Value) {
+    let gemini = r
+        .assistant
+        .provider
+        .as_deref()
+        .is_some_and(|p| crate::model::provider_family(p) == "gemini");
+    // the placeholder a repair for Gemini writes is no one's signature; `toAiSdk` marks the
+    // calls whose ids Gemini minted
+    let signed = content.as_array().is_some_and(|parts| {
+        parts.iter().any(|p| {
+            str_of(options(p, &GOOGLE_NAMESPACES), "thoughtSignature")
+                .is_some_and(|s| s != crate::normalize::synthesize::GEMINI_PLACEHOLDER_SIGNATURE)
+                || p.pointer("/providerOptions/turnwire/geminiCallId") == Some(&Value::Bool(true))
+        })
+    });
+    if !gemini || signed {
+        r.push(Speaker::Ai, blocks);
+        return;
+    }
+    let source = std::mem::take(&mut r.assistant);
+    r.assistant = Provenance {
+        endpoint: source.endpoint.clone(),
+        account: source.account.clone(),
+        ..Provenance::default()
+    };
+    r.push(Speaker::Ai, blocks);
+    r.assistant = source;
 }
 
 /// The object under `providerOptions.<namespace>` of a part, for the first namespace present.
