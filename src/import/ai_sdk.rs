@@ -108,7 +108,8 @@ pub fn from_ai_sdk(
 }
 
 /// Pushes an assistant turn with the source's provenance — except a turn read for Gemini that
-/// carries no Google thought signature (nor `toAiSdk`'s `turnwire.geminiCallId` mark): Gemini 3 signs every call turn, so such a turn is
+/// carries no Google thought signature (a call `toAiSdk` marked `turnwire.geminiCallId` is then
+/// the source's on its own): Gemini 3 signs every call turn, so such a turn is
 /// another model's, and its call ids must not be echoed as Gemini's (GEM-22). It keeps the
 /// source's endpoint and account, not its provider and model.
 fn push_assistant(r: &mut Reader, blocks: Vec<crate::model::Block>, content: &Value) {
@@ -117,13 +118,12 @@ fn push_assistant(r: &mut Reader, blocks: Vec<crate::model::Block>, content: &Va
         .provider
         .as_deref()
         .is_some_and(|p| crate::model::provider_family(p) == "gemini");
-    // the placeholder a repair for Gemini writes is no one's signature; `toAiSdk` marks the
-    // calls whose ids Gemini minted
+    // the placeholder a repair for Gemini writes is no one's signature (the calls `toAiSdk`
+    // marked as Gemini's are the source's on their own, see `assistant`)
     let signed = content.as_array().is_some_and(|parts| {
         parts.iter().any(|p| {
             str_of(options(p, &GOOGLE_NAMESPACES), "thoughtSignature")
                 .is_some_and(|s| s != crate::normalize::synthesize::GEMINI_PLACEHOLDER_SIGNATURE)
-                || p.pointer("/providerOptions/turnwire/geminiCallId") == Some(&Value::Bool(true))
         })
     });
     if !gemini || signed {
@@ -329,7 +329,18 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
                     &format!("{at}.input"),
                 );
                 let meta = google_signature(&part);
-                let provenance = meta.as_ref().and_then(|_| signed_by(r, Provider::Gemini));
+                // the call's own provenance, kept by `toAiSdk` for a call merged into a turn of
+                // another origin
+                let own = part
+                    .pointer("/providerOptions/turnwire/provenance")
+                    .and_then(|v| serde_json::from_value::<Provenance>(v.clone()).ok());
+                // a call `toAiSdk` marked as Gemini's is the source's (GEM-22), whatever turn it
+                // sits in
+                let marked = part.pointer("/providerOptions/turnwire/geminiCallId")
+                    == Some(&Value::Bool(true));
+                let provenance = own
+                    .or_else(|| meta.as_ref().and_then(|_| signed_by(r, Provider::Gemini)))
+                    .or_else(|| marked.then(|| r.assistant.clone()));
                 let meta = meta.or_else(|| responses_label(&part));
                 out.push(Block::ToolCall(ToolCallBlock {
                     parameters: input,

@@ -43,6 +43,7 @@ function unpatch(body, patch) {
 const NOT_YET_TYPED = new Set([
   "72-codex-responses-items", "73-responses-cache-breakpoints",
   "93-mid-conversation-system-messages", "94-refusal-fallback-and-compaction",
+  "111-chat-cache-breakpoints",
 ]);
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {});
 const lines = [
