@@ -15,6 +15,7 @@ import {
   timeoutError,
   unexpectedError,
 } from "./classify.mjs";
+import { accountLabel } from "./account.mjs";
 import type { RenderCore } from "./core.mjs";
 import { isProviderError } from "./errors.mjs";
 import { providerRequest, type ProviderRequest } from "./providers.mjs";
@@ -64,6 +65,8 @@ interface Prepared {
   fetchFn: TurnFetch;
   /** The endpoint in the message's provenance (the render's). */
   endpoint: string;
+  /** The account in the message's provenance (the render's): the caller's, else the key's label. */
+  account: string | undefined;
   idSeed: string;
   limits: Limits;
 }
@@ -130,7 +133,7 @@ export async function runOwned(options: StreamTurnOptions, queue: DeltaSink, cor
   // The render entries load the stream decoders on the first streamed turn (after the render:
   // the request is fixed before anything is awaited).
   const Decoder = await core.streamDecoder();
-  const decoder = new Decoder(provider, { model, endpoint: prepared.endpoint, idSeed: prepared.idSeed });
+  const decoder = new Decoder(provider, { model, endpoint: prepared.endpoint, idSeed: prepared.idSeed, ...(prepared.account === undefined ? {} : { account: prepared.account }) });
   const watch = new AbortWatch(signal);
   let outcome: StreamOutcome;
   let seen: Read = { stopped: null, broken: undefined, errorEvent: undefined, unexpected: null, memoryRanOut: false };
@@ -161,8 +164,12 @@ function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
   const request: TurnRequest = { url: redactUrl(req.url), provider, model };
   const secrets = secretsOf(options);
   const render = options.render ?? {};
+  // continuity tokens bound to an account stay with it: the caller's label, else one derived
+  // from the key (never the key itself)
+  const account = render.account ?? (typeof options.apiKey === "string" && options.apiKey !== "" ? accountLabel(options.apiKey) : undefined);
   const renderOptions = {
     endpoint: req.baseURL,
+    ...(account === undefined ? {} : { account }),
     ...render,
     provider,
     model,
@@ -194,7 +201,7 @@ function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
 
   // The same endpoint in the message's provenance as in the render: continuity metadata is
   // replayed only to the endpoint that produced it.
-  return { req, request, secrets, rendered, fetchFn, endpoint: renderOptions.endpoint ?? req.baseURL, idSeed, limits };
+  return { req, request, secrets, rendered, fetchFn, endpoint: renderOptions.endpoint ?? req.baseURL, account, idSeed, limits };
 }
 
 /** The time left to wait for the next thing: the idle limit, within the turn's. */

@@ -164,6 +164,8 @@ JS_MODULES="$JS_MODULES options pattern"
 # the provider table: paths, headers, auth and wire API of each provider (internal: providerRequest,
 # repairingFetch, the relay and turnwire/mock)
 JS_MODULES="$JS_MODULES provider-http"
+# the account label a turn derives from its key when the caller names none (internal: streamTurn)
+JS_MODULES="$JS_MODULES account"
 
 step "tsc js/ (runtime entries and the JS API, ESM)"
 mkdir -p "$STAGE/ts"

@@ -117,8 +117,9 @@ pub struct ModelCaps {
     pub thinking_mode: ThinkingMode,
     /// The effort levels the model takes, lowest first: Anthropic `output_config.effort`,
     /// Gemini 3 `thinkingLevel` (upper-case on the wire), the chat dialects' `reasoning_effort`
-    /// (DeepSeek V4, Kimi K3, Mistral's adjustable models, xAI's allow-list); empty when it
-    /// takes none.
+    /// (DeepSeek V4, Kimi K3, Mistral's adjustable models, xAI's allow-list) and OpenAI's
+    /// (`openai_efforts`, OAC-11 / ORS-22); empty when it takes none (OpenAI: not known, sent
+    /// as given).
     pub efforts: &'static [&'static str],
     /// An effort between two of [`ModelCaps::efforts`] is sent as the higher one (the provider's
     /// own mapping: DeepSeek V4 `low`/`medium` → `high`, `xhigh` → `max`, DSK-10; Mistral
@@ -742,6 +743,12 @@ const BLOCK_BINDING_MODELS: [&str; 7] = [
 /// A row's capabilities with the features that follow model names finer than the table's
 /// rows (the rows of [`crate::context_window`] stay one per family).
 fn with_model_features(provider: Provider, model: &str, c: ModelCaps) -> ModelCaps {
+    if matches!(provider, Provider::OpenAiChat | Provider::OpenAiResponses) {
+        return ModelCaps {
+            efforts: openai_efforts(model),
+            ..c
+        };
+    }
     if provider != Provider::Anthropic {
         return c;
     }
@@ -883,24 +890,73 @@ pub fn resolve(provider: Provider, model: &str, strict: bool) -> Result<ModelCap
 /// assert!(!explicit_cache_breakpoints("gpt-5-mini"));
 /// ```
 pub fn explicit_cache_breakpoints(model: &str) -> bool {
-    let Some(rest) = model
+    gpt_version(model).is_some_and(|v| v >= (5, 6))
+}
+
+/// `(major, minor)` of a `gpt-<major>[.<minor>]…` name (`gpt-5-mini` is 5.0).
+fn gpt_version(model: &str) -> Option<(u32, u32)> {
+    let rest = model
         .trim()
         .to_ascii_lowercase()
         .strip_prefix("gpt-")
-        .map(str::to_string)
-    else {
-        return false;
-    };
+        .map(str::to_string)?;
     let number = |s: &str| -> Option<u32> {
         let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
         digits.parse().ok()
     };
-    let Some(major) = number(&rest) else {
-        return false;
-    };
+    let major = number(&rest)?;
     let after = rest.get(major.to_string().len()..).unwrap_or_default();
     let minor = after.strip_prefix('.').and_then(number).unwrap_or(0);
-    (major, minor) >= (5, 6)
+    Some((major, minor))
+}
+
+/// OpenAI `reasoning_effort` / `reasoning.effort` levels per model family (OAC-11, ORS-22).
+const OPENAI_O_SERIES: &[&str] = &["low", "medium", "high"];
+const OPENAI_PRO: &[&str] = &["high"];
+const OPENAI_GPT5: &[&str] = &["minimal", "low", "medium", "high"];
+const OPENAI_GPT5_1: &[&str] = &["none", "low", "medium", "high"];
+const OPENAI_GPT5_2: &[&str] = &["none", "low", "medium", "high", "xhigh"];
+const OPENAI_CODEX: &[&str] = &["low", "medium", "high", "xhigh"];
+const OPENAI_GPT5_6: &[&str] = &["none", "low", "medium", "high", "xhigh", "max"];
+
+/// The reasoning efforts an OpenAI model takes, lowest first (OAC-11 Chat, ORS-22 Responses;
+/// `docs/research/thinking-limits.md` §3): the o-series `low`…`high`; `gpt-5-pro` `high` only;
+/// `gpt-5` (-mini, -nano) `minimal`…`high`; `gpt-5.1` `none`…`high`; `gpt-5.2` to `gpt-5.5`
+/// `none`…`xhigh` (`minimal` refused); their codex models and `gpt-5.1-codex-max`
+/// `low`…`xhigh`; `gpt-5.6` and later also `max` (openai-node 6.49.0 `ReasoningEffort`; the
+/// API's own list for gpt-5.6-luna). Empty for a name whose levels are not known (sent as
+/// given).
+///
+/// ```
+/// use turnwire::models::openai_efforts;
+/// assert_eq!(openai_efforts("gpt-5.6-sol").last(), Some(&"max"));
+/// assert_eq!(openai_efforts("gpt-5.5").last(), Some(&"xhigh"));
+/// assert_eq!(openai_efforts("o3-mini"), ["low", "medium", "high"]);
+/// assert!(openai_efforts("gpt-5.1-codex-mini").is_empty());
+/// ```
+pub fn openai_efforts(model: &str) -> &'static [&'static str] {
+    let m = model.trim().to_ascii_lowercase();
+    let m = m.rsplit('/').next().unwrap_or(&m);
+    if ["o1", "o3", "o4"].iter().any(|p| m.starts_with(p)) {
+        return OPENAI_O_SERIES;
+    }
+    let Some(version) = gpt_version(m) else {
+        return &[];
+    };
+    let codex = m.contains("codex");
+    match version {
+        _ if m.contains("-chat") => &[],
+        (5, 0) if m.starts_with("gpt-5-pro") => OPENAI_PRO,
+        _ if m.contains("-pro") => &[],
+        (5, 1) if m.contains("codex-max") => OPENAI_CODEX,
+        (5, 0 | 1) if codex => &[],
+        (5, 0) => OPENAI_GPT5,
+        (5, 1) => OPENAI_GPT5_1,
+        (5, 2..=5) if codex => OPENAI_CODEX,
+        (5, 2..=5) => OPENAI_GPT5_2,
+        v if v >= (5, 6) => OPENAI_GPT5_6,
+        _ => &[],
+    }
 }
 
 #[cfg(test)]

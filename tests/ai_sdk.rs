@@ -33,14 +33,10 @@ fn issue_11_every_golden_repaired_exported_and_imported_renders_the_same_bytes()
             let imported = from_ai_sdk(&json!(exported.messages), Some(p), &source).unwrap();
             let second =
                 render_body(&imported.transcript, o).unwrap_or_else(|e| panic!("{name} {p}: {e}"));
-            // An AI SDK history does not say which model made a call: read with the render's
-            // source, every call is Gemini 3's, and Gemini 3 gets its id back (GEM-22) where the
-            // original, made by another model, pairs by order. Everything else is the same bytes.
-            let (second, first) = if p == Provider::Gemini {
-                (without_call_ids(&second), without_call_ids(&case.body))
-            } else {
-                (second, case.body.clone())
-            };
+            // GEM-22: a call gets Gemini's id back only where its turn carries Google's
+            // signature (the AI SDK does not say which model made a turn), so foreign ids are not
+            // echoed: the same bytes for Gemini too.
+            let first = case.body.clone();
             assert_eq!(
                 String::from_utf8(second).unwrap(),
                 String::from_utf8(first).unwrap(),
@@ -51,21 +47,6 @@ fn issue_11_every_golden_repaired_exported_and_imported_renders_the_same_bytes()
         }
     }
     assert!(checked > 400, "{checked}");
-}
-
-/// A Gemini body without `functionCall.id` / `functionResponse.id`.
-fn without_call_ids(body: &[u8]) -> Vec<u8> {
-    let mut v: serde_json::Value = serde_json::from_slice(body).unwrap();
-    for content in v["contents"].as_array_mut().into_iter().flatten() {
-        for part in content["parts"].as_array_mut().into_iter().flatten() {
-            for key in ["functionCall", "functionResponse"] {
-                if let Some(o) = part.get_mut(key).and_then(|x| x.as_object_mut()) {
-                    o.shift_remove("id");
-                }
-            }
-        }
-    }
-    serde_json::to_vec(&v).unwrap()
 }
 
 #[test]
@@ -246,4 +227,39 @@ fn issue_11_repair_model_messages_renames_tools_the_target_refuses_in_calls_and_
     .unwrap();
     assert!(out.tool_names.is_empty(), "{:?}", out.tool_names);
     assert_eq!(out.messages[1]["content"][0]["toolName"], "read_file");
+}
+
+/// GEM-22: an AI SDK history read for Gemini 3 attributes a turn to Gemini only where it carries
+/// Google's thought signature (Gemini 3 signs every call turn): another model's call ids are
+/// never echoed as `functionCall.id`, Gemini's are.
+#[test]
+fn gem_22_ai_sdk_calls_without_googles_signature_get_no_gemini_call_ids() {
+    let messages = json!([
+        {"role": "user", "content": "read both"},
+        {"role": "assistant", "content": [
+            {"type": "tool-call", "toolCallId": "toolu_01AbC", "toolName": "read", "input": {"path": "a"}}]},
+        {"role": "tool", "content": [{"type": "tool-result", "toolCallId": "toolu_01AbC", "toolName": "read",
+          "output": {"type": "text", "value": "A"}}]},
+        {"role": "assistant", "content": [
+            {"type": "tool-call", "toolCallId": "k3v9d1qa", "toolName": "read", "input": {"path": "b"},
+             "providerOptions": {"google": {"thoughtSignature": "CiQB0e2Kc2ln"}}}]},
+        {"role": "tool", "content": [{"type": "tool-result", "toolCallId": "k3v9d1qa", "toolName": "read",
+          "output": {"type": "text", "value": "B"}}]}
+    ]);
+    let source = ImportSource {
+        model: Some("gemini-3-pro-preview".into()),
+        ..Default::default()
+    };
+    let imported = from_ai_sdk(&messages, Some(Provider::Gemini), &source).unwrap();
+    let o = RenderOptions::new(Provider::Gemini, "gemini-3-pro-preview");
+    let out = render(&imported.transcript, &o).unwrap();
+    assert_eq!(validate_request(Provider::Gemini, &out.body), vec![]);
+    let contents = out.body["contents"].as_array().unwrap();
+    assert_eq!(contents[1]["parts"][0]["functionCall"].get("id"), None);
+    assert_eq!(contents[2]["parts"][0]["functionResponse"].get("id"), None);
+    assert_eq!(contents[3]["parts"][0]["functionCall"]["id"], "k3v9d1qa");
+    assert_eq!(
+        contents[4]["parts"][0]["functionResponse"]["id"],
+        "k3v9d1qa"
+    );
 }

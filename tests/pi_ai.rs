@@ -179,3 +179,37 @@ fn issue_11_pi_ai_token_encodings_by_api() {
     assert_eq!(back["systemPrompt"], "be brief");
     assert_eq!(back["tools"][0]["name"], "ls");
 }
+
+/// GEM-22 through pi-ai: the role-order pass merges a Gemini call turn into a turn of another
+/// origin (the call keeps its own provenance); pi-ai keeps provenance per message, so the
+/// exporter writes the call's own on its part (`turnwireProvenance`), and the history read back
+/// renders the same bytes (the Gemini call keeps its id and its signature).
+#[test]
+fn gem_22_pi_ai_keeps_the_own_provenance_of_a_call_in_a_merged_turn() {
+    let t = turnwire::Transcript::from_value(&json!([
+        {"speaker": "human", "blocks": [{"type": "text", "text": "read it"}]},
+        {"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"}, "blocks": [
+            {"type": "text", "text": "Reading."},
+            {"type": "tool_call", "id": "k3v9d1qa", "name": "read", "parameters": {"path": "a"},
+             "thoughtSignature": "CiQB0e2Kc2lnLWNhbGw=",
+             "provenance": {"provider": "gemini", "api": "google-generative-ai", "model": "gemini-3-pro-preview"}}]},
+        {"speaker": "tool", "blocks": [{"type": "tool_response", "callId": "k3v9d1qa", "toolName": "read", "result": "A"}]},
+        {"speaker": "human", "blocks": [{"type": "text", "text": "and?"}]}
+    ]))
+    .unwrap();
+    let o = RenderOptions::new(Provider::Gemini, "gemini-3-pro-preview");
+    let first = render(&t, &o).unwrap();
+    assert_eq!(validate_request(Provider::Gemini, &first.body), vec![]);
+    assert_eq!(
+        first.body["contents"][1]["parts"][1]["functionCall"]["id"],
+        "k3v9d1qa"
+    );
+    let history = normalize(&t, &o.resolved_normalize_options().unwrap()).into_history();
+    let written = to_pi_ai(&history);
+    assert_eq!(written.diagnostics, vec![]);
+    let call = &written.context["messages"][1]["content"][1];
+    assert_eq!(call["turnwireProvenance"]["provider"], "gemini");
+    let imported = from_pi_ai(&written.context, &ImportSource::default()).unwrap();
+    let again = render(&imported.transcript, &o).unwrap();
+    assert_eq!(again.body, first.body);
+}

@@ -414,20 +414,25 @@ fn each_request_of_an_agent_session_extends_the_previous_one_so_its_cache_prefix
     eprintln!("{}", table.join("\n"));
 }
 
-fn responses(model: &str, cache: Value) -> turnwire::Rendered {
+/// A render of the cache test session for an OpenAI API, checked by its strict validator.
+fn openai(provider: Provider, model: &str, cache: Value) -> turnwire::Rendered {
     let o = RenderOptions::from_value(json!({
-        "provider": "openai-responses", "model": model, "system": "You are a coding agent.",
+        "provider": provider.as_str(), "model": model, "system": "You are a coding agent.",
         "tools": [{"name": "read_file", "parameters": {"type": "object"}}], "cache": cache
     }))
     .unwrap();
     let out = turnwire::render(&transcript(), &o).unwrap();
     assert_eq!(
-        rules(Provider::OpenAiResponses, &out.body),
+        rules(provider, &out.body),
         Vec::<String>::new(),
         "{:#}",
         out.body
     );
     out
+}
+
+fn responses(model: &str, cache: Value) -> turnwire::Rendered {
+    openai(Provider::OpenAiResponses, model, cache)
 }
 
 #[test]
@@ -530,4 +535,90 @@ fn ors_21_a_responses_body_with_a_system_breakpoint_imports_as_the_cache_option_
             imported.diagnostics
         );
     }
+}
+
+fn chat(model: &str, cache: Value) -> turnwire::Rendered {
+    openai(Provider::OpenAiChat, model, cache)
+}
+
+/// OAC-31: Chat Completions takes the breakpoints of ORS-21 from gpt-5.6 on (openai-node
+/// 6.49.0 `ChatCompletionContentPartText.prompt_cache_breakpoint`, `prompt_cache_options`).
+#[test]
+fn oac_31_gpt_5_6_chat_marks_the_system_message_with_an_explicit_breakpoint() {
+    let out = chat("gpt-5.6", json!({"key": "session-7f3a"}));
+    assert_eq!(
+        out.body["messages"][0],
+        json!({"role": "system", "content": [
+            {"type": "text", "text": "You are a coding agent.", "prompt_cache_breakpoint": {"mode": "explicit"}}
+        ]})
+    );
+    assert!(out.body.get("prompt_cache_options").is_none());
+    assert_eq!(out.body["prompt_cache_key"], "session-7f3a");
+    let out = chat("gpt-5.6", json!({"breakpoints": ["system"]}));
+    assert_eq!(
+        out.body["prompt_cache_options"],
+        json!({"mode": "explicit"})
+    );
+    // before gpt-5.6: a plain system message, the listed breakpoint reported
+    let out = chat("gpt-5.5", json!({"breakpoints": ["system", "messages"]}));
+    assert_eq!(
+        out.body["messages"][0]["content"],
+        "You are a coding agent."
+    );
+    assert!(!out.body.to_string().contains("prompt_cache"));
+    assert!(out
+        .diagnostics
+        .iter()
+        .any(|d| d.code == turnwire::DiagnosticCode::CacheAdjusted));
+}
+
+#[test]
+fn oac_31_the_chat_validator_refuses_breakpoints_the_api_does_not_write() {
+    let part = |t: &str| json!({"type": "text", "text": t, "prompt_cache_breakpoint": {"mode": "explicit"}});
+    let user = |t: &str| json!({"role": "user", "content": [part(t)]});
+    let five = json!({"model": "gpt-5.6", "messages": [user("a"), user("b"), user("c"), user("d"), user("e")]});
+    let v = turnwire::validate_request(Provider::OpenAiChat, &five);
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert_eq!(
+        (v[0].rule, v[0].path.as_str()),
+        ("OAC-31", "$.messages[0].content[0].prompt_cache_breakpoint")
+    );
+    let old = json!({"model": "gpt-5.5", "messages": [user("a")], "prompt_cache_options": {"mode": "explicit"}});
+    let messages: Vec<String> = turnwire::validate_request(Provider::OpenAiChat, &old)
+        .into_iter()
+        .map(|v| format!("{} {}", v.rule, v.message))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "OAC-31 Unsupported parameter: 'prompt_cache_breakpoint' is not supported with this model.",
+            "OAC-31 Unsupported parameter: 'prompt_cache_options' is not supported with this model."
+        ]
+    );
+}
+
+#[test]
+fn oac_31_a_chat_body_with_a_system_breakpoint_imports_as_the_cache_option_and_renders_back() {
+    for cache in [json!({"key": "k1"}), json!({"breakpoints": ["system"]})] {
+        let out = chat("gpt-5.6", cache);
+        let imported =
+            from_request_body(Provider::OpenAiChat, &out.body, &ImportSource::default()).unwrap();
+        let options = imported.options.unwrap();
+        let again = render(&imported.transcript, &options).unwrap();
+        assert_eq!(again.body, out.body);
+        assert!(
+            imported.diagnostics.is_empty(),
+            "{:?}",
+            imported.diagnostics
+        );
+    }
+    // a breakpoint elsewhere is named, not kept
+    let body = json!({"model": "gpt-5.6", "messages": [{"role": "user", "content": [
+        {"type": "text", "text": "hi", "prompt_cache_breakpoint": {"mode": "explicit"}}]}]});
+    let imported =
+        from_request_body(Provider::OpenAiChat, &body, &ImportSource::default()).unwrap();
+    assert!(imported
+        .diagnostics
+        .iter()
+        .any(|d| d.path.as_deref() == Some("$.messages[0].content[0].prompt_cache_breakpoint")));
 }

@@ -621,7 +621,7 @@ impl Builder {
         }
         blocks.push(text);
         blocks.push(json!({"type": "tool_call", "id": id, "name": name, "parameters": parameters, "openaiItem": item}));
-        self.msgs.push(json!({"speaker": "ai", "metadata": {"provider": "openai-responses", "model": "gpt-5.2"}, "blocks": blocks}));
+        self.msgs.push(json!({"speaker": "ai", "metadata": {"provider": "openai-responses", "model": "gpt-5.2", "account": "acme-a"}, "blocks": blocks}));
         let text = format!("result {}", self.token());
         let mut r = json!({"type": "tool_response", "callId": id, "toolName": name, "result": text, "openaiItem": output});
         match result {
@@ -676,7 +676,13 @@ struct Knobs {
     thinking_off: bool,
     /// Which endpoint the request goes to (see [`ENDPOINTS`]).
     endpoint: usize,
+    /// The account the request goes out under (see [`ACCOUNTS`]).
+    account: usize,
 }
+
+/// The accounts requests go out under: unknown, the one the OpenAI history items were made
+/// under, another (their compaction and encrypted reasoning are then not replayed, ORS-20).
+const ACCOUNTS: [Option<&str>; 3] = [None, Some("acme-a"), Some("acme-b")];
 
 /// The endpoints requests go to: unknown, Google AI Studio, Vertex AI (`v1beta1`), Vertex AI's
 /// stable `v1` API (no call ids there, GEM-22); Gemini signatures minted on Vertex AI are not
@@ -711,7 +717,7 @@ fn knobs() -> impl Strategy<Value = Knobs> {
         ],
         any::<bool>(),
         surrogates,
-        (0usize..8, 0usize..ENDPOINTS.len()),
+        (0usize..8, 0usize..ENDPOINTS.len(), 0usize..ACCOUNTS.len()),
         (
             prop::sample::select(turnwire::models::EFFORTS.to_vec()),
             any::<bool>(),
@@ -724,7 +730,7 @@ fn knobs() -> impl Strategy<Value = Knobs> {
                 orphans,
                 declare_tools,
                 surrogates,
-                (model, endpoint),
+                (model, endpoint, account),
                 (effort, thinking_off),
             )| Knobs {
                 thinking,
@@ -738,6 +744,7 @@ fn knobs() -> impl Strategy<Value = Knobs> {
                 effort,
                 thinking_off,
                 endpoint,
+                account,
             },
         )
 }
@@ -761,8 +768,10 @@ fn model_for(p: Provider, k: &Knobs) -> &'static str {
         Provider::Kimi => &["kimi-k2.6", "kimi-k3", "kimi-k2.7-code"],
         Provider::Mistral => &["mistral-medium-2604"],
         Provider::OpenAiCompatible => &["grok-4.3", "grok-4-0709", "glm-5.1"],
-        // explicit prompt cache breakpoints (ORS-21)
-        Provider::OpenAiResponses => &["gpt-5.6"],
+        // explicit prompt cache breakpoints (ORS-21); each model's efforts (ORS-22)
+        Provider::OpenAiResponses => &["gpt-5.6", "gpt-5-pro", "o3"],
+        // explicit prompt cache breakpoints; each model's efforts (OAC-11)
+        Provider::OpenAiChat => &["gpt-5.6", "gpt-5.1", "o4-mini"],
         _ => &[],
     };
     match k.model.checked_sub(3) {
@@ -777,13 +786,9 @@ fn options_value(p: Provider, k: &Knobs) -> Value {
         o["maxTokens"] = json!(max);
     }
     if k.thinking {
-        // OpenAI's APIs take efforts as given and have no `max` (the Responses validator says
-        // so): left to the OpenAI slice, the chat family gets every effort.
-        let effort = match (p, k.effort) {
-            (Provider::OpenAiChat | Provider::OpenAiResponses, "max") => "xhigh",
-            (_, e) => e,
-        };
-        o["thinking"] = json!({"enabled": true, "effort": effort});
+        // every effort to every model: each gets one of its levels (OpenAI's `max` from
+        // gpt-5.6 on, OAC-11 / ORS-22)
+        o["thinking"] = json!({"enabled": true, "effort": k.effort});
         if let Some(budget) = k.budget {
             o["thinking"]["budgetTokens"] = json!(budget);
         }
@@ -801,6 +806,9 @@ fn options_value(p: Provider, k: &Knobs) -> Value {
     if let Some(e) = ENDPOINTS[k.endpoint] {
         o["endpoint"] = json!(e);
     }
+    if let Some(a) = ACCOUNTS[k.account] {
+        o["account"] = json!(a);
+    }
     if k.declare_tools {
         o["tools"] = json!([{"name": "read_file", "description": "Read a file",
             "parameters": {"type": "object", "properties": {"path": {"type": "string", "description": "the file"}}}}]);
@@ -813,6 +821,21 @@ fn options_value(p: Provider, k: &Knobs) -> Value {
         }
     }
     o
+}
+
+/// A Gemini body without `functionCall.id` / `functionResponse.id`.
+fn without_call_ids(body: &[u8]) -> Vec<u8> {
+    let mut v: Value = serde_json::from_slice(body).unwrap();
+    for content in v["contents"].as_array_mut().into_iter().flatten() {
+        for part in content["parts"].as_array_mut().into_iter().flatten() {
+            for key in ["functionCall", "functionResponse"] {
+                if let Some(o) = part.get_mut(key).and_then(Value::as_object_mut) {
+                    o.shift_remove("id");
+                }
+            }
+        }
+    }
+    serde_json::to_vec(&v).unwrap()
 }
 
 /// The two unpaired surrogates the generator cuts strings with, as private-use stand-ins until
@@ -1199,11 +1222,12 @@ fn exporters_round_trip(
             imported.map_err(|e| TestCaseError::fail(format!("{provider} {via}: {e}")))?;
         let bytes = render_body(&imported.transcript, o)
             .map_err(|e| TestCaseError::fail(format!("{provider} {via}: {e}")))?;
-        // An AI SDK history does not say which model made a call: read with the render's
-        // source, every call is that model's, and Gemini 3 gets its id back (GEM-22).
-        // pi-ai keeps provenance per message, so a call merged into a turn of another origin
-        // reads back as that turn's (the normaliser keeps the call's own, GEM-22).
-        let (bytes, sent) = if provider == Provider::Gemini {
+        // GEM-22: Gemini's call ids come back through pi-ai (a call's own provenance rides on
+        // its part) and mostly through the AI SDK (a turn is Gemini's only with Google's
+        // signature; toAiSdk marks Gemini's calls and, in a merged turn, each call's origin).
+        // Left: a call of unknown origin merged into a Gemini turn reads back as Gemini's (the
+        // AI SDK keeps no provenance, and an unknown one cannot be written), so its id is sent.
+        let (bytes, sent) = if provider == Provider::Gemini && via == "the AI SDK" {
             (without_call_ids(&bytes), without_call_ids(sent))
         } else {
             (bytes, sent.to_vec())
@@ -1277,21 +1301,6 @@ fn exporters_round_trip(
         same("pi-ai", from_pi_ai(&pi.context, &source))?;
     }
     Ok(())
-}
-
-/// A Gemini body without `functionCall.id` / `functionResponse.id`.
-fn without_call_ids(body: &[u8]) -> Vec<u8> {
-    let mut v: Value = serde_json::from_slice(body).unwrap();
-    for content in v["contents"].as_array_mut().into_iter().flatten() {
-        for part in content["parts"].as_array_mut().into_iter().flatten() {
-            for key in ["functionCall", "functionResponse"] {
-                if let Some(o) = part.get_mut(key).and_then(Value::as_object_mut) {
-                    o.shift_remove("id");
-                }
-            }
-        }
-    }
-    serde_json::to_vec(&v).unwrap()
 }
 
 fn cases() -> u32 {

@@ -529,6 +529,53 @@ fn ors_20_compaction_goes_back_to_the_same_endpoint_only() {
         .any(|d| d.code == DiagnosticCode::ContinuityDropped && d.message.contains("compaction")));
 }
 
+/// ORS-20 / ORS-06 (issue 31, continuity keys): a compaction item and encrypted reasoning go
+/// back only under the account that made them, when both sides name one (an unknown account
+/// on either side: the provider and endpoint decide, as for Claude and Gemini tokens).
+#[test]
+fn ors_20_compaction_and_encrypted_reasoning_stay_with_their_account() {
+    let input = json!([
+        {"type": "compaction", "id": "cmp_01", "encrypted_content": "gAAAAABcompacted"},
+        {"role": "user", "content": "go on"},
+        {"type": "reasoning", "id": "rs_1", "encrypted_content": "gAAAAABreasoned", "summary": []},
+        {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "done"}]},
+        {"role": "user", "content": "thanks"}
+    ]);
+    let source = turnwire::import::ImportSource {
+        model: Some("gpt-5.5".into()),
+        account: Some("acme-prod".into()),
+        ..Default::default()
+    };
+    let t = turnwire::import::from_responses_input(&input, None, &source)
+        .unwrap()
+        .transcript;
+    let sent = |account: Option<&str>| {
+        let mut o = options("gpt-5.5");
+        o.account = account.map(str::to_string);
+        let out = render(&t, &o).unwrap();
+        assert_eq!(
+            validate_request(Provider::OpenAiResponses, &out.body),
+            vec![]
+        );
+        let body = out.body.to_string();
+        let dropped = out
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == DiagnosticCode::ContinuityDropped)
+            .count();
+        (
+            body.contains("gAAAAABcompacted"),
+            body.contains("gAAAAABreasoned"),
+            dropped,
+        )
+    };
+    assert_eq!(sent(Some("acme-prod")), (true, true, 0));
+    assert_eq!(sent(None), (true, true, 0));
+    let (compaction, reasoning, dropped) = sent(Some("acme-staging"));
+    assert_eq!((compaction, reasoning), (false, false));
+    assert!(dropped >= 1);
+}
+
 #[test]
 fn ors_21_an_imported_breakpoint_is_named_not_dropped_silently() {
     let input = json!([{"type": "message", "role": "user", "content": [

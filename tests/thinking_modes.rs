@@ -758,3 +758,77 @@ fn kim_11_thinking_off_to_a_model_that_always_thinks_keeps_its_output_room() {
     let again = render(&imported.transcript, &imported.options.unwrap()).unwrap();
     assert_eq!(again.body, r.body);
 }
+
+/// OAC-11 / ORS-22: OpenAI's `max` effort (openai-node 6.49.0 `ReasoningEffort`) goes to
+/// gpt-5.6 and later as `max`; every other OpenAI model gets the nearest level it takes, with
+/// a note, and the validators refuse a level the model does not take with the API's text.
+#[test]
+fn oac_11_ors_22_max_effort_only_from_gpt_5_6_elsewhere_the_nearest_level() {
+    let sent = |provider: Provider, model: &str, effort: Option<&str>| {
+        let o = chat_options(provider, model, Some((true, effort)));
+        let (body, notes) = chat_render(&o, &transcript());
+        let effort = match provider {
+            Provider::OpenAiChat => body.get("reasoning_effort").cloned(),
+            _ => body["reasoning"].get("effort").cloned(),
+        };
+        (effort, notes.len())
+    };
+    for provider in [Provider::OpenAiChat, Provider::OpenAiResponses] {
+        for model in ["gpt-5.6", "gpt-5.6-sol", "gpt-5.6-codex", "openai/gpt-6"] {
+            assert_eq!(
+                sent(provider, model, Some("max")),
+                (Some(json!("max")), 0),
+                "{provider} {model}"
+            );
+        }
+        for (model, level) in [
+            ("gpt-5.5", "xhigh"),
+            ("gpt-5.2", "xhigh"),
+            ("gpt-5.3-codex", "xhigh"),
+            ("gpt-5.1", "high"),
+            ("gpt-5-mini", "high"),
+            ("gpt-5-pro", "high"),
+            ("o3", "high"),
+        ] {
+            assert_eq!(
+                sent(provider, model, Some("max")),
+                (Some(json!(level)), 1),
+                "{provider} {model}"
+            );
+        }
+        // `minimal` is refused from gpt-5.2 on: the nearest level above it
+        assert_eq!(
+            sent(provider, "gpt-5.6-luna", Some("minimal")),
+            (Some(json!("low")), 1)
+        );
+        // a model whose levels are not known: as given
+        assert_eq!(
+            sent(provider, "gpt-5.1-codex-mini", Some("max")),
+            (Some(json!("max")), 0)
+        );
+    }
+    // Responses' default effort (`medium`) is one gpt-5-pro takes: `high`, without a note
+    assert_eq!(
+        sent(Provider::OpenAiResponses, "gpt-5-pro", None),
+        (Some(json!("high")), 0)
+    );
+    let chat = |model: &str, effort: &str| effort_rules(Provider::OpenAiChat, model, effort);
+    assert_eq!(
+        chat("gpt-5.5", "max"),
+        ["OAC-11 Unsupported value: 'reasoning_effort' does not support 'max' with this model. Supported values are: 'none', 'low', 'medium', 'high', and 'xhigh'."]
+    );
+    assert_eq!(chat("gpt-5.6-terra", "max"), Vec::<String>::new());
+    assert_eq!(chat("gpt-4.1", "max"), Vec::<String>::new());
+    let responses = |model: &str, effort: &str| -> Vec<String> {
+        let body = json!({"model": model, "reasoning": {"effort": effort}, "input": "hi"});
+        validate_request(Provider::OpenAiResponses, &body)
+            .into_iter()
+            .map(|v| format!("{} {}", v.rule, v.message))
+            .collect()
+    };
+    assert_eq!(responses("gpt-5.6", "max"), Vec::<String>::new());
+    assert_eq!(
+        responses("o4-mini", "max"),
+        ["ORS-22 Unsupported value: 'reasoning.effort' does not support 'max' with this model. Supported values are: 'low', 'medium', and 'high'."]
+    );
+}

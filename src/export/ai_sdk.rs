@@ -100,6 +100,24 @@ impl Writer {
 
     fn assistant(&mut self, m: &Message, i: usize) -> Value {
         let mut parts: Vec<Value> = Vec::new();
+        // a turn whose calls come from several origins (the role-order pass merged them) says
+        // each call's: the AI SDK keeps no provenance, and `fromAiSdk` attributes the rest of
+        // the turn to one source
+        let own = m.provenance();
+        let origin = |c: &crate::model::ToolCallBlock| {
+            c.provenance
+                .as_ref()
+                .map_or_else(|| own.clone(), |p| p.or(&own))
+        };
+        let origins: Vec<crate::model::Provenance> = m
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::ToolCall(c) => Some(origin(c)),
+                _ => None,
+            })
+            .collect();
+        let mixed = origins.windows(2).any(|w| w[0] != w[1]);
         for (j, b) in m.blocks.iter().enumerate() {
             match b {
                 Block::Text(t) => parts.push(with_options(
@@ -116,10 +134,18 @@ impl Writer {
                 Block::ToolCall(c) => {
                     self.names.insert(c.id.clone(), c.name.clone());
                     let input = c.parameters.clone().unwrap_or_else(|| json!({}));
-                    parts.push(with_options(
+                    let mut part = with_options(
                         json!({"type": "tool-call", "toolCallId": c.id, "toolName": c.name, "input": input}),
                         c.meta.as_ref(),
-                    ));
+                    );
+                    let origin = origin(c);
+                    if crate::providers::gemini::minted_by_gemini(&c.id, &origin) {
+                        turnwire_option(&mut part, "geminiCallId", Value::Bool(true));
+                    }
+                    if mixed && !origin.is_empty() {
+                        turnwire_option(&mut part, "provenance", origin.write());
+                    }
+                    parts.push(part);
                 }
                 Block::Media(media) => parts.push(file_part(media)),
                 Block::ServerTool(s) => parts.push(server_tool_part(s, b)),
@@ -274,6 +300,22 @@ fn file_part(m: &MediaBlock) -> Value {
         o.insert("filename".into(), f.clone().into());
     }
     Value::Object(o)
+}
+
+/// Sets `providerOptions.turnwire.<key>` on a part, which `fromAiSdk` reads back: the mark of a
+/// call whose id Gemini minted (`geminiCallId`: the AI SDK does not say which model made a turn,
+/// and a repair may have replaced the turn's Google signature with the placeholder, GEM-22,
+/// GEM-23) and a call's own `provenance`.
+fn turnwire_option(part: &mut Value, key: &str, value: Value) {
+    if let Some(o) = part.as_object_mut() {
+        let options = o.entry("providerOptions").or_insert_with(|| json!({}));
+        if let Some(options) = options.as_object_mut() {
+            let turnwire = options.entry("turnwire").or_insert_with(|| json!({}));
+            if let Some(t) = turnwire.as_object_mut() {
+                t.insert(key.into(), value);
+            }
+        }
+    }
 }
 
 /// Adds the continuity token as the `providerOptions` the AI SDK's providers read back.

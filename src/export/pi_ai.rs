@@ -251,6 +251,17 @@ impl Writer {
                     ) {
                         obj.insert(OPENAI_ITEM.into(), item);
                     }
+                    // a call merged into a turn of another origin keeps its own provenance
+                    // (GEM-22: a Gemini call's id); pi-ai keeps one per message, so it rides
+                    // on the part (pi-ai ignores the member; `from_pi_ai` reads it)
+                    if let (Some(p), Some(obj)) = (
+                        c.provenance.as_ref().filter(|p| !p.is_empty()),
+                        o.as_object_mut(),
+                    ) {
+                        if let Ok(v) = serde_json::to_value(p) {
+                            obj.insert(PROVENANCE.into(), v);
+                        }
+                    }
                     mark_kind(&mut o, c.meta.as_ref(), api.is_empty());
                     content.push(o);
                 }

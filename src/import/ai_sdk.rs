@@ -11,7 +11,8 @@
 //!   signature on that block.
 //!
 //! A signed block's provenance names the provider its namespace belongs to and the source's
-//! model, so it replays only there. Tool results read every `output` kind (`text`, `json`,
+//! model, so it replays only there. Read for Gemini, a turn without a Google signature is not
+//! attributed to the source model (its call ids are not Gemini's, GEM-22). Tool results read every `output` kind (`text`, `json`,
 //! `error-text`, `error-json`, `execution-denied`, `content` with v5 `media`, v6 `file-data` /
 //! `image-data` / `file-url`, v7 `file`), and v4's `result`. Provider-executed tool calls and
 //! their results, approvals, `custom` and `reasoning-file` parts are kept opaque, reported.
@@ -89,7 +90,7 @@ pub fn from_ai_sdk(
             }
             "assistant" => {
                 let blocks = assistant(&mut r, content, &content_at)?;
-                r.push(Speaker::Ai, blocks);
+                push_assistant(&mut r, blocks, content);
             }
             "tool" => {
                 let blocks = tool(&mut r, content, &content_at)?;
@@ -105,6 +106,39 @@ pub fn from_ai_sdk(
         }
     }
     Ok(r.finish(None))
+}
+
+/// Pushes an assistant turn with the source's provenance — except a turn read for Gemini that
+/// carries no Google thought signature (a call `toAiSdk` marked `turnwire.geminiCallId` is then
+/// the source's on its own): Gemini 3 signs every call turn, so such a turn is
+/// another model's, and its call ids must not be echoed as Gemini's (GEM-22). It keeps the
+/// source's endpoint and account, not its provider and model.
+fn push_assistant(r: &mut Reader, blocks: Vec<crate::model::Block>, content: &Value) {
+    let gemini = r
+        .assistant
+        .provider
+        .as_deref()
+        .is_some_and(|p| crate::model::provider_family(p) == "gemini");
+    // the placeholder a repair for Gemini writes is no one's signature (the calls `toAiSdk`
+    // marked as Gemini's are the source's on their own, see `assistant`)
+    let signed = content.as_array().is_some_and(|parts| {
+        parts.iter().any(|p| {
+            str_of(options(p, &GOOGLE_NAMESPACES), "thoughtSignature")
+                .is_some_and(|s| s != crate::normalize::synthesize::GEMINI_PLACEHOLDER_SIGNATURE)
+        })
+    });
+    if !gemini || signed {
+        r.push(Speaker::Ai, blocks);
+        return;
+    }
+    let source = std::mem::take(&mut r.assistant);
+    r.assistant = Provenance {
+        endpoint: source.endpoint.clone(),
+        account: source.account.clone(),
+        ..Provenance::default()
+    };
+    r.push(Speaker::Ai, blocks);
+    r.assistant = source;
 }
 
 /// The object under `providerOptions.<namespace>` of a part, for the first namespace present.
@@ -296,7 +330,18 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
                     &format!("{at}.input"),
                 );
                 let meta = google_signature(&part);
-                let provenance = meta.as_ref().and_then(|_| signed_by(r, Provider::Gemini));
+                // the call's own provenance, kept by `toAiSdk` for a call merged into a turn of
+                // another origin
+                let own = part
+                    .pointer("/providerOptions/turnwire/provenance")
+                    .and_then(|v| serde_json::from_value::<Provenance>(v.clone()).ok());
+                // a call `toAiSdk` marked as Gemini's is the source's (GEM-22), whatever turn it
+                // sits in
+                let marked = part.pointer("/providerOptions/turnwire/geminiCallId")
+                    == Some(&Value::Bool(true));
+                let provenance = own
+                    .or_else(|| meta.as_ref().and_then(|_| signed_by(r, Provider::Gemini)))
+                    .or_else(|| marked.then(|| r.assistant.clone()));
                 let meta = meta.or_else(|| responses_label(&part));
                 out.push(Block::ToolCall(ToolCallBlock {
                     parameters: input,

@@ -291,7 +291,17 @@ fn assistant(
                 r.names.insert(id.clone(), name.clone());
                 let mut c = ToolCallBlock::new(id, name, Value::Null);
                 c.parameters = part.get("arguments").cloned();
-                if is_google(api) {
+                // the call's own provenance, written by `to_pi_ai` for a call merged into a
+                // turn of another origin (GEM-22)
+                c.provenance = part
+                    .get(PROVENANCE)
+                    .and_then(|v| serde_json::from_value::<Provenance>(v.clone()).ok());
+                let gemini_call = c.provenance.as_ref().is_some_and(|p| {
+                    p.provider
+                        .as_deref()
+                        .is_some_and(|p| crate::model::provider_family(p) == "gemini")
+                });
+                if is_google(api) || gemini_call {
                     c.meta = gemini(signature("thoughtSignature"));
                 } else if let Some(s) = signature("thoughtSignature") {
                     c.extra.insert("thoughtSignature".into(), s.into());

@@ -65,8 +65,12 @@ fn same_model(prov: &Provenance, opts: &NormalizeOptions) -> Result<(), String> 
             Err("its provenance is unknown, so it cannot be attributed to this model".into())
         };
     }
+    let other_account = matches!((&prov.account, &target.account), (Some(a), Some(b)) if a != b);
     if prov.same_model_as(&target) {
         Ok(())
+    } else if other_account && prov.same_family_as(&target) && prov.model == target.model {
+        // the labels stay out of the message: they may be derived from a key (js/account.mts)
+        Err("it was made under another account than this request's".into())
     } else {
         Err(format!(
             "it comes from {}, not {}",

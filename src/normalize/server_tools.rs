@@ -10,8 +10,9 @@
 //!   to Responses: turnwire renders with `store: false`, and the API looks those ids up in its
 //!   store ("Item with id 'ws_…' not found") and wants each with its reasoning item.
 //! - Two Responses items are no tool runs and carry no store reference once their id is left
-//!   out: a `compaction` item (ORS-20) goes back to Responses only from the same provider family
-//!   and endpoint (its content is encrypted for that account), and is dropped everywhere else
+//!   out: a `compaction` item (ORS-20) goes back to Responses only from the same provider
+//!   family, endpoint and account (its content is encrypted for that account; an endpoint or
+//!   account unknown on either side does not count against it), and is dropped everywhere else
 //!   (there is nothing readable in it); `additional_tools` (tools declared mid-history) goes
 //!   back to Responses and is dropped elsewhere, its tools named (a call to one of them is
 //!   declared by the declarations pass where the target needs it).
@@ -138,9 +139,9 @@ fn responses_state(
     }
 }
 
-/// ORS-20: a compaction item verifies only with the OpenAI account that made it. turnwire knows
-/// the provider family and the endpoint of both sides (no account or key is carried): the
-/// families must agree (OpenAI, not Azure) and the endpoints when both are known.
+/// ORS-20: a compaction item verifies only with the OpenAI account that made it: the provider
+/// families must agree (OpenAI, not Azure), and the endpoints and the accounts where both sides
+/// name one (an unknown side: the others decide, as for every continuity token; issue 31).
 fn same_account(prov: &Provenance, opts: &NormalizeOptions) -> Result<(), String> {
     let family = prov
         .provider
@@ -152,9 +153,18 @@ fn same_account(prov: &Provenance, opts: &NormalizeOptions) -> Result<(), String
         ));
     }
     match (&prov.endpoint, &opts.endpoint) {
-        (Some(a), Some(b)) if a.trim_end_matches('/') != b.trim_end_matches('/') => Err(format!(
-            "it was made at {a}, not {b}, and its content is encrypted for that account"
-        )),
+        (Some(a), Some(b)) if a.trim_end_matches('/') != b.trim_end_matches('/') => {
+            return Err(format!(
+                "it was made at {a}, not {b}, and its content is encrypted for that account"
+            ))
+        }
+        _ => {}
+    }
+    match (&prov.account, &opts.account) {
+        // the labels stay out of the message: they may be derived from a key (js/account.mts)
+        (Some(a), Some(b)) if a != b => Err(
+            "it was made under another account than this request's, and its content is encrypted for that account".to_string()
+        ),
         _ => Ok(()),
     }
 }

@@ -72,6 +72,36 @@ pub(crate) fn system_text(options: &crate::RenderOptions, hoisted: &[String]) ->
     parts.join("\n\n")
 }
 
+/// The system prompt as OpenAI's explicit cache breakpoint needs it (ORS-21 Responses, OAC-31
+/// Chat; gpt-5.6 and later): one `part_type` part (`input_text` / `text`) carrying the plan's
+/// `prompt_cache_breakpoint`, and `prompt_cache_options: {"mode": "explicit"}` on `body` when
+/// the caller's list leaves the implicit breakpoint out. `None` when the plan marks no system
+/// prompt, or there is none (a listed mark is then reported).
+///
+/// ```ignore
+/// // [{"type": "text", "text": "Be brief.", "prompt_cache_breakpoint": {"mode": "explicit"}}]
+/// let content = marked_system("Be brief.".into(), "text", &r.cache, &mut body, &mut p);
+/// ```
+pub(crate) fn marked_system<'a>(
+    system: String,
+    part_type: &'static str,
+    cache: &'a crate::request::CachePlan,
+    body: &mut crate::json::out::Obj<'a>,
+    p: &mut super::Projection,
+) -> Option<crate::json::out::Out<'a>> {
+    use crate::json::out::out;
+    if system.is_empty() {
+        p.extend_notes(cache.unmarked_system());
+        return None;
+    }
+    let mark = cache.system_breakpoint.as_ref()?;
+    if cache.explicit_only {
+        body.insert("prompt_cache_options", out!({"mode": "explicit"}));
+    }
+    let part = out!({"type": part_type, "text": system, "prompt_cache_breakpoint": mark});
+    Some(crate::json::out::Out::Arr(vec![part]))
+}
+
 /// The declared tool names, reserved before any other name is projected so that a declared
 /// tool always keeps its spelling. (Names used only in the history are projected in order, so an
 /// earlier call's name never depends on later calls.)

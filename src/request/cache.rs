@@ -11,10 +11,10 @@
 //! - **OpenAI** (Chat, Responses) caches every prefix of 1,024 tokens or more by itself; `key`
 //!   becomes `prompt_cache_key` (at most 64 characters: a longer key is sent as a stable hash of
 //!   itself, with a diagnostic).
-//! - **OpenAI Responses, `gpt-5.6` and later** also takes explicit breakpoints (ORS-21):
-//!   `"system"` and `"tools"` mark the end of the system prompt — sent as a leading developer
-//!   message whose `input_text` part carries `prompt_cache_breakpoint: {"mode": "explicit"}`,
-//!   the prefix that holds the tools too — and `"messages"` is the API's implicit breakpoint
+//! - **OpenAI Responses and Chat, `gpt-5.6` and later** also take explicit breakpoints (ORS-21,
+//!   OAC-31): `"system"` and `"tools"` mark the end of the system prompt — sent as a leading
+//!   developer message (Chat: the system message) whose `input_text` (`text`) part carries
+//!   `prompt_cache_breakpoint: {"mode": "explicit"}`, the prefix that holds the tools too — and `"messages"` is the API's implicit breakpoint
 //!   (its default, nothing to send). A list without `"messages"` sends
 //!   `prompt_cache_options: {"mode": "explicit"}` (no implicit breakpoint) when a breakpoint is
 //!   written. One breakpoint at most, under the API's four. The only lifetime is the default
@@ -222,10 +222,10 @@ pub(crate) struct CachePlan {
     pub listed: bool,
     /// The `prompt_cache_key` to send.
     pub key: Option<String>,
-    /// OpenAI Responses, gpt-5.6+ (ORS-21): the `prompt_cache_breakpoint` to put on the system
-    /// prompt, when `"system"` or `"tools"` is asked for.
+    /// OpenAI Responses and Chat, gpt-5.6+ (ORS-21, OAC-31): the `prompt_cache_breakpoint` to
+    /// put on the system prompt, when `"system"` or `"tools"` is asked for.
     pub system_breakpoint: Option<Value>,
-    /// OpenAI Responses, gpt-5.6+: the caller listed breakpoints without `"messages"`, so a
+    /// OpenAI Responses and Chat, gpt-5.6+: the caller listed breakpoints without `"messages"`, so a
     /// request that writes an explicit breakpoint turns the implicit one off
     /// (`prompt_cache_options.mode: "explicit"`).
     pub explicit_only: bool,
@@ -291,8 +291,10 @@ impl RenderOptions {
             ..CachePlan::default()
         };
         let mut not_sent: Vec<&str> = Vec::new();
-        let explicit = self.provider == crate::vocab::Provider::OpenAiResponses
-            && crate::models::explicit_cache_breakpoints(&self.model);
+        let explicit = matches!(
+            self.provider,
+            crate::vocab::Provider::OpenAiResponses | crate::vocab::Provider::OpenAiChat
+        ) && crate::models::explicit_cache_breakpoints(&self.model);
         match self.provider.cache_style() {
             CacheStyle::Breakpoints => {
                 let mut mark = Map::new();

@@ -6,6 +6,7 @@
 // runAgent run with retries and a failover hands back. Runs in Node (node --test), Deno
 // (deno test) and Bun (bun test): scripts/test-js.sh steps 4 and 6.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -342,6 +343,39 @@ describe("secrets in header values and URLs", () => {
     const result = await streamTurn({ provider: "gemini", model: "gemini-2.5-pro", baseURL: b.origin.replace("http://", `http://proxy:${KEY}@`), conversation });
     assert.equal(result.request.url.startsWith(b.origin), true);
     assert.deepEqual(deepLeaks([result, conversation.toJSON()], [KEY]), []);
+  });
+
+  test("issue 31: streamTurn's default account is a label derived from the key (a truncated SHA-256), never the key; the caller's account wins", async () => {
+    const s = await started((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.end(ANTHROPIC_TEXT("Hello."));
+    });
+    const label = (key) => `key-${createHash("sha256").update(`turnwire-account\n${key}`).digest("hex").slice(0, 16)}`;
+    const turn = async (apiKey, render) => {
+      const conversation = new Conversation([human("hi")]);
+      const handed = [];
+      const stream = streamTurn({ provider: "anthropic", model: "claude-sonnet-4-5", apiKey, baseURL: s.origin, conversation, render });
+      for await (const delta of stream) handed.push(delta);
+      const result = await stream;
+      const json = conversation.toJSON();
+      return { account: json[json.length - 1].metadata?.account, handed: [result, json, handed] };
+    };
+    const first = await turn(KEY);
+    assert.equal(first.account, label(KEY));
+    assert.deepEqual(deepLeaks(first.handed, [KEY]), []);
+    assert.equal((await turn(KEY)).account, first.account);
+    assert.notEqual((await turn(`${KEY}-other`)).account, first.account);
+    assert.equal((await turn(KEY, { account: "acme-prod" })).account, "acme-prod");
+    assert.equal((await turn(undefined)).account, undefined);
+    // the render's account keeps another key's signed thinking out of the request
+    const conversation = new Conversation([
+      human("plan"),
+      { speaker: "ai", metadata: { provider: "anthropic", model: "claude-sonnet-4-5", account: label("sk-someone-else") }, blocks: [{ type: "thinking", thought: "t", signature: "EqQBCkYIBxgCKkBvdGhlcg==" }, { type: "text", text: "ok" }] },
+      human("go on"),
+    ]);
+    const before = s.requests.length;
+    await streamTurn({ provider: "anthropic", model: "claude-sonnet-4-5", apiKey: KEY, baseURL: s.origin, conversation, render: { maxTokens: 4096, thinking: { enabled: true, budgetTokens: 1024 } } });
+    assert.ok(!s.requests[before].body.includes("EqQBCkYIBxgCKkBvdGhlcg=="), s.requests[before].body);
   });
 
   test("repairingFetch hands no Gemini ?key= and no credentials to onDiagnostics, onError or onAnswer", async () => {

@@ -141,11 +141,15 @@ function withoutErrorTypes(outcome) {
   return { ...outcome, errors: outcome.errors.map(({ code, message }) => ({ code, message })) };
 }
 
-/** A message without `metadata.providerBaseURL` (streamTurn sets it to the base URL). */
+/**
+ * A message without `metadata.providerBaseURL` and `metadata.account` (streamTurn sets them to
+ * the base URL and to the key's label, `key-` and 16 hex digits: issue 31).
+ */
 function withoutBaseURL(message) {
   if (!message.metadata) return message;
-  const { providerBaseURL, ...metadata } = message.metadata;
+  const { providerBaseURL, account, ...metadata } = message.metadata;
   void providerBaseURL;
+  if (account !== undefined && !/^key-[0-9a-f]{16}$/.test(account)) throw new Error(`account ${account} is not a key label`);
   return { ...message, metadata };
 }
 
@@ -451,7 +455,10 @@ export function defineStreamSuite(api, label, host) {
             assert.deepEqual(result.request, { url: req.url, provider, model });
 
             // The outcome is the decoder's on the same events, and the Rust golden's.
-            const direct = decodeDirect(api, provider, lines, { model, endpoint: BASE, idSeed: `turn-${HISTORY.length}` });
+            // the account is the key's label (issue 31: a truncated SHA-256, never the key)
+            const account = result.message.metadata?.account;
+            assert.match(account ?? "", /^key-[0-9a-f]{16}$/);
+            const direct = decodeDirect(api, provider, lines, { model, endpoint: BASE, account, idSeed: `turn-${HISTORY.length}` });
             assert.deepEqual(deltas, direct.deltas, "the deltas are the decoder's, errors included");
             const { diagnostics, idMap, toolNames, request, aborted, appended, ...outcome } = result;
             assert.deepEqual(outcome, direct.outcome);

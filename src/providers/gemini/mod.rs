@@ -2,6 +2,7 @@
 //! decoding and strict validation of request bodies.
 
 mod call_ids;
+pub(crate) use call_ids::minted_by_gemini;
 pub(crate) mod decode;
 pub(crate) mod read;
 mod read_options;

@@ -74,7 +74,16 @@ pub(crate) fn from_body(
 ) -> Result<Imported, Error> {
     let mut r = Reader::new(provenance(provider, Some(body), source));
     let empty = Value::Array(Vec::new());
-    read(&mut r, body.get("messages").unwrap_or(&empty), "$.messages")?;
+    let messages = body.get("messages").unwrap_or(&empty);
+    read(&mut r, messages, "$.messages")?;
+    let system_mark = crate::providers::read::cache::system_breakpoint(body);
+    crate::providers::read::cache::breakpoint_notes(
+        &mut r,
+        messages,
+        "$.messages",
+        system_mark,
+        &["content"],
+    );
     let options = body_options(
         provider,
         body,

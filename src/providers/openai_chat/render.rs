@@ -12,7 +12,8 @@ use crate::normalize::synthesize::REASONING_CONTENT_FIELD;
 use crate::normalize::Normalized;
 use crate::providers::body::tool_declarations;
 use crate::providers::common::{
-    declared_names, joined_text, media_type, only_plain_text, plain_text, system_text,
+    declared_names, joined_text, marked_system, media_type, only_plain_text, plain_text,
+    system_text,
 };
 use crate::providers::Projection;
 use crate::request::Resolved;
@@ -131,8 +132,11 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
     let tools = tool_declarations(n, o, &mut p, declaration, false);
     let mut messages = Vec::with_capacity(n.transcript.messages.len() + 1);
     let system = system_text(o, &n.system);
-    if !system.is_empty() {
+    if r.cache.system_breakpoint.is_none() && !system.is_empty() {
         messages.push(out!({"role": "system", "content": system}));
+    } else if let Some(content) = marked_system(system, "text", &r.cache, &mut body, &mut p) {
+        // OAC-31: the breakpoint sits on a text part of the system message
+        messages.push(out!({"role": "system", "content": content}));
     }
     let last = n.transcript.messages.len().saturating_sub(1);
     for (i, m) in n.transcript.messages.iter().enumerate() {

@@ -4,7 +4,8 @@
 //!   DeepSeek, GLM-5). Kimi K2.6 thinking (asked, or by default) gets `keep: "all"`, so the
 //!   server reads every historical `reasoning_content` (KIM-10). A model that always thinks is
 //!   never sent `disabled` (Kimi K2.7 code models answer 400, KIM-11); Kimi K3 takes no switch.
-//! - `reasoning_effort`: OpenAI's as given; elsewhere only to a model that takes one, at one of
+//! - `reasoning_effort`: OpenAI's at one of the model's levels (`max` from gpt-5.6 on, OAC-11),
+//!   as given for a model whose levels are not known; elsewhere only to a model that takes one, at one of
 //!   its levels (DeepSeek V4 `high`/`max`, DSK-10; Kimi K3 `low`/`high`/`max`, KIM-11; Mistral's
 //!   adjustable models `none`/`high`, MIS-09; xAI's allow-list, XAI-02), never beside a
 //!   `thinking` switch (`cannot specify both 'thinking' and 'reasoning_effort'`, KIM-10).
@@ -101,8 +102,8 @@ pub(crate) fn chat_thinking(
     let levels = caps.efforts;
     // The effort.
     if effort_as_given {
-        if t.enabled {
-            out.effort = t.effort.clone();
+        if let (true, Some(e)) = (t.enabled, &t.effort) {
+            out.effort = Some(openai_effort(model, e, true, levels, &mut out.notes));
         }
         return out;
     }
@@ -152,6 +153,36 @@ pub(crate) fn chat_thinking(
             .push(not_sent(model, e, "the effort is not one turnwire knows")),
     }
     out
+}
+
+/// OpenAI's effort for `asked` (Chat `reasoning_effort`, OAC-11; Responses `reasoning.effort`,
+/// ORS-22): one of the model's `levels` (the highest not above it, `none` only when asked; `max`
+/// from gpt-5.6 on), as given when the model's levels are not known. An `explicit` effort sent
+/// other than asked gets a `thinking_budget_adjusted` note.
+///
+/// ```ignore
+/// assert_eq!(openai_effort("gpt-5.5", "max", true, &["none", "low", "medium", "high", "xhigh"], &mut notes), "xhigh");
+/// ```
+pub(crate) fn openai_effort(
+    model: &str,
+    asked: &str,
+    explicit: bool,
+    levels: &[&'static str],
+    notes: &mut Vec<Diagnostic>,
+) -> String {
+    let Some(level) = chat_effort(asked, levels, false) else {
+        return asked.to_string();
+    };
+    if explicit && level != asked {
+        notes.push(note(
+            format!(
+                "{model} takes the reasoning efforts {}; effort `{asked}` was sent as `{level}`",
+                levels.join(", ")
+            ),
+            "$.thinking.effort",
+        ));
+    }
+    level.to_string()
 }
 
 /// A note on an effort that was not sent, and why.

@@ -28,6 +28,7 @@ use crate::error::Error;
 use crate::model::{
     Block, ProviderMeta, Speaker, TextBlock, ThinkingBlock, ToolCallBlock, ToolResponseBlock,
 };
+use crate::providers::read::cache::breakpoint_notes;
 use crate::providers::read::context::{
     part_type, parts, provenance, string_at, wrong_type, Reader,
 };
@@ -57,7 +58,7 @@ pub fn from_responses_input(
 ) -> Result<Imported, Error> {
     let mut r = Reader::new(provenance(Provider::OpenAiResponses, None, source));
     read(&mut r, input, instructions, "$")?;
-    breakpoint_notes(&mut r, input, "$", false);
+    breakpoint_notes(&mut r, input, "$", false, &["content", "output"]);
     Ok(r.finish(None))
 }
 
@@ -70,8 +71,14 @@ pub(crate) fn from_body(
     let empty = Value::Array(Vec::new());
     let input = body.get("input").unwrap_or(&empty);
     read(&mut r, input, body.get("instructions"), "$.input")?;
-    let system_mark = crate::providers::read::cache::responses_system_breakpoint(body);
-    breakpoint_notes(&mut r, input, "$.input", system_mark);
+    let system_mark = crate::providers::read::cache::system_breakpoint(body);
+    breakpoint_notes(
+        &mut r,
+        input,
+        "$.input",
+        system_mark,
+        &["content", "output"],
+    );
     if body.get("store") == Some(&Value::Bool(true)) {
         r.note(
             "$.store",
@@ -90,33 +97,6 @@ pub(crate) fn from_body(
         &mut r,
     )?;
     Ok(r.finish(Some(options)))
-}
-
-/// ORS-21: a block keeps no cache breakpoint. The one on the leading developer message of a
-/// body is read into `cache.breakpoints` (`system_mark`); every other one is named.
-fn breakpoint_notes(r: &mut Reader, input: &Value, path: &str, system_mark: bool) {
-    let Some(items) = input.as_array() else {
-        return;
-    };
-    for (i, item) in items.iter().enumerate() {
-        if i == 0 && system_mark {
-            continue;
-        }
-        for key in ["content", "output"] {
-            let parts = item.get(key).and_then(Value::as_array);
-            for (j, part) in parts.into_iter().flatten().enumerate() {
-                if part
-                    .get("prompt_cache_breakpoint")
-                    .is_some_and(|b| !b.is_null())
-                {
-                    r.note(
-                        &format!("{path}[{i}].{key}[{j}].prompt_cache_breakpoint"),
-                        "a block keeps no cache breakpoint: turnwire places them from the `cache` option (ORS-21: `system` / `tools` mark the system prompt for gpt-5.6 and later)",
-                    );
-                }
-            }
-        }
-    }
 }
 
 /// The run being read: assistant items or function outputs gather into one message.

@@ -13,7 +13,8 @@ use crate::model::{Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Spea
 use crate::normalize::Normalized;
 use crate::providers::body::tool_declarations;
 use crate::providers::common::{
-    declared_names, joined_text, media_type, only_plain_text, plain_text, system_text,
+    declared_names, joined_text, marked_system, media_type, only_plain_text, plain_text,
+    system_text,
 };
 use crate::providers::Projection;
 use crate::request::Resolved;
@@ -45,20 +46,15 @@ pub(crate) fn body<'a>(
         body.insert("model", &o.model);
     }
     let system = system_text(o, &n.system);
-    match &r.cache.system_breakpoint {
-        _ if system.is_empty() => p.extend_notes(r.cache.unmarked_system()),
+    if r.cache.system_breakpoint.is_none() && !system.is_empty() {
+        body.insert("instructions", system);
+    } else if let Some(content) = marked_system(system, "input_text", &r.cache, &mut body, &mut p) {
         // ORS-21: a breakpoint sits on an input part; the system prompt becomes the leading
         // developer message to carry it (`instructions` takes a string only).
-        Some(mark) => {
-            let part =
-                out!({"type": "input_text", "text": system, "prompt_cache_breakpoint": mark});
-            let developer = out!({"type": "message", "role": "developer", "content": vec![part]});
-            input.insert(0, developer);
-            if r.cache.explicit_only {
-                body.insert("prompt_cache_options", out!({"mode": "explicit"}));
-            }
-        }
-        None => body.insert("instructions", system),
+        input.insert(
+            0,
+            out!({"type": "message", "role": "developer", "content": content}),
+        );
     }
     body.insert("input", input);
     if !tools.is_empty() {
@@ -68,11 +64,17 @@ pub(crate) fn body<'a>(
         }
     }
     if n.thinking_enabled {
-        let effort = o
-            .thinking
-            .as_ref()
-            .and_then(|t| t.effort.as_deref())
-            .unwrap_or(DEFAULT_EFFORT);
+        let asked = o.thinking.as_ref().and_then(|t| t.effort.as_deref());
+        let mut notes = Vec::new();
+        // ORS-22: one of the model's levels (`max` from gpt-5.6 on)
+        let effort = crate::providers::openai_chat::thinking::openai_effort(
+            &o.model,
+            asked.unwrap_or(DEFAULT_EFFORT),
+            asked.is_some(),
+            r.caps.efforts,
+            &mut notes,
+        );
+        p.extend_notes(notes);
         let summary = o.thinking.as_ref().and_then(|t| t.summary.as_deref());
         let mut reasoning = Obj::new();
         reasoning.insert("effort", effort);

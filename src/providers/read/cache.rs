@@ -69,15 +69,16 @@ pub(crate) fn anthropic_cache(body: &Map<String, Value>, r: &mut Reader) -> Opti
     })
 }
 
-/// `prompt_cache_key` as `cache.key`; a Responses breakpoint on the leading developer message
-/// (where a render puts the system prompt's, ORS-21) as the `"system"` breakpoint, alone when
+/// `prompt_cache_key` as `cache.key`; a breakpoint on the leading developer (Responses) or
+/// system (Chat) message (where a render puts the system prompt's, ORS-21, OAC-31) as the
+/// `"system"` breakpoint, alone when
 /// `prompt_cache_options.mode` is `explicit`.
 pub(crate) fn openai_cache(body: &Map<String, Value>) -> Option<CacheOptions> {
     let key = body
         .get("prompt_cache_key")
         .and_then(Value::as_str)
         .map(str::to_string);
-    let marked = responses_system_breakpoint(body);
+    let marked = system_breakpoint(body);
     if key.is_none() && !marked {
         return None;
     }
@@ -98,17 +99,22 @@ pub(crate) fn openai_cache(body: &Map<String, Value>) -> Option<CacheOptions> {
     })
 }
 
-/// Whether the body's first input item is a developer message whose text carries a
-/// `prompt_cache_breakpoint` (ORS-21).
-pub(crate) fn responses_system_breakpoint(body: &Map<String, Value>) -> bool {
-    let Some(first) = body
-        .get("input")
-        .and_then(Value::as_array)
-        .and_then(|a| a.first())
-    else {
+/// Whether the body's first item carries the system prompt's `prompt_cache_breakpoint` where a
+/// render puts it: Responses' leading developer message (ORS-21), Chat's leading system
+/// message (OAC-31).
+pub(crate) fn system_breakpoint(body: &Map<String, Value>) -> bool {
+    let first = |list: &str| {
+        body.get(list)
+            .and_then(Value::as_array)
+            .and_then(|a| a.first())
+    };
+    let (Some(first), role) = (match first("input") {
+        Some(item) => (Some(item), "developer"),
+        None => (first("messages"), "system"),
+    }) else {
         return false;
     };
-    first.get("role").and_then(Value::as_str) == Some("developer")
+    first.get("role").and_then(Value::as_str) == Some(role)
         && first
             .get("content")
             .and_then(Value::as_array)
@@ -118,4 +124,38 @@ pub(crate) fn responses_system_breakpoint(body: &Map<String, Value>) -> bool {
                         .is_some_and(|b| !b.is_null())
                 })
             })
+}
+
+/// ORS-21 / OAC-31: a block keeps no cache breakpoint. The one on the system prompt's leading
+/// item of a body is read into `cache.breakpoints` (`system_mark`); every other one in the
+/// parts under `keys` of `items` is named.
+pub(crate) fn breakpoint_notes(
+    r: &mut Reader,
+    items: &Value,
+    path: &str,
+    system_mark: bool,
+    keys: &[&str],
+) {
+    let Some(items) = items.as_array() else {
+        return;
+    };
+    for (i, item) in items.iter().enumerate() {
+        if i == 0 && system_mark {
+            continue;
+        }
+        for key in keys {
+            let parts = item.get(*key).and_then(Value::as_array);
+            for (j, part) in parts.into_iter().flatten().enumerate() {
+                if part
+                    .get("prompt_cache_breakpoint")
+                    .is_some_and(|b| !b.is_null())
+                {
+                    r.note(
+                        &format!("{path}[{i}].{key}[{j}].prompt_cache_breakpoint"),
+                        "a block keeps no cache breakpoint: turnwire places them from the `cache` option (ORS-21, OAC-31: `system` / `tools` mark the system prompt for gpt-5.6 and later)",
+                    );
+                }
+            }
+        }
+    }
 }

@@ -51,10 +51,10 @@ pub(crate) fn body_options(
             "cache_control" if provider == Provider::Anthropic => {}
             "prompt_cache_key"
                 if matches!(provider, Provider::OpenAiChat | Provider::OpenAiResponses) => {}
-            // ORS-21: the mode of a system breakpoint, read into `cache.breakpoints`
+            // ORS-21, OAC-31: the mode of a system breakpoint, read into `cache.breakpoints`
             "prompt_cache_options"
-                if provider == Provider::OpenAiResponses
-                    && super::cache::responses_system_breakpoint(body)
+                if matches!(provider, Provider::OpenAiChat | Provider::OpenAiResponses)
+                    && super::cache::system_breakpoint(body)
                     && value.as_object().is_some_and(|o| {
                         o.iter().all(|(k, v)| match k.as_str() {
                             "mode" => v == "implicit" || v == "explicit",

@@ -607,6 +607,8 @@ export interface StreamOptions {
     model?: string;
     /** The base URL the request went to. */
     endpoint?: string;
+    /** The account the request went out under (an opaque label, never a key), stamped on the answer's provenance. */
+    account?: string;
     /** A string unique to this turn, to mint ids for calls the provider sent without one. */
     idSeed?: string;
 }

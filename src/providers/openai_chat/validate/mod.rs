@@ -32,10 +32,17 @@
 //! - `OAC-20` `prompt_cache_key` is a string of at most 64 characters: `Invalid
 //!   'prompt_cache_key': string too long. Expected a string with maximum length 64, but got a
 //!   string with length 72 instead.`
+//! - `OAC-31` `prompt_cache_options` and `prompt_cache_breakpoint` (on `text`, `image_url`,
+//!   `input_audio`, `file` parts) only for gpt-5.6 and later, at most four breakpoints: the
+//!   checks of `ORS-21` (`openai_responses::validate::cache`).
+//! - `OAC-11` `reasoning_effort` is one of the model's levels (`max` from gpt-5.6 on):
+//!   `Unsupported value: 'reasoning_effort' does not support 'max' with this model. Supported
+//!   values are: 'none', 'low', 'medium', 'high', and 'xhigh'.` (see `effort`).
 
 mod content;
 mod controls;
 mod dialect;
+mod effort;
 mod message;
 mod names;
 mod structure;
@@ -43,6 +50,7 @@ mod tool_runs;
 
 use serde_json::Value;
 
+use crate::providers::openai_responses::validate::cache;
 use crate::providers::validate_support::{Findings, Path};
 use crate::providers::Violation;
 
@@ -54,6 +62,7 @@ use tool_runs::{check_oac_01_02_tool_runs, check_oac_09_unique_call_ids};
 use controls::{check_oac_16_tool_choice, check_oac_17_18_stop, check_oac_19_response_format};
 pub(crate) use controls::{check_prompt_cache_key, forces_a_call};
 pub(crate) use dialect::Dialect;
+pub(crate) use effort::check_openai_effort;
 
 /// Rule id for plain shape errors.
 const STRUCT: &str = "OAC-STRUCT";
@@ -88,6 +97,8 @@ pub(crate) fn check_envelope(
     check_oac_17_18_stop(obj, dialect, out);
     check_oac_19_response_format(obj, out);
     check_prompt_cache_key(obj, "OAC-20", out);
+    effort::check_oac_11_effort(obj, out);
+    cache::check_prompt_cache_options(obj, &cache::CHAT, out);
 }
 
 /// [`validate`]'s rules on everything but `messages`.
@@ -128,5 +139,6 @@ pub(crate) fn check_dialect(body: &Value, dialect: &Dialect, out: &mut Findings)
         }
         check_oac_01_02_tool_runs(&msgs, out);
         check_oac_09_unique_call_ids(&msgs, out);
+        cache::check_breakpoints(obj, &cache::CHAT, out);
     }
 }

@@ -4,18 +4,44 @@
 //! `prompt_cache_breakpoint: {mode: 'explicit'}` on `input_text`, `input_image` and
 //! `input_file` parts; "Each request can write up to four breakpoints"; and
 //! `prompt_cache_retention`, deprecated in favour of `prompt_cache_options.ttl`.
+//!
+//! `OAC-31` is the same rule on Chat Completions (`chat/completions.d.ts`: the request's
+//! `prompt_cache_options`, `prompt_cache_breakpoint` on `text`, `image_url`, `input_audio` and
+//! `file` parts of `messages[].content`): [`CHAT`].
 
 use serde_json::{Map, Value};
 
 use crate::providers::validate_support::{Findings, Path};
 
-const RULE: &str = "ORS-21";
+/// Where an API's breakpoints live, and the rule that checks them.
+pub(crate) struct Surface {
+    rule: &'static str,
+    /// The array of items or messages.
+    items: &'static str,
+    /// The members of an item that hold parts.
+    contents: &'static [&'static str],
+    /// The parts that take a breakpoint.
+    markable: &'static [&'static str],
+}
+
+/// OpenAI Responses (`ORS-21`).
+pub(crate) const RESPONSES: Surface = Surface {
+    rule: "ORS-21",
+    items: "input",
+    contents: &["content", "output"],
+    markable: &["input_text", "input_image", "input_file"],
+};
+
+/// OpenAI Chat Completions (`OAC-31`).
+pub(crate) const CHAT: Surface = Surface {
+    rule: "OAC-31",
+    items: "messages",
+    contents: &["content"],
+    markable: &["text", "image_url", "input_audio", "file"],
+};
 
 /// The most breakpoints one request writes.
 const MAX_BREAKPOINTS: usize = 4;
-
-/// The parts that take a breakpoint.
-const MARKABLE: [&str; 3] = ["input_text", "input_image", "input_file"];
 
 /// Whether the body's model takes explicit breakpoints (gpt-5.6 and later).
 fn takes_breakpoints(obj: &Map<String, Value>) -> bool {
@@ -23,26 +49,31 @@ fn takes_breakpoints(obj: &Map<String, Value>) -> bool {
     crate::models::explicit_cache_breakpoints(model)
 }
 
-/// `ORS-21` on the request: `prompt_cache_options` in its shape, only on gpt-5.6 and later,
-/// and not next to the deprecated `prompt_cache_retention`.
-pub(super) fn check_ors_21_prompt_cache_options(obj: &Map<String, Value>, out: &mut Findings) {
+/// `ORS-21` / `OAC-31` on the request: `prompt_cache_options` in its shape, only on gpt-5.6
+/// and later, and not next to the deprecated `prompt_cache_retention`.
+pub(crate) fn check_prompt_cache_options(
+    obj: &Map<String, Value>,
+    surface: &Surface,
+    out: &mut Findings,
+) {
+    let rule = surface.rule;
     let takes = takes_breakpoints(obj);
     if let Some(options) = obj.get("prompt_cache_options").filter(|v| !v.is_null()) {
         let path = Path::root().k("prompt_cache_options");
         if !takes {
             out.push(
-                RULE,
+                rule,
                 path.clone(),
                 "Unsupported parameter: 'prompt_cache_options' is not supported with this model.",
             );
         }
-        check_options(options, &path, out);
+        check_options(rule, options, &path, out);
         if obj
             .get("prompt_cache_retention")
             .is_some_and(|v| !v.is_null())
         {
             out.push(
-                RULE,
+                rule,
                 Path::root().k("prompt_cache_retention"),
                 "prompt_cache_retention is deprecated: set the lifetime with prompt_cache_options.ttl, not both.",
             );
@@ -50,14 +81,15 @@ pub(super) fn check_ors_21_prompt_cache_options(obj: &Map<String, Value>, out: &
     }
 }
 
-/// `ORS-21` on the input: `prompt_cache_breakpoint` in its shape, on markable parts, only on
-/// gpt-5.6 and later, at most four.
-pub(super) fn check_ors_21_breakpoints(obj: &Map<String, Value>, out: &mut Findings) {
-    let marks = breakpoints(obj, out);
+/// `ORS-21` / `OAC-31` on the input: `prompt_cache_breakpoint` in its shape, on markable
+/// parts, only on gpt-5.6 and later, at most four.
+pub(crate) fn check_breakpoints(obj: &Map<String, Value>, surface: &Surface, out: &mut Findings) {
+    let rule = surface.rule;
+    let marks = breakpoints(obj, surface, out);
     if !marks.is_empty() && !takes_breakpoints(obj) {
         if let Some(first) = marks.first() {
             out.push(
-                RULE,
+                rule,
                 first.clone(),
                 "Unsupported parameter: 'prompt_cache_breakpoint' is not supported with this model.",
             );
@@ -66,7 +98,7 @@ pub(super) fn check_ors_21_breakpoints(obj: &Map<String, Value>, out: &mut Findi
     if marks.len() > MAX_BREAKPOINTS {
         for path in marks.iter().take(marks.len() - MAX_BREAKPOINTS) {
             out.push(
-                RULE,
+                rule,
                 path.clone(),
                 format!(
                     "A request writes at most {MAX_BREAKPOINTS} prompt cache breakpoints (the latest ones); this one is never written."
@@ -76,29 +108,29 @@ pub(super) fn check_ors_21_breakpoints(obj: &Map<String, Value>, out: &mut Findi
     }
 }
 
-fn supported(path: &Path, got: &Value, allowed: &str, out: &mut Findings) {
+fn supported(rule: &'static str, path: &Path, got: &Value, allowed: &str, out: &mut Findings) {
     let got = got.as_str().map_or_else(|| got.to_string(), str::to_string);
     out.push(
-        RULE,
+        rule,
         path.clone(),
         format!("Invalid value: '{got}'. Supported values are: {allowed}."),
     );
 }
 
-fn check_options(options: &Value, path: &Path, out: &mut Findings) {
+fn check_options(rule: &'static str, options: &Value, path: &Path, out: &mut Findings) {
     let Some(o) = options.as_object() else {
-        out.push(RULE, path.clone(), "prompt_cache_options must be an object");
+        out.push(rule, path.clone(), "prompt_cache_options must be an object");
         return;
     };
     for (k, v) in o {
         match (k.as_str(), v) {
             (_, Value::Null) => {}
             ("mode", Value::String(m)) if m == "implicit" || m == "explicit" => {}
-            ("mode", v) => supported(&path.k("mode"), v, "'implicit' and 'explicit'", out),
+            ("mode", v) => supported(rule, &path.k("mode"), v, "'implicit' and 'explicit'", out),
             ("ttl", Value::String(t)) if t == "30m" => {}
-            ("ttl", v) => supported(&path.k("ttl"), v, "'30m'", out),
+            ("ttl", v) => supported(rule, &path.k("ttl"), v, "'30m'", out),
             (k, _) => out.push(
-                RULE,
+                rule,
                 path.clone(),
                 format!("Unknown parameter: 'prompt_cache_options.{k}'."),
             ),
@@ -108,13 +140,14 @@ fn check_options(options: &Value, path: &Path, out: &mut Findings) {
 
 /// The paths of every breakpoint in `input`, in order; a breakpoint of the wrong shape or on a
 /// part that takes none is reported.
-fn breakpoints(obj: &Map<String, Value>, out: &mut Findings) -> Vec<Path> {
+fn breakpoints(obj: &Map<String, Value>, surface: &Surface, out: &mut Findings) -> Vec<Path> {
+    let (rule, list) = (surface.rule, surface.items);
     let mut marks = Vec::new();
-    let Some(items) = obj.get("input").and_then(Value::as_array) else {
+    let Some(items) = obj.get(list).and_then(Value::as_array) else {
         return marks;
     };
     for (i, item) in items.iter().enumerate() {
-        for key in ["content", "output"] {
+        for &key in surface.contents {
             let Some(parts) = item.get(key).and_then(Value::as_array) else {
                 continue;
             };
@@ -124,28 +157,28 @@ fn breakpoints(obj: &Map<String, Value>, out: &mut Findings) -> Vec<Path> {
                     continue;
                 };
                 let path = Path::root()
-                    .k("input")
+                    .k(list)
                     .i(i)
                     .k(key)
                     .i(j)
                     .k("prompt_cache_breakpoint");
                 let ty = part.get("type").and_then(Value::as_str).unwrap_or_default();
-                if !MARKABLE.contains(&ty) {
+                if !surface.markable.contains(&ty) {
                     out.push(
-                        RULE,
+                        rule,
                         path.clone(),
                         format!(
-                            "Unknown parameter: 'input[{i}].{key}[{j}].prompt_cache_breakpoint'."
+                            "Unknown parameter: '{list}[{i}].{key}[{j}].prompt_cache_breakpoint'."
                         ),
                     );
                 }
                 match mark.get("mode") {
                     Some(Value::String(m)) if m == "explicit" => {}
-                    Some(v) => supported(&path.k("mode"), v, "'explicit'", out),
+                    Some(v) => supported(rule, &path.k("mode"), v, "'explicit'", out),
                     None => out.push(
-                        RULE,
+                        rule,
                         path.k("mode"),
-                        format!("Missing required parameter: 'input[{i}].{key}[{j}].prompt_cache_breakpoint.mode'."),
+                        format!("Missing required parameter: '{list}[{i}].{key}[{j}].prompt_cache_breakpoint.mode'."),
                     ),
                 }
                 marks.push(path);

@@ -64,6 +64,8 @@
 //!   `prompt_cache_breakpoint: {"mode": "explicit"}` (on `input_text`, `input_image`,
 //!   `input_file` parts) only for gpt-5.6 and later, at most four breakpoints (strict: the API
 //!   writes the latest four), and not together with the deprecated `prompt_cache_retention`.
+//! - `ORS-22` `reasoning.effort` is one of the model's levels (`max` from gpt-5.6 on), the
+//!   text of `OAC-11` with `'reasoning.effort'`.
 //! - `ORS-20` `compaction` items carry their `encrypted_content` (`ORS-STRUCT`; whether it
 //!   verifies for this account is not checkable from one body).
 //!
@@ -78,7 +80,7 @@
 //! - Names on `function_call` items are not checked against `tools` (the API does not require
 //!   replayed calls to be declared).
 
-mod cache;
+pub(crate) mod cache;
 mod client_items;
 mod content;
 mod controls;
@@ -137,7 +139,7 @@ pub fn validate(body: &Value) -> Vec<Violation> {
         check_ors_03_reasoning_followed(&items, &mut out);
         check_ors_04_fc_id_needs_reasoning(&items, &mut out);
         check_ors_05_unstored(&items, settings.store_false, &mut out);
-        cache::check_ors_21_breakpoints(obj, &mut out);
+        cache::check_breakpoints(obj, &cache::RESPONSES, &mut out);
     }
     out.finish(body)
 }
@@ -149,7 +151,7 @@ fn check_envelope(obj: &serde_json::Map<String, Value>, out: &mut Findings) -> s
     check_ors_15_no_stop(obj, out);
     check_ors_16_text_format(obj, out);
     crate::providers::openai_chat::validate::check_prompt_cache_key(obj, "ORS-17", out);
-    cache::check_ors_21_prompt_cache_options(obj, out);
+    cache::check_prompt_cache_options(obj, &cache::RESPONSES, out);
     settings
 }
 

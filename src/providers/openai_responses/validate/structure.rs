@@ -10,7 +10,7 @@ use super::STRUCT;
 use crate::providers::validate_support::{Findings, Path};
 
 /// Reasoning effort levels.
-const EFFORTS: [&str; 6] = ["none", "minimal", "low", "medium", "high", "xhigh"];
+const EFFORTS: [&str; 7] = ["none", "minimal", "low", "medium", "high", "xhigh", "max"];
 
 /// Reasoning summary settings.
 const SUMMARIES: [&str; 3] = ["auto", "concise", "detailed"];
@@ -198,6 +198,14 @@ fn check_reasoning_config(obj: &Map<String, Value>, out: &mut Findings) {
     };
     check("effort", &EFFORTS, out);
     check("summary", &SUMMARIES, out);
+    crate::providers::openai_chat::validate::check_openai_effort(
+        obj,
+        cfg.get("effort"),
+        path.k("effort"),
+        "reasoning.effort",
+        "ORS-22",
+        out,
+    );
 }
 
 /// `include` is an array of non-empty strings.
