@@ -7,8 +7,8 @@
 use super::options::Profile;
 use super::work::Msg;
 use super::{
-    aborted, adjacency, binding, calls_last, closure, content, declarations, dedupe, identity, media,
-    orphans, prefill, role_order, server_tools, speaker, synthesize, thinking, tool_changes,
+    aborted, adjacency, binding, calls_last, closure, content, declarations, dedupe, identity,
+    media, orphans, prefill, role_order, server_tools, speaker, synthesize, thinking, tool_changes,
     tool_media, tool_names, unread_tokens, Diagnostic, NormalizeOptions, TurnOpener,
 };
 use crate::vocab::Pass;

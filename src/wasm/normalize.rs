@@ -21,6 +21,11 @@ pub struct NormalizeResult {
     transcript: Value,
     /// System prompt texts taken out of the transcript, in order.
     system: Vec<String>,
+    /// Tool changes the target cannot take in place (ANT-53): left out of `transcript`, taken as
+    /// the request's tools list. Keep them with the history (a system message after it) so the
+    /// stored history renders the same again.
+    #[tsify(type = "ToolChangeBlock[]")]
+    tool_changes: Value,
     /// Whether thinking stays on for this request (the history can force it off).
     thinking_enabled: bool,
     /// Every repair, in pass order.
@@ -43,8 +48,10 @@ pub fn normalize_js(
     let options = read_options(&options.js_value())?;
     let resolved = crate::request::Resolved::of(&options)?;
     let n = normalize(&transcript, &resolved.normalize);
+    let tool_changes = left_out_changes(&n.tool_changes.left_out);
     let out = NormalizeResult {
         transcript: n.transcript.to_value(),
+        tool_changes,
         system: n.system,
         thinking_enabled: n.thinking_enabled,
         diagnostics: crate::render::reading_first(
@@ -55,4 +62,15 @@ pub fn normalize_js(
         ),
     };
     Ok(Ts::new_unchecked(to_js(&out)?))
+}
+
+/// The tool changes a render left out, as the blocks of a transcript.
+fn left_out_changes(changes: &[crate::model::ToolChangeBlock]) -> Value {
+    use crate::model::{Block, Message, Speaker, Transcript};
+    if changes.is_empty() {
+        return Value::Array(Vec::new());
+    }
+    let blocks = changes.iter().cloned().map(Block::ToolChange).collect();
+    let mut history = Transcript::new(vec![Message::new(Speaker::System, blocks)]).to_value();
+    history[0]["blocks"].take()
 }

@@ -669,7 +669,8 @@ export function defineSuite(api, label, host) {
     test("normalize returns the repaired canonical transcript", () => {
       const withSystem = [{ speaker: "system", blocks: [{ type: "text", text: "be brief" }] }, ...HISTORY];
       const n = api.normalize(withSystem, ANTHROPIC);
-      assert.deepEqual(Object.keys(n), ["transcript", "system", "thinkingEnabled", "diagnostics"]);
+      assert.deepEqual(Object.keys(n), ["transcript", "system", "toolChanges", "thinkingEnabled", "diagnostics"]);
+      assert.deepEqual(n.toolChanges, []);
       assert.deepEqual(n.system, ["be brief"]);
       assert.equal(n.thinkingEnabled, false);
       const responses = n.transcript.flatMap((m) => m.blocks).filter((b) => b.type === "tool_response");
@@ -727,7 +728,8 @@ export function defineSuite(api, label, host) {
     test("AI SDK: a repaired history written as ModelMessage[] and read back renders the same bytes (issue 11)", () => {
       const checked = eachRendered(api, fixtures, (fixture, provider, options, bytes) => {
         const n = api.normalize(fixture.files["transcript.json"], options);
-        const history = [...n.system.map((text) => ({ speaker: "system", blocks: [{ type: "text", text }] })), ...n.transcript];
+        const history = [...n.system.map((text) => ({ speaker: "system", blocks: [{ type: "text", text }] })), ...n.transcript,
+          ...(n.toolChanges.length > 0 ? [{ speaker: "system", blocks: n.toolChanges }] : [])];
         const { messages, diagnostics } = api.toAiSdk(history);
         assert.deepEqual(diagnostics, [], `${fixture.name} ${provider}`);
         const back = api.fromAiSdk(JSON.parse(JSON.stringify(messages)), { provider, model: options.model, endpoint: options.endpoint });
@@ -754,7 +756,8 @@ export function defineSuite(api, label, host) {
       let uncarried = 0;
       const checked = eachRendered(api, fixtures, (fixture, provider, options, bytes) => {
         const n = api.normalize(fixture.files["transcript.json"], options);
-        const history = [...n.system.map((text) => ({ speaker: "system", blocks: [{ type: "text", text }] })), ...n.transcript];
+        const history = [...n.system.map((text) => ({ speaker: "system", blocks: [{ type: "text", text }] })), ...n.transcript,
+          ...(n.toolChanges.length > 0 ? [{ speaker: "system", blocks: n.toolChanges }] : [])];
         const { context, diagnostics } = api.toPiAi(history);
         if (diagnostics.length > 0) {
           // pi-ai takes text and base64 images only

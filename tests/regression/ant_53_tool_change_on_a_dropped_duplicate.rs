@@ -19,15 +19,15 @@ fn a_dropped_duplicate_names_the_tools_it_loaded() {
             {"type": "tool_change", "change": "add", "name": "read_file"}]},
     ]);
     let t = Transcript::from_json(&input.to_string()).unwrap();
-    let out = render(&t, &RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5")).unwrap();
+    let out = render(
+        &t,
+        &RenderOptions::new(Provider::Anthropic, "claude-sonnet-4-5"),
+    )
+    .unwrap();
     let dropped = out
         .diagnostics
         .iter()
         .find(|d| d.code == DiagnosticCode::DuplicateResultDropped)
         .expect("the duplicate is dropped");
-    assert!(
-        dropped.message.contains("read_file"),
-        "{}",
-        dropped.message
-    );
+    assert!(dropped.message.contains("read_file"), "{}", dropped.message);
 }

@@ -4,13 +4,13 @@
 mod ai_sdk_error_result_with_media;
 mod ant_10_multi_step_loop_keeps_thinking;
 mod ant_10_open_loop_with_user_text;
+mod ant_53_tool_change_on_a_dropped_duplicate;
 mod compat_gets_no_foreign_reasoning;
 mod deepseek_v4_needs_reasoning_content;
 mod edit_at_the_boundary_follows_the_prefix;
 mod gemini_import_thinking_budget_zero;
 mod gemini_parallel_calls_in_pieces;
 mod gemini_parallel_media_moved_or_merged;
-mod ant_53_tool_change_on_a_dropped_duplicate;
 mod kim_12_pieces_across_a_dropped_duplicate;
 mod kim_12_pieces_brought_together_by_placement;
 mod kimi_non_thinking_models_take_reasoning_content;

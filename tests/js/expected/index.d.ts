@@ -46,7 +46,7 @@ export type AnthropicContentBlock =
 | { type: "thinking"; thinking: string; signature: string }
 | { type: "redacted_thinking"; data: string }
 | { type: "tool_use"; id: string; name: string; input: JsonObject }
-| { type: "tool_result"; tool_use_id: string; content: string | (AnthropicTextBlock | AnthropicMediaBlock)[]; is_error?: boolean }
+| { type: "tool_result"; tool_use_id: string; content: string | (AnthropicTextBlock | AnthropicMediaBlock | AnthropicToolReference)[]; is_error?: boolean }
 | AnthropicServerToolBlock
 | AnthropicCompactionBlock
 | AnthropicFallbackBlock;
@@ -73,10 +73,48 @@ export interface AnthropicFallbackBlock {
 }
 
 /** A message of an Anthropic request: a user or assistant turn, or a system message where it
- * stood in the conversation (models that take them, ANT-25), its texts joined in one block. */
+ * stood in the conversation (models that take them, ANT-25), its texts joined in one block and
+ * the tool changes it carries (ANT-53). */
 export type AnthropicMessage =
 | { role: "user" | "assistant"; content: AnthropicContentBlock[] }
-| { role: "system"; content: AnthropicTextBlock[] };
+| { role: "system"; content: (AnthropicTextBlock | AnthropicToolChange)[] };
+
+/** A tool a tool search or a tool result loaded (`tool_reference`, ANT-53). */
+export interface AnthropicToolReference {
+    type: "tool_reference";
+    tool_name: string;
+    cache_control?: AnthropicCacheControl | null;
+}
+
+/** The tool a tool change names: a declared tool, an MCP server's tool or all of its tools, or
+ * (additions only) a tool defined in place. */
+export type AnthropicToolChangeTarget =
+| { type: "tool_reference"; name: string }
+| { type: "mcp_tool_reference"; server_name: string; name: string }
+| { type: "mcp_toolset_reference"; server_name: string };
+
+/** A tool added or removed mid-conversation, in a system message (beta
+ * `mid-conversation-tool-changes-2026-07-01`, ANT-53; a definition in place also
+ * `inline-tools-2026-09-15`). */
+export type AnthropicToolChange =
+| { type: "tool_addition"; tool: AnthropicToolChangeTarget | { type: "tool_definition"; definition: AnthropicToolDeclaration }; cache_control?: AnthropicCacheControl | null }
+| { type: "tool_removal"; tool: AnthropicToolChangeTarget; cache_control?: AnthropicCacheControl | null };
+
+/** What Anthropic does with a replayed thinking block whose conversation prefix changed
+ * (ANT-52): turnwire sends `drop_block`. */
+export interface AnthropicBlockBinding {
+    prefix_mismatch_behavior?: "error" | "drop_block" | null;
+}
+
+/** A function tool declared to Anthropic; `defer_loading` leaves it out of the prompt until a
+ * tool search loads it (ANT-54). */
+export interface AnthropicToolDeclaration {
+    name: string;
+    description?: string;
+    input_schema: { type: "object"; [key: string]: unknown };
+    cache_control?: AnthropicCacheControl;
+    defer_loading?: boolean;
+}
 
 /** A server tool's call or result, replayed to Anthropic as the API sent it (`serverTools`).
  * Result blocks of other server tools (`text_editor_code_execution_tool_result`,
@@ -85,12 +123,15 @@ export type AnthropicServerToolBlock =
 | { type: "server_tool_use"; id: string; name: "web_search" | "web_fetch" | "code_execution" | "bash_code_execution" | "text_editor_code_execution" | "tool_search_tool_regex" | "tool_search_tool_bm25"; input: JsonObject }
 | { type: "web_search_tool_result"; tool_use_id: string; content: { type: "web_search_result"; url: string; title: string; encrypted_content: string; page_age?: string | null }[] | { type: "web_search_tool_result_error"; error_code: "invalid_tool_input" | "unavailable" | "max_uses_exceeded" | "too_many_requests" | "query_too_long" | "request_too_large" } }
 | { type: "code_execution_tool_result"; tool_use_id: string; content: { type: "code_execution_result"; stdout: string; stderr: string; return_code: number; content: { type: "code_execution_output"; file_id: string }[] } | { type: "code_execution_tool_result_error"; error_code: "invalid_tool_input" | "unavailable" | "too_many_requests" | "execution_time_exceeded" } }
+| { type: "tool_search_tool_result"; tool_use_id: string; content: { type: "tool_search_tool_search_result"; tool_references: AnthropicToolReference[] } | { type: "tool_search_tool_result_error"; error_code: "invalid_tool_input" | "unavailable" | "too_many_requests" | "execution_time_exceeded"; error_message?: string | null } }
 | { type: "bash_code_execution_tool_result"; tool_use_id: string; content: { type: "bash_code_execution_result"; stdout: string; stderr: string; return_code: number; content: { type: "bash_code_execution_output"; file_id: string }[] } | { type: "bash_code_execution_tool_result_error"; error_code: "invalid_tool_input" | "unavailable" | "too_many_requests" | "execution_time_exceeded" | "output_file_too_large" } };
 
 /** A server tool declared to Anthropic (`serverTools`). */
 export type AnthropicServerToolDeclaration =
 | { type: "web_search_20250305"; name: "web_search"; max_uses?: number; allowed_domains?: string[]; blocked_domains?: string[]; user_location?: { type: "approximate"; city?: string; region?: string; country?: string; timezone?: string }; cache_control?: AnthropicCacheControl }
-| { type: "code_execution_20250825"; name: "code_execution"; cache_control?: AnthropicCacheControl };
+| { type: "code_execution_20250825"; name: "code_execution"; cache_control?: AnthropicCacheControl }
+| { type: "tool_search_tool_regex_20251119"; name: "tool_search_tool_regex"; cache_control?: AnthropicCacheControl }
+| { type: "tool_search_tool_bm25_20251119"; name: "tool_search_tool_bm25"; cache_control?: AnthropicCacheControl };
 
 /** The Anthropic Messages request body `renderForProvider` writes. */
 export type AnthropicBody = {
@@ -98,14 +139,16 @@ export type AnthropicBody = {
     max_tokens: number;
     system?: string | AnthropicTextBlock[];
     messages: AnthropicMessage[];
-    tools?: ({ name: string; description?: string; input_schema: { type: "object"; [key: string]: unknown }; cache_control?: AnthropicCacheControl } | AnthropicServerToolDeclaration)[];
+    tools?: (AnthropicToolDeclaration | AnthropicServerToolDeclaration)[];
     tool_choice?: { type: "auto" } | { type: "none" } | { type: "any" } | { type: "tool"; name: string };
     stop_sequences?: string[];
     output_config?: {
         effort?: "low" | "medium" | "high" | "xhigh" | "max";
         format?: { type: "json_schema"; schema: JsonObject };
     };
-    thinking?: { type: "enabled"; budget_tokens: number } | { type: "adaptive"; display?: "summarized" | "omitted" } | { type: "disabled" };
+    /** `block_binding` on the models that bind thinking to its conversation (beta
+     * `thinking-binding-controls-2026-08-01`, ANT-52). */
+    thinking?: { type: "enabled"; budget_tokens: number; block_binding?: AnthropicBlockBinding } | { type: "adaptive"; display?: "summarized" | "omitted"; block_binding?: AnthropicBlockBinding } | { type: "disabled" };
     cache_control?: AnthropicCacheControl;
     temperature?: number;
     top_p?: number;
@@ -113,9 +156,15 @@ export type AnthropicBody = {
 
 /** A part of a Chat Completions message. */
 export type ChatContentPart =
-| { type: "text"; text: string }
-| { type: "image_url"; image_url: { url: string } }
-| { type: "input_audio"; input_audio: { data: string; format: "wav" | "mp3" } };
+| ChatTextPart
+| { type: "image_url"; image_url: { url: string }; prompt_cache_breakpoint?: ChatCacheBreakpoint }
+| { type: "input_audio"; input_audio: { data: string; format: "wav" | "mp3" }; prompt_cache_breakpoint?: ChatCacheBreakpoint };
+
+/** A text part of a Chat Completions message; the cache breakpoint on gpt-5.6 and later (OAC-31). */
+export type ChatTextPart = { type: "text"; text: string; prompt_cache_breakpoint?: ChatCacheBreakpoint };
+
+/** An explicit prompt cache breakpoint on a Chat Completions part (gpt-5.6 and later, OAC-31). */
+export type ChatCacheBreakpoint = { mode: "explicit" };
 
 /** A tool call of a Chat Completions assistant message. */
 export interface ChatToolCall {
@@ -128,7 +177,7 @@ export interface ChatToolCall {
  * also take reasoning text back (`reasoning_content`, or the field `compat.reasoningField`
  * names), Mistral a tool message's `name` and a final assistant message's `prefix`. */
 export type ChatMessage =
-| { role: "system"; content: string }
+| { role: "system"; content: string | ChatTextPart[] }
 | { role: "user"; content: string | ChatContentPart[] }
 | { role: "assistant"; content: string | null; tool_calls?: ChatToolCall[]; reasoning_content?: string; prefix?: boolean }
 | { role: "tool"; tool_call_id: string; content: string; name?: string };
@@ -261,6 +310,8 @@ export type GeminiBody = {
  * choices OpenAI takes). */
 export type OpenAIChatBody = Omit<ChatBody, "tool_choice"> & {
     tool_choice?: "auto" | "none" | "required" | { type: "function"; function: { name: string } };
+    /** Explicit prompt cache breakpoints only (gpt-5.6 and later, OAC-31). */
+    prompt_cache_options?: { mode?: "implicit" | "explicit"; ttl?: "30m" };
 };
 
 /** A JSON Merge Patch of a body type: every member optional, `null` to remove it, objects open
@@ -362,10 +413,12 @@ export interface CacheOptions {
  * as `filters.allowed_domains`, `userLocation`) and `code_interpreter`. Gemini: `googleSearch`
  * and `codeExecution` (Gemini 3 also with function declarations, through
  * `toolConfig.includeServerSideToolInvocations`; Gemini 2.x declares the functions only).
- * OpenAI Chat: web search as `web_search_options` for its search models. What a target lacks is
+ * OpenAI Chat: web search as `web_search_options` for its search models. Tool search
+ * (`tool_search_regex`, `tool_search_bm25`: Anthropic's `tool_search_tool_*_20251119`) loads
+ * the tools declared with `deferLoading`. What a target lacks is
  * left out with a `server_tool_unavailable` diagnostic. */
 export interface ServerTool {
-    type: "web_search" | "code_execution";
+    type: "web_search" | "code_execution" | "tool_search_regex" | "tool_search_bm25";
     /** At most this many uses per request (Anthropic). */
     maxUses?: number;
     /** Only these domains (Anthropic, OpenAI Responses); not with `blockedDomains`. */
@@ -512,7 +565,22 @@ export interface ServerToolBlock {
     [key: string]: unknown;
 }
 
-export type Block = TextBlock | ThinkingBlock | ToolCallBlock | ToolResponseBlock | MediaBlock | CodeBlock | ServerToolBlock;
+/** `{"type": "tool_change"}`: a tool offered (`add`) or withdrawn (`remove`) from this point
+ * of the conversation on — a declared tool by `name`, an MCP server's tool (`name` and
+ * `serverName`) or all its tools (`serverName`), or a tool carried with its `definition`. In a
+ * system message it is Anthropic's `tool_addition` / `tool_removal`; after a tool response, a
+ * tool the result loaded (`tool_reference`). Targets without tool changes get the tools in
+ * force at the end of the history (`tool_change_projected`). */
+export interface ToolChangeBlock {
+    type: "tool_change";
+    change: "add" | "remove";
+    name?: string;
+    serverName?: string;
+    definition?: JsonObject;
+    [key: string]: unknown;
+}
+
+export type Block = TextBlock | ThinkingBlock | ToolCallBlock | ToolResponseBlock | MediaBlock | CodeBlock | ServerToolBlock | ToolChangeBlock;
 
 /** One message of the canonical transcript; unknown members survive a round trip. */
 export interface Message {
@@ -743,7 +811,7 @@ export type IdFormat = "openai" | "anthropic" | "responses" | "kimi" | "mistral"
 /**
  * A stable diagnostic code. The string form never changes.
  */
-export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "feature_unavailable" | "tool_name_projected" | "tool_name_trimmed" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped" | "tool_choice_lowered" | "stop_sequences_adjusted" | "cache_adjusted" | "cache_prefix_changed" | "server_tool_as_text" | "server_tool_unavailable" | "header_param_moved" | "system_moved" | "context_edits_reordered" | "thinking_prefix_changed";
+export type DiagnosticCode = "speaker_repaired" | "duplicate_call_dropped" | "duplicate_call_id_renamed" | "duplicate_result_dropped" | "orphan_result_as_text" | "orphan_result_dropped" | "orphan_call_reconstructed" | "synthetic_result_added" | "result_moved" | "empty_text_removed" | "empty_message_removed" | "empty_result_filled" | "parameters_normalized" | "aborted_turn_trimmed" | "thinking_dropped" | "thinking_as_text" | "continuity_dropped" | "reasoning_reused" | "continuity_synthesized" | "thinking_disabled_for_request" | "messages_merged" | "leading_user_inserted" | "assistant_bridge_inserted" | "system_hoisted" | "block_omitted" | "media_moved" | "block_moved" | "media_type_corrected" | "feature_unavailable" | "tool_name_projected" | "tool_name_trimmed" | "sampling_adjusted" | "tool_declared" | "lone_surrogate_replaced" | "non_json_value_replaced" | "max_tokens_chosen" | "thinking_budget_adjusted" | "continuation_user_inserted" | "prefill_whitespace_trimmed" | "import_opaque" | "import_converted" | "request_field_dropped" | "tool_choice_lowered" | "stop_sequences_adjusted" | "cache_adjusted" | "cache_prefix_changed" | "server_tool_as_text" | "server_tool_unavailable" | "header_param_moved" | "system_moved" | "context_edits_reordered" | "thinking_prefix_changed" | "tool_change_projected";
 
 /**
  * A stable, machine-readable error code. The string form never changes between releases.
@@ -766,6 +834,11 @@ export interface ToolDeclaration {
      * JSON Schema of the arguments.
      */
     parameters?: JsonObject;
+    /**
+     * Load the tool only when a tool search finds it (Anthropic `defer_loading`); targets
+     * without tool search declare it as any other tool (`feature_unavailable`).
+     */
+    deferLoading?: boolean;
 }
 
 /**
@@ -1156,6 +1229,12 @@ export interface NormalizeResult {
      * System prompt texts taken out of the transcript, in order.
      */
     system: string[];
+    /**
+     * Tool changes the target cannot take in place (ANT-53): left out of `transcript`, taken as
+     * the request's tools list. Keep them with the history (a system message after it) so the
+     * stored history renders the same again.
+     */
+    toolChanges: ToolChangeBlock[];
     /**
      * Whether thinking stays on for this request (the history can force it off).
      */

@@ -13,6 +13,7 @@ import {
   type AnthropicContentBlock,
   type AnthropicCountTokensBody,
   type AnthropicMessage,
+  type AnthropicTextBlock,
   type GeminiBody,
   type GeminiCountTokensBody,
   type GeminiPart,
@@ -24,15 +25,23 @@ import {
 
 // The whole body is the beta params' (turnwire sends a body with beta blocks with their
 // `anthropic-beta` header: the render's `headers`); without the beta-only `compaction` and
-// `fallback` blocks it is the GA params', and those two blocks are the beta SDK's block params.
+// `fallback` blocks, tool changes in system messages (ANT-53) and `thinking.block_binding`
+// (ANT-52) it is the GA params', and those parts are the beta SDK's params.
 declare const anthropic: AnthropicBody;
 export const anthropicBetaParams: Anthropic.Beta.Messages.MessageCreateParamsNonStreaming = anthropic;
 type AnthropicBetaBlock = Extract<AnthropicContentBlock, { type: "compaction" } | { type: "fallback" }>;
 type AnthropicGaMessage =
   | { role: "user" | "assistant"; content: Exclude<AnthropicContentBlock, AnthropicBetaBlock>[] }
-  | Extract<AnthropicMessage, { role: "system" }>;
-declare const anthropicGa: Omit<AnthropicBody, "messages"> & { messages: AnthropicGaMessage[] };
+  | { role: "system"; content: AnthropicTextBlock[] };
+type WithoutBinding<T> = T extends unknown ? Omit<T, "block_binding"> : never;
+type AnthropicGaThinking = WithoutBinding<NonNullable<AnthropicBody["thinking"]>>;
+declare const anthropicGa: Omit<AnthropicBody, "messages" | "thinking"> & { messages: AnthropicGaMessage[]; thinking?: AnthropicGaThinking };
 export const anthropicParams: Anthropic.MessageCreateParamsNonStreaming = anthropicGa;
+type AnthropicSystemContent = Extract<AnthropicMessage, { role: "system" }>["content"][number];
+declare const toolChange: Exclude<AnthropicSystemContent, AnthropicTextBlock>;
+export const toolChangeBlock: Anthropic.Beta.Messages.BetaRequestToolAdditionBlock | Anthropic.Beta.Messages.BetaRequestToolRemovalBlock = toolChange;
+declare const binding: NonNullable<Extract<NonNullable<AnthropicBody["thinking"]>, { type: "adaptive" }>["block_binding"]>;
+export const bindingParam: Anthropic.Beta.Messages.BetaThinkingBlockBinding = binding;
 declare const compaction: Extract<AnthropicBetaBlock, { type: "compaction" }>;
 export const compactionBlock: Anthropic.Beta.Messages.BetaCompactionBlockParam = compaction;
 declare const fallback: Extract<AnthropicBetaBlock, { type: "fallback" }>;
@@ -93,7 +102,7 @@ export const typedGemini: GeminiBody = renderForProvider(history, { provider: "g
 export const sdkReady: Anthropic.Beta.Messages.MessageCreateParamsNonStreaming = renderForProvider(history, { provider: "anthropic", model: "claude-opus-4-7" }).body;
 
 // Token counting (issue 14, point 3): the counting bodies are the SDKs' counting params.
-declare const anthropicCount: Omit<AnthropicCountTokensBody, "messages"> & { messages: AnthropicGaMessage[] };
+declare const anthropicCount: Omit<AnthropicCountTokensBody, "messages" | "thinking"> & { messages: AnthropicGaMessage[]; thinking?: AnthropicGaThinking };
 export const anthropicCountParams: Anthropic.MessageCountTokensParams = anthropicCount;
 declare const anthropicBetaCount: AnthropicCountTokensBody;
 export const anthropicBetaCountParams: Anthropic.Beta.Messages.MessageCountTokensParams = anthropicBetaCount;

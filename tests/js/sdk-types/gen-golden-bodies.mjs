@@ -23,11 +23,15 @@ const TYPES = {
   mistral: "ChatBody", kimi: "ChatBody", deepseek: "ChatBody", "openai-compatible": "ChatBody",
 };
 /** Takes out of `body` what the merge patch `patch` (providerOptions) put in: the caller's
- * fields are not in the body types. An object the patch alone made is removed. */
+ * fields are not in the body types. An object the patch alone made is removed, and so is one
+ * whose `type` the patch chose (the caller's variant, which the render may have added to: a
+ * `thinking` the caller switched on gets `block_binding`, ANT-52). */
 function unpatch(body, patch) {
   for (const [key, value] of Object.entries(patch)) {
     const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-    if (isObject(value) && isObject(body[key])) {
+    if (isObject(value) && "type" in value) {
+      delete body[key];
+    } else if (isObject(value) && isObject(body[key])) {
       unpatch(body[key], value);
       if (Object.keys(body[key]).length === 0) delete body[key];
     } else {
