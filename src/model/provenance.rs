@@ -50,14 +50,31 @@ impl Provenance {
             && self.account.is_none()
     }
 
-    /// Fields of `self` win; missing ones are taken from `fallback`.
+    /// Fields of `self` win; missing ones are taken from `fallback` — only the provider when
+    /// `self` names another provider family than `fallback` (a block of one origin inside a
+    /// message of another: the message's model, endpoint and account are not the block's).
+    ///
+    /// ```
+    /// use turnwire::model::Provenance;
+    /// let message = Provenance { provider: Some("openai-responses".into()), account: Some("acme".into()), ..Default::default() };
+    /// let call = Provenance { provider: Some("gemini".into()), ..Default::default() };
+    /// assert_eq!(call.or(&message).account, None);
+    /// ```
     pub fn or(&self, fallback: &Provenance) -> Provenance {
+        let same_origin = match (&self.provider, &fallback.provider) {
+            (Some(a), Some(b)) => provider_family(a) == provider_family(b),
+            _ => true,
+        };
+        let inherit = |own: &Option<String>, theirs: &Option<String>| {
+            own.clone()
+                .or_else(|| same_origin.then(|| theirs.clone()).flatten())
+        };
         Provenance {
             provider: self.provider.clone().or_else(|| fallback.provider.clone()),
-            api: self.api.clone().or_else(|| fallback.api.clone()),
-            model: self.model.clone().or_else(|| fallback.model.clone()),
-            endpoint: self.endpoint.clone().or_else(|| fallback.endpoint.clone()),
-            account: self.account.clone().or_else(|| fallback.account.clone()),
+            api: inherit(&self.api, &fallback.api),
+            model: inherit(&self.model, &fallback.model),
+            endpoint: inherit(&self.endpoint, &fallback.endpoint),
+            account: inherit(&self.account, &fallback.account),
         }
     }
 

@@ -8,6 +8,7 @@ mod ant_53_tool_change_on_a_dropped_duplicate;
 mod compat_gets_no_foreign_reasoning;
 mod deepseek_v4_needs_reasoning_content;
 mod edit_at_the_boundary_follows_the_prefix;
+mod gem_22_a_gemini_call_in_another_origins_turn_keeps_its_own_account;
 mod gemini_import_thinking_budget_zero;
 mod gemini_parallel_calls_in_pieces;
 mod gemini_parallel_media_moved_or_merged;
