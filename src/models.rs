@@ -6,7 +6,9 @@
 //! safe defaults; with [`RenderOptions::strict_models`](crate::RenderOptions) an unknown or
 //! unsupported model is an `unsupported_model` error instead (ordered-transcripts spec §1.3).
 
+mod bedrock_model;
 mod claude_generation;
+pub use bedrock_model::{bedrock_model, BedrockFamily};
 pub use claude_generation::claude_generation;
 
 use crate::error::{Error, ErrorCode};
@@ -693,7 +695,8 @@ pub fn always_thinks(provider: Provider, model: &str) -> bool {
         | Provider::OpenAiResponses
         | Provider::Gemini
         | Provider::Mistral
-        | Provider::OpenAiCompatible => false,
+        | Provider::OpenAiCompatible
+        | Provider::BedrockConverse => false,
     }
 }
 
@@ -809,6 +812,13 @@ pub(crate) fn rows() -> Vec<(Provider, &'static str)> {
 
 /// The index of the row a model resolves to (see [`capabilities`]).
 fn row_index(provider: Provider, model: &str) -> Option<usize> {
+    // Claude on Bedrock is Claude: its rows serve Converse (BDR-17).
+    if provider == Provider::BedrockConverse {
+        return match bedrock_model(model) {
+            (BedrockFamily::Claude, name) => row_index(Provider::Anthropic, &name),
+            _ => None,
+        };
+    }
     let m = model.trim().to_ascii_lowercase();
     let m = m.rsplit('/').next().unwrap_or(&m).to_string();
     TABLE

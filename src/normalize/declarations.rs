@@ -23,7 +23,8 @@ pub(crate) fn undeclared(
 ) -> Vec<String> {
     // (tools the history defined make a tools list too)
     let no_tools = opts.declared_tools.is_empty() && defined.is_empty();
-    if no_tools || !Profile::for_options(opts).declares_history_tools {
+    let profile = Profile::for_options(opts);
+    if (no_tools && !profile.tool_blocks_need_declarations) || !profile.declares_history_tools {
         return Vec::new();
     }
     // the caller's tools and the ones the history defined (a tool change with its definition)

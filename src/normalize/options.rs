@@ -170,6 +170,8 @@ pub(crate) struct Profile {
     pub system_anywhere: bool,
     /// Tools called in the history must be declared when any tool is.
     pub declares_history_tools: bool,
+    /// The history's tool blocks need a tools list even when the caller declares none (BDR-03).
+    pub tool_blocks_need_declarations: bool,
     /// Where an assistant turn bridges tool results and the next user message.
     pub bridge: Bridge,
     /// The media tool results can carry (the rest moves to a user message after them).
@@ -200,6 +202,7 @@ impl Profile {
             leading_user: n.leading_user,
             system_anywhere: by_model(n.system_anywhere, caps.system_messages),
             declares_history_tools: n.declares_history_tools,
+            tool_blocks_need_declarations: n.tool_blocks_need_declarations,
             bridge: n.bridge,
             tool_result_media: match n.tool_result_media {
                 ByModel::No => ToolResultMedia::None,

@@ -100,6 +100,42 @@ const MISTRAL: Closed = Closed {
     },
 };
 
+/// The members of `ConverseRequest` but `modelId` (the URL's), from the AWS SDKs' Converse
+/// input (`@aws-sdk/client-bedrock-runtime` `ConverseStreamCommandInput`).
+#[rustfmt::skip]
+const CONVERSE_FIELDS: &[Field] = &[
+    Field::new("messages", Json::ARRAY),
+    Field::new("system", Json::ARRAY),
+    Field::new("inferenceConfig", Json::OBJECT),
+    Field::new("toolConfig", Json::OBJECT),
+    Field::new("guardrailConfig", Json::OBJECT),
+    Field::new("additionalModelRequestFields", Json::ANY),
+    Field::new("promptVariables", Json::OBJECT),
+    Field::new("additionalModelResponseFieldPaths", Json::ARRAY),
+    Field::new("requestMetadata", Json::OBJECT),
+    Field::new("performanceConfig", Json::OBJECT),
+    Field::new("serviceTier", Json::OBJECT),
+    Field::new("outputConfig", Json::OBJECT),
+];
+
+/// Bedrock Converse: AWS's words are not captured for a top-level field (boto3 refuses it
+/// before sending), so the texts are ours [inferred].
+const CONVERSE: Closed = Closed {
+    rule: "BDR-SCHEMA",
+    fields: &[CONVERSE_FIELDS],
+    closed: true,
+    unknown: |name| {
+        format!("Malformed input request: extraneous key [{name}] is not permitted, please reformat your input and try again. [inferred]")
+    },
+    wrong_type: |name, takes, v| {
+        format!(
+            "Malformed input request: {name}: expected {}, but got {} [inferred]",
+            takes.describe(),
+            Json::describe_value(v)
+        )
+    },
+};
+
 /// Gemini (protobuf JSON): `generationConfig` is checked member by member too, and a field
 /// may be spelled in the proto's snake_case as well as in camelCase.
 const GEMINI: Closed = Closed {
@@ -172,6 +208,7 @@ fn closed(provider: Provider) -> &'static Closed {
         Provider::Gemini => &GEMINI,
         Provider::Mistral => &MISTRAL,
         Provider::Kimi | Provider::DeepSeek | Provider::OpenAiCompatible => &CHAT_DIALECT,
+        Provider::BedrockConverse => &CONVERSE,
     }
 }
 

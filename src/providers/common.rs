@@ -140,3 +140,39 @@ pub(crate) fn insert_sampling(
         }
     }
 }
+
+/// Claude's sampling with thinking on (ANT-35): no temperature other than 1 and no `top_p`
+/// below 0.95. Returns the `temperature` and `top_p` to send; a setting thinking does not allow
+/// is left out with a `sampling_adjusted` diagnostic.
+pub(crate) fn claude_sampling(
+    o: &crate::RenderOptions,
+    thinking: bool,
+    p: &mut crate::providers::Projection,
+) -> (Option<f64>, Option<f64>) {
+    use crate::vocab::DiagnosticCode::SamplingAdjusted;
+    let temperature = match o.temperature {
+        Some(t) if thinking && t != 1.0 => {
+            p.note(
+                SamplingAdjusted,
+                format!(
+                    "temperature {t} is not allowed with thinking on; left out of this request"
+                ),
+                None,
+            );
+            None
+        }
+        t => t,
+    };
+    let top_p = match o.top_p {
+        Some(t) if thinking && t < 0.95 => {
+            p.note(
+                SamplingAdjusted,
+                format!("top_p {t} is below 0.95, which thinking does not allow; left out of this request"),
+                None,
+            );
+            None
+        }
+        t => t,
+    };
+    (temperature, top_p)
+}

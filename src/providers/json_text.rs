@@ -49,6 +49,11 @@ pub(crate) const GEMINI: Rule = one_text(
 const UNPAIRED: &str = "the request body carries an unpaired UTF-16 surrogate [inferred]";
 pub(crate) const MISTRAL: Rule = one_text("MIS-07", UNPAIRED);
 pub(crate) const KIMI: Rule = one_text("KIM-05", UNPAIRED);
+/// Bedrock's parse error (`Malformed input request`), not captured for a surrogate [inferred].
+pub(crate) const BEDROCK: Rule = one_text(
+    "BDR-SCHEMA",
+    "Malformed input request: the request body is not valid UTF-8 JSON (an unpaired surrogate) [inferred]",
+);
 /// OpenAI-compatible servers: vLLM fails on encoding, llama.cpp answers 500 (retried
 /// forever by clients), serde-based servers answer like DeepSeek.
 pub(crate) const COMPATIBLE: Rule = Rule {

@@ -1,6 +1,7 @@
 //! Provider adapters: one module per wire API (request rendering and strict validation).
 
 pub mod anthropic;
+pub mod bedrock_converse;
 mod body;
 mod closed_fields;
 pub(crate) mod common;

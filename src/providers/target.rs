@@ -23,7 +23,7 @@ use crate::streaming::wire::WireFormat;
 use crate::streaming::{Delta, StreamOutcome};
 use crate::vocab::WireApi;
 
-use super::{anthropic, gemini, openai_chat, openai_responses, Projection};
+use super::{anthropic, bedrock_converse, gemini, openai_chat, openai_responses, Projection};
 
 /// One wire API's adapter: how a normalised transcript is written into its body. Adapters
 /// only project; repairs belong to the normaliser.
@@ -41,6 +41,8 @@ pub(crate) struct ChatCompletions;
 pub(crate) struct Responses;
 /// Gemini generateContent.
 pub(crate) struct GenerateContent;
+/// AWS Bedrock Converse.
+pub(crate) struct Converse;
 
 impl Target for Messages {
     fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
@@ -66,6 +68,12 @@ impl Target for GenerateContent {
     }
 }
 
+impl Target for Converse {
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
+        bedrock_converse::render::body(n, o, r)
+    }
+}
+
 impl WireApi {
     /// The body of a normalised transcript, written by this API's adapter ([`Target::body`]).
     pub(crate) fn body<'a>(
@@ -79,6 +87,7 @@ impl WireApi {
             WireApi::ChatCompletions => ChatCompletions::body(n, o, r),
             WireApi::Responses => Responses::body(n, o, r),
             WireApi::GenerateContent => GenerateContent::body(n, o, r),
+            WireApi::Converse => Converse::body(n, o, r),
         }
     }
 }
@@ -91,6 +100,7 @@ pub(crate) enum WireDecoder {
     ChatCompletions(openai_chat::decode::Decoder),
     Responses(openai_responses::decode::Decoder),
     GenerateContent(gemini::decode::Decoder),
+    Converse(bedrock_converse::decode::Decoder),
 }
 
 impl WireDecoder {
@@ -101,6 +111,7 @@ impl WireDecoder {
             WireApi::ChatCompletions => WireDecoder::ChatCompletions(Default::default()),
             WireApi::Responses => WireDecoder::Responses(Default::default()),
             WireApi::GenerateContent => WireDecoder::GenerateContent(Default::default()),
+            WireApi::Converse => WireDecoder::Converse(Default::default()),
         }
     }
 
@@ -111,6 +122,7 @@ impl WireDecoder {
             WireDecoder::ChatCompletions(d) => d,
             WireDecoder::Responses(d) => d,
             WireDecoder::GenerateContent(d) => d,
+            WireDecoder::Converse(d) => d,
         }
     }
 
@@ -121,6 +133,7 @@ impl WireDecoder {
             WireDecoder::ChatCompletions(d) => d,
             WireDecoder::Responses(d) => d,
             WireDecoder::GenerateContent(d) => d,
+            WireDecoder::Converse(d) => d,
         }
     }
 }
@@ -133,6 +146,7 @@ pub(crate) enum WireWriter {
     ChatCompletions(openai_chat::relay::Stream),
     Responses(openai_responses::relay::Stream),
     GenerateContent(gemini::relay::Stream),
+    Converse(bedrock_converse::relay::Stream),
 }
 
 impl WireWriter {
@@ -149,6 +163,9 @@ impl WireWriter {
             WireApi::GenerateContent => {
                 WireWriter::GenerateContent(gemini::relay::Stream::new(options))
             }
+            WireApi::Converse => {
+                WireWriter::Converse(bedrock_converse::relay::Stream::new(options))
+            }
         }
     }
 
@@ -159,6 +176,7 @@ impl WireWriter {
             WireWriter::ChatCompletions(w) => w.delta(d, out),
             WireWriter::Responses(w) => w.delta(d, out),
             WireWriter::GenerateContent(w) => w.delta(d, out),
+            WireWriter::Converse(w) => w.delta(d, out),
         }
     }
 
@@ -169,6 +187,7 @@ impl WireWriter {
             WireWriter::ChatCompletions(w) => w.end(outcome, out),
             WireWriter::Responses(w) => w.end(outcome, out),
             WireWriter::GenerateContent(w) => w.end(outcome, out),
+            WireWriter::Converse(w) => w.end(outcome, out),
         }
     }
 
@@ -183,6 +202,7 @@ impl WireWriter {
             WireWriter::GenerateContent(_) => {
                 out.push(data(&gemini::relay::error_body(error_type, message)))
             }
+            WireWriter::Converse(w) => w.error(error_type, message, out),
         }
     }
 }
@@ -195,6 +215,7 @@ impl WireApi {
             WireApi::ChatCompletions => openai_chat::relay::whole(outcome, options),
             WireApi::Responses => openai_responses::relay::whole(outcome, options),
             WireApi::GenerateContent => gemini::relay::whole(outcome, options),
+            WireApi::Converse => bedrock_converse::relay::whole(outcome, options),
         }
     }
 
@@ -207,6 +228,7 @@ impl WireApi {
                 openai_chat::relay::error_body(error_type, message)
             }
             WireApi::GenerateContent => gemini::relay::error_body(error_type, message),
+            WireApi::Converse => bedrock_converse::relay::error_body(error_type, message),
         }
     }
 }
@@ -225,6 +247,7 @@ impl WireApi {
             WireApi::ChatCompletions => openai_chat::read::from_body(provider, body, source),
             WireApi::Responses => openai_responses::read::from_body(body, source),
             WireApi::GenerateContent => gemini::read::from_body(body, source),
+            WireApi::Converse => bedrock_converse::read::from_body(body, source),
         }
     }
 }
@@ -254,6 +277,7 @@ mod tests {
                 assert!(text.contains(&quoted), "{p}: no {quoted} in {text}");
             }
             // Gemini pairs by position and name; its ids are optional and turnwire writes none.
+            // (The pairing members are nested in Converse's union blocks; checked above.)
             if WireApi::of(p) == WireApi::GenerateContent {
                 continue;
             }

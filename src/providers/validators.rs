@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use super::json_text::{self, Rule};
 use super::{
-    anthropic, deepseek, gemini, kimi, mistral, openai_chat, openai_compatible, openai_responses,
-    Violation,
+    anthropic, bedrock_converse, deepseek, gemini, kimi, mistral, openai_chat, openai_compatible,
+    openai_responses, Violation,
 };
 use crate::vocab::Provider;
 
@@ -65,6 +65,11 @@ pub(crate) fn validator(provider: Provider) -> Validator {
             body: |b, _| openai_compatible::validate::validate(b),
             envelope: |b, _| openai_compatible::validate::validate_envelope(b),
             surrogates: &json_text::COMPATIBLE,
+        },
+        Provider::BedrockConverse => Validator {
+            body: bedrock_converse::validate::validate,
+            envelope: bedrock_converse::validate::validate_envelope,
+            surrogates: &json_text::BEDROCK,
         },
     }
 }

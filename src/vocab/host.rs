@@ -21,6 +21,8 @@ pub(crate) enum Host {
     DeepSeek,
     /// Any other server of the Chat Completions API, at the caller's base URL.
     Compatible,
+    /// `bedrock-runtime.{region}.amazonaws.com`: Bedrock Converse, the model in the URL.
+    BedrockRuntime,
 }
 
 impl Host {
@@ -34,6 +36,7 @@ impl Host {
             Provider::Kimi => Host::Moonshot,
             Provider::DeepSeek => Host::DeepSeek,
             Provider::OpenAiCompatible => Host::Compatible,
+            Provider::BedrockConverse => Host::BedrockRuntime,
         }
     }
 
@@ -41,7 +44,7 @@ impl Host {
     /// Studio's `models/{model}:generateContent`).
     pub(crate) const fn model_in_body(self) -> bool {
         match self {
-            Host::GoogleAiStudio => false,
+            Host::GoogleAiStudio | Host::BedrockRuntime => false,
             Host::Anthropic
             | Host::OpenAi
             | Host::Mistral
@@ -58,14 +61,14 @@ mod tests {
     use crate::vocab::WireApi;
 
     /// Today a provider's host serves its wire; the body names the model unless the host puts
-    /// it in the URL, which only generateContent does.
+    /// it in the URL, which generateContent and Converse do.
     #[test]
     fn every_provider_has_a_host_that_places_its_model() {
         for p in Provider::ALL {
             let host = Host::of(p);
             assert_eq!(
                 host.model_in_body(),
-                WireApi::of(p) != WireApi::GenerateContent,
+                !matches!(WireApi::of(p), WireApi::GenerateContent | WireApi::Converse),
                 "{p}"
             );
             assert_eq!(

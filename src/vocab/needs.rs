@@ -16,6 +16,9 @@ pub(crate) struct Needs {
     pub system_anywhere: ByModel,
     /// Whether tools called in the history must be declared when any tool is.
     pub declares_history_tools: bool,
+    /// Whether the history's tool blocks need a tools list even when the caller declares no
+    /// tool (Bedrock Converse, BDR-03: `toolConfig` with every `toolUse`).
+    pub tool_blocks_need_declarations: bool,
     /// Where an assistant turn bridges tool results and the next user message.
     pub bridge: Bridge,
     /// Whether tool results carry media (`ByModel`: only the function-response media of a
@@ -75,6 +78,7 @@ const PLAIN: Needs = Needs {
     leading_user: false,
     system_anywhere: ByModel::No,
     declares_history_tools: false,
+    tool_blocks_need_declarations: false,
     bridge: Bridge::Never,
     tool_result_media: ByModel::No,
     calls_last: false,
@@ -130,6 +134,20 @@ impl Provider {
             },
             Provider::OpenAiCompatible => Needs {
                 thinking: Replay::ReasoningField,
+                ..PLAIN
+            },
+            // Bedrock Converse (BDR-01..21): user first, strict alternation, results alone in
+            // their user turn (a bridging assistant turn before the next user text, BDR-10),
+            // every history tool declared (BDR-03), Claude's signed reasoning and prefill rules.
+            Provider::BedrockConverse => Needs {
+                alternation: ByModel::Yes,
+                leading_user: true,
+                declares_history_tools: true,
+                tool_blocks_need_declarations: true,
+                bridge: Bridge::BeforeEveryUser,
+                tool_result_media: ByModel::Model,
+                thinking: Replay::AnthropicSigned,
+                prefill_without_trailing_whitespace: true,
                 ..PLAIN
             },
         }

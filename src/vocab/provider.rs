@@ -34,6 +34,8 @@ pub enum Provider {
     DeepSeek,
     /// Any other OpenAI-compatible server.
     OpenAiCompatible,
+    /// AWS Bedrock Converse / ConverseStream (every model Bedrock serves, one wire).
+    BedrockConverse,
 }
 
 impl Provider {
@@ -48,6 +50,10 @@ impl Provider {
         Provider::DeepSeek,
         Provider::OpenAiCompatible,
     ];
+
+    /// Providers being built (issue 32): parsed by name, not yet in [`Provider::ALL`], so the
+    /// suites that prove every provider do not run them before their goldens exist.
+    const BUILDING: [Provider; 1] = [Provider::BedrockConverse];
 
     /// The providers this build can render for: every one of [`Provider::ALL`].
     #[deprecated(
@@ -75,6 +81,7 @@ impl Provider {
             Provider::Kimi => "kimi",
             Provider::DeepSeek => "deepseek",
             Provider::OpenAiCompatible => "openai-compatible",
+            Provider::BedrockConverse => "bedrock-converse",
         }
     }
 
@@ -93,6 +100,7 @@ impl Provider {
             Provider::Kimi => "kimi-k2-thinking",
             Provider::DeepSeek => "deepseek-reasoner",
             Provider::OpenAiCompatible => "llama-3.3-70b-versatile",
+            Provider::BedrockConverse => "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
         }
     }
 
@@ -125,6 +133,7 @@ impl FromStr for Provider {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Provider::ALL
             .iter()
+            .chain(Provider::BUILDING.iter())
             .copied()
             .find(|p| p.as_str() == s)
             .ok_or_else(|| {

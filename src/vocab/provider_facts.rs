@@ -20,6 +20,8 @@ impl Provider {
             Provider::Gemini => (Some(5), None),
             Provider::Kimi => (Some(5), Some(32)),
             Provider::DeepSeek => (Some(16), None),
+            // `inferenceConfig.stopSequences`: no limit published for every model [inferred].
+            Provider::BedrockConverse => (None, None),
         }
     }
 
@@ -42,7 +44,8 @@ impl Provider {
             | Provider::Mistral
             | Provider::Kimi
             | Provider::DeepSeek
-            | Provider::OpenAiCompatible => CacheStyle::Implicit,
+            | Provider::OpenAiCompatible
+            | Provider::BedrockConverse => CacheStyle::Implicit,
         }
     }
 
@@ -53,6 +56,8 @@ impl Provider {
             Provider::Anthropic => Some(("ANT-36", "Anthropic")),
             Provider::Kimi => Some(("KIM-09", "Kimi")),
             Provider::DeepSeek => Some(("DSK-07", "DeepSeek")),
+            // Claude's rule (ANT-36) passed through by Bedrock (BDR-17).
+            Provider::BedrockConverse => Some(("BDR-17", "Claude on Bedrock")),
             Provider::OpenAiChat
             | Provider::OpenAiResponses
             | Provider::Gemini
@@ -65,7 +70,9 @@ impl Provider {
     /// Completions takes only `json_object`); a model may still lack it (`structured_output`).
     pub(crate) const fn takes_json_schema(self) -> bool {
         match self {
-            Provider::DeepSeek => false,
+            // Converse's `outputConfig` is not rendered yet: a format is left out with
+            // `feature_unavailable`.
+            Provider::DeepSeek | Provider::BedrockConverse => false,
             Provider::Anthropic
             | Provider::OpenAiChat
             | Provider::OpenAiResponses
@@ -88,7 +95,8 @@ impl Provider {
             | Provider::Mistral
             | Provider::Kimi
             | Provider::DeepSeek
-            | Provider::OpenAiCompatible => None,
+            | Provider::OpenAiCompatible
+            | Provider::BedrockConverse => None,
         }
     }
 
@@ -102,7 +110,8 @@ impl Provider {
             | Provider::Gemini
             | Provider::Mistral
             | Provider::DeepSeek
-            | Provider::OpenAiCompatible => OutputLimit::AsAsked,
+            | Provider::OpenAiCompatible
+            | Provider::BedrockConverse => OutputLimit::AsAsked,
         }
     }
 
@@ -110,7 +119,8 @@ impl Provider {
     /// 1024 or more (Anthropic, ANT-34's budget rules).
     pub(crate) const fn budget_inside_output_limit(self) -> bool {
         match self {
-            Provider::Anthropic => true,
+            // Claude's budget rules hold through Converse (BDR-17).
+            Provider::Anthropic | Provider::BedrockConverse => true,
             Provider::OpenAiChat
             | Provider::OpenAiResponses
             | Provider::Gemini
@@ -162,6 +172,14 @@ impl Provider {
                 ..NONE
             },
             Provider::DeepSeek => NONE,
+            // Bytes only (`source.bytes`; S3 locations are the caller's own): images and
+            // documents (BDR-19).
+            Provider::BedrockConverse => MediaSupport {
+                images: Images::Yes,
+                remote: false,
+                pdf: Carry::Inline,
+                ..NONE
+            },
         }
     }
 
@@ -173,7 +191,10 @@ impl Provider {
             Provider::Kimi => Some(ChatDialect::Kimi),
             Provider::DeepSeek => Some(ChatDialect::DeepSeek),
             Provider::OpenAiCompatible => Some(ChatDialect::Compatible),
-            Provider::Anthropic | Provider::OpenAiResponses | Provider::Gemini => None,
+            Provider::Anthropic
+            | Provider::OpenAiResponses
+            | Provider::Gemini
+            | Provider::BedrockConverse => None,
         }
     }
 
@@ -188,6 +209,7 @@ impl Provider {
             Provider::Kimi => ("moonshotai", "openai-completions"),
             Provider::DeepSeek => ("deepseek", "openai-completions"),
             Provider::OpenAiCompatible => ("openai-compatible", "openai-completions"),
+            Provider::BedrockConverse => ("amazon-bedrock", "bedrock-converse-stream"),
         }
     }
 
@@ -207,7 +229,8 @@ impl Provider {
             | Provider::Mistral
             | Provider::Kimi
             | Provider::DeepSeek
-            | Provider::OpenAiCompatible => &[],
+            | Provider::OpenAiCompatible
+            | Provider::BedrockConverse => &[],
         }
     }
 }

@@ -19,6 +19,8 @@ pub(crate) enum WireApi {
     Responses,
     /// Gemini generateContent.
     GenerateContent,
+    /// AWS Bedrock Converse.
+    Converse,
 }
 
 /// Where a wire API keeps a tool call and the result that answers it, as the provider reads
@@ -50,6 +52,7 @@ impl WireApi {
             | Provider::Kimi
             | Provider::DeepSeek
             | Provider::OpenAiCompatible => WireApi::ChatCompletions,
+            Provider::BedrockConverse => WireApi::Converse,
         }
     }
 
@@ -60,13 +63,14 @@ impl WireApi {
             WireApi::ChatCompletions => "chat-completions",
             WireApi::Responses => "responses",
             WireApi::GenerateContent => "generate-content",
+            WireApi::Converse => "converse",
         }
     }
 
     /// The body member that holds the wire messages.
     pub const fn messages_key(self) -> &'static str {
         match self {
-            WireApi::Messages | WireApi::ChatCompletions => "messages",
+            WireApi::Messages | WireApi::ChatCompletions | WireApi::Converse => "messages",
             WireApi::Responses => "input",
             WireApi::GenerateContent => "contents",
         }
@@ -77,7 +81,10 @@ impl WireApi {
     pub const fn system_in_messages(self) -> bool {
         match self {
             WireApi::ChatCompletions => true,
-            WireApi::Messages | WireApi::Responses | WireApi::GenerateContent => false,
+            WireApi::Messages
+            | WireApi::Responses
+            | WireApi::GenerateContent
+            | WireApi::Converse => false,
         }
     }
 
@@ -132,6 +139,14 @@ impl WireApi {
                 "tools",
                 "toolConfig",
             ],
+            // The model is in the URL (`/model/{modelId}/converse`).
+            WireApi::Converse => &[
+                "messages",
+                "system",
+                "toolConfig",
+                "inferenceConfig",
+                "additionalModelRequestFields",
+            ],
         }
     }
 
@@ -169,6 +184,14 @@ impl WireApi {
                 result: "functionResponse",
                 result_id: "id",
             },
+            // `toolUse` blocks of an assistant message, answered by `toolResult` blocks of the
+            // next (user) message.
+            WireApi::Converse => Pairing {
+                call: "toolUse",
+                call_id: "toolUseId",
+                result: "toolResult",
+                result_id: "toolUseId",
+            },
         }
     }
 
@@ -177,7 +200,10 @@ impl WireApi {
     pub const fn reasoning_items(self) -> bool {
         match self {
             WireApi::Responses => true,
-            WireApi::Messages | WireApi::ChatCompletions | WireApi::GenerateContent => false,
+            WireApi::Messages
+            | WireApi::ChatCompletions
+            | WireApi::GenerateContent
+            | WireApi::Converse => false,
         }
     }
 }

@@ -12,7 +12,9 @@ use crate::model::{
 };
 use crate::normalize::Normalized;
 use crate::providers::body::{results_then_user, tool_declarations, ListTurns};
-use crate::providers::common::{declared_names, fenced, media_type, named, system_text};
+use crate::providers::common::{
+    claude_sampling, declared_names, fenced, media_type, named, system_text,
+};
 use crate::providers::Projection;
 use crate::request::Resolved;
 use crate::vocab::DiagnosticCode;
@@ -311,29 +313,12 @@ fn undefer_all(tools: &mut [Out<'_>], p: &mut Projection) {
 /// With thinking on, Anthropic accepts no temperature other than 1 and no `top_p` below 0.95;
 /// such settings are left out for this request and a diagnostic says so.
 fn sampling(body: &mut Obj<'_>, o: &RenderOptions, thinking: bool, p: &mut Projection) {
-    if let Some(t) = o.temperature {
-        if thinking && t != 1.0 {
-            p.note(
-                DiagnosticCode::SamplingAdjusted,
-                format!(
-                    "temperature {t} is not allowed with thinking on; left out of this request"
-                ),
-                None,
-            );
-        } else {
-            body.insert("temperature", t);
-        }
+    let (temperature, top_p) = claude_sampling(o, thinking, p);
+    if let Some(t) = temperature {
+        body.insert("temperature", t);
     }
-    if let Some(t) = o.top_p {
-        if thinking && t < 0.95 {
-            p.note(
-                DiagnosticCode::SamplingAdjusted,
-                format!("top_p {t} is below 0.95, which thinking does not allow; left out of this request"),
-                None,
-            );
-        } else {
-            body.insert("top_p", t);
-        }
+    if let Some(t) = top_p {
+        body.insert("top_p", t);
     }
 }
 
