@@ -3668,3 +3668,66 @@ export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
  * ```
  */
 export declare function repairingFetch<F extends FetchLike = GlobalFetch>(options?: RepairingFetchOptions<F>): F;
+
+/** AWS credentials: an access key, its secret, and the session token of temporary ones. */
+export interface AwsCredentials {
+    /** `AKIA…` (long-term) or `ASIA…` (temporary). */
+    accessKeyId: string;
+    /** The secret access key: signs, is never sent. */
+    secretAccessKey: string;
+    /** The session token of temporary credentials (STS, SSO, a role): sent as `x-amz-security-token`. */
+    sessionToken?: string | undefined;
+}
+/**
+ * What `signAwsRequest` signs.
+ *
+ * @example
+ * ```ts
+ * const o: SignAwsRequestOptions = { method: "POST", url, headers, body, credentials, region: "us-east-1", service: "bedrock" };
+ * ```
+ */
+export interface SignAwsRequestOptions {
+    /** The HTTP method (`POST`). */
+    method: string;
+    /**
+     * The URL as the request line carries it: its path is signed as written (percent-escapes
+     * included, each segment encoded again). `fetch` sends a URL in its WHATWG form (a space as
+     * `%20`, non-ASCII percent-encoded), so give `new URL(url).href` for a URL that may hold such
+     * characters; `providerRequest`'s URLs are in that form.
+     */
+    url: string;
+    /** The headers that will be sent (a record, `[name, value]` pairs or a `Headers`); all but hop-by-hop and agent headers are signed. */
+    headers?: Record<string, string> | ReadonlyArray<readonly [string, string]> | {
+        forEach(f: (value: string, name: string) => void): void;
+    } | undefined;
+    /** The body that will be sent, as text (UTF-8) or bytes; none for an empty body. */
+    body?: string | Uint8Array | null | undefined;
+    credentials: AwsCredentials;
+    /** The region (`us-east-1`). */
+    region: string;
+    /** The signing name of the service (`bedrock` for Bedrock Runtime). */
+    service: string;
+    /** The signing time (default now): a `Date` or milliseconds since the epoch. */
+    now?: Date | number | undefined;
+    /**
+     * Whether to send and sign `x-amz-content-sha256` (the body's SHA-256), as the AWS SDKs for
+     * JavaScript do for every service. Default true.
+     */
+    contentSha256?: boolean | undefined;
+}
+/**
+ * The headers that sign a request with AWS Signature Version 4 (header form): `x-amz-date`,
+ * `x-amz-security-token` with temporary credentials, `x-amz-content-sha256` (unless
+ * `contentSha256: false`) and `authorization`. Add them to the request's headers and send its
+ * URL, headers and body unchanged. Rejects with a `TypeError` for missing credentials, region or
+ * service, or a host without WebCrypto; its messages never hold the secret.
+ *
+ * @example
+ * ```ts
+ * const url = "https://bedrock-runtime.us-east-1.amazonaws.com/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream";
+ * const headers = { "content-type": "application/json" };
+ * const signed = await signAwsRequest({ method: "POST", url, headers, body, credentials, region: "us-east-1", service: "bedrock" });
+ * await fetch(url, { method: "POST", headers: { ...headers, ...signed }, body });
+ * ```
+ */
+export declare function signAwsRequest(options: SignAwsRequestOptions): Promise<Record<string, string>>;
