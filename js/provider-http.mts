@@ -110,6 +110,11 @@ export interface ProviderHttp {
   readonly urlHint?: RegExp;
   /** Paths the mock also serves (DeepSeek answers `/v1/chat/completions` too). */
   readonly mockAlsoServes: readonly string[];
+  /**
+   * The AWS signing name of a provider on AWS (`bedrock`): its requests may be signed with
+   * SigV4 (`aws` credentials) instead of carrying an API key. Its `baseURL` names `{region}`.
+   */
+  readonly signingName?: string;
 }
 
 /**
@@ -169,6 +174,9 @@ export const WIRES: readonly Wire[] = Object.freeze(Object.keys(WIRE_HTTP) as Wi
 export function providerAt(wire: Wire, host: string): Provider {
   return PROVIDERS.find((p) => PROVIDER_HTTP[p].wire === wire && PROVIDER_HTTP[p].hosts.some((h) => h.test(host))) ?? WIRE_HTTP[wire].defaultProvider;
 }
+
+/** A region name as AWS writes them (`us-east-1`), nothing a URL could be bent with. */
+export const AWS_REGION = /^[a-z]{2}(-[a-z0-9]+)+-\d+$/;
 
 /** `path` with its `{model}` filled in: a `models/` prefix dropped, the name URL-encoded. */
 export function withModel(path: string, model: string): string {

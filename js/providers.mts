@@ -1,6 +1,6 @@
 // Where each provider's streaming request goes and with which headers, and the body fields that
 // switch streaming on (sent through the render's `extra`, never written into the body here).
-import { authHeaders, PROVIDER_HTTP, PROVIDERS, providerHttp, streamSwitches, WIRE_HTTP, wireOf, withModel } from "./provider-http.mjs";
+import { authHeaders, AWS_REGION, PROVIDER_HTTP, PROVIDERS, providerHttp, streamSwitches, WIRE_HTTP, wireOf, withModel } from "./provider-http.mjs";
 import { basicCredentials, redactUrl, userinfo, withoutUserinfo } from "./secrets.mjs";
 import type { JsonObject, Provider } from "./turnwire.js";
 
@@ -31,6 +31,8 @@ export interface ProviderRequestOptions {
   apiKey?: string | undefined;
   /** Default `DEFAULT_BASE_URLS[provider]`; a trailing `/` is ignored. */
   baseURL?: string | undefined;
+  /** The region of a provider whose default base URL names one (Bedrock: `us-east-1`). */
+  region?: string | undefined;
   /** Extra headers; they win over turnwire's. */
   headers?: Record<string, string> | undefined;
 }
@@ -84,7 +86,7 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
   const given = options.baseURL;
   const row = providerHttp(provider);
   if (row === undefined) throw new TypeError(`unknown provider "${String(provider)}"`);
-  const fallback = row.baseURL;
+  const fallback = given === undefined ? regional(provider, row.baseURL, options.region) : row.baseURL;
   const raw = given ?? fallback;
   if (raw === undefined || raw === "") throw new TypeError(`${provider} needs a baseURL (the server's URL, e.g. "http://localhost:8000/v1")`);
   let parsed: URL;
@@ -115,6 +117,15 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
     headers["authorization"] = `Basic ${basicCredentials(credentials.user, credentials.password)}`;
   }
   return { url, baseURL, headers, extra };
+}
+
+/** `baseURL` with its `{region}` filled in; a TypeError when it names one and `region` is not a region name. */
+function regional(provider: Provider, baseURL: string | undefined, region: string | undefined): string | undefined {
+  if (baseURL === undefined || !baseURL.includes("{region}")) return baseURL;
+  if (typeof region !== "string" || !AWS_REGION.test(region)) {
+    throw new TypeError(`${provider} needs a region (\`region\` or \`aws.region\`, e.g. "us-east-1"), got ${region === undefined ? "none" : JSON.stringify(String(region)).slice(0, 40)}`);
+  }
+  return baseURL.replace("{region}", region);
 }
 
 /** The providers with a token-counting endpoint (`renderCountTokens`). */

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { createHash, createHmac } from "node:crypto";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { signAwsRequest } from "turnwire";
+import { signAwsRequest, streamTurn } from "turnwire";
 import { loadFixtures } from "./fixtures.mjs";
 import { sigV4Case, sigV4Fixtures } from "./sigv4-suite.mjs";
 
@@ -127,5 +127,19 @@ describe("sigv4: the secret stays out", () => {
       const headers = await signAwsRequest(c.options);
       assert.ok(!JSON.stringify(headers).includes(c.options.credentials.secretAccessKey), c.name);
     }
+  });
+});
+
+describe("sigv4: streamTurn's aws option", () => {
+  const aws = { region: "us-east-1", accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
+  const never = async () => assert.fail("nothing is sent");
+
+  test("a provider that is not on AWS refuses AWS credentials, before sending and without showing them", async () => {
+    await assert.rejects(streamTurn({ provider: "anthropic", model: "claude-sonnet-4-5", aws, transcript: [{ role: "user", content: "hi" }], fetch: never }).result, (e) => {
+      assert.ok(e instanceof TypeError);
+      assert.match(e.message, /anthropic does not take AWS credentials/);
+      assert.ok(!e.message.includes(aws.secretAccessKey) && !e.message.includes(aws.accessKeyId));
+      return true;
+    });
   });
 });

@@ -2060,6 +2060,18 @@ export type TurnFetch = (url: string, init: TurnFetchInit) => Promise<TurnFetchR
  */
 export type TurnRenderOptions = Omit<RenderOptions, "provider" | "model">;
 /**
+ * AWS credentials and the region a turn is signed for (AWS Signature Version 4: Bedrock).
+ *
+ * @example
+ * ```ts
+ * const aws: AwsTurnCredentials = { region: "us-east-1", accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!, sessionToken: process.env.AWS_SESSION_TOKEN };
+ * ```
+ */
+export interface AwsTurnCredentials extends AwsCredentials {
+    /** The region (`us-east-1`): where the request goes and what it is signed for. */
+    region: string;
+}
+/**
  * Options of `streamTurn` shared by both history forms.
  *
  * @example
@@ -2077,6 +2089,14 @@ export interface StreamTurnCommonOptions {
      * out, no auth header is sent. Never in an error, event or result.
      */
     apiKey?: string | undefined;
+    /**
+     * AWS credentials to sign the request with (SigV4), for a provider on AWS (Bedrock) instead of
+     * an `apiKey`; the signature is computed in JS on WebCrypto before each send. The secret key
+     * and session token are never sent, nor in an error, event or result.
+     */
+    aws?: AwsTurnCredentials | undefined;
+    /** The region of a provider whose URL names one (Bedrock) when `aws` does not give it (a Bedrock API key's turn). */
+    region?: string | undefined;
     /**
      * The provider's base URL, as its SDK takes it (`DEFAULT_BASE_URLS` when left out; required
      * for `openai-compatible`). A mock provider's `baseURL` works as it is. Credentials in it
@@ -2346,6 +2366,8 @@ export interface ProviderRequestOptions {
     apiKey?: string | undefined;
     /** Default `DEFAULT_BASE_URLS[provider]`; a trailing `/` is ignored. */
     baseURL?: string | undefined;
+    /** The region of a provider whose default base URL names one (Bedrock: `us-east-1`). */
+    region?: string | undefined;
     /** Extra headers; they win over turnwire's. */
     headers?: Record<string, string> | undefined;
 }
@@ -2744,6 +2766,10 @@ export interface Target {
     provider: Provider;
     model: string;
     apiKey?: string | undefined;
+    /** AWS credentials to sign with instead of an `apiKey` (Bedrock); never in an event. */
+    aws?: AwsTurnCredentials | undefined;
+    /** The region of a provider whose URL names one (Bedrock), when `aws` does not give it. */
+    region?: string | undefined;
     baseURL?: string | undefined;
     headers?: Record<string, string> | undefined;
     render?: TurnRenderOptions | undefined;
@@ -2893,7 +2919,7 @@ export type RouterEvent = {
  * await router.turn({ conversation, signal, onEvent: (e) => e.type === "delta" && show(e.delta) });
  * ```
  */
-export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "baseURL" | "headers" | "fetch"> & {
+export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "aws" | "region" | "baseURL" | "headers" | "fetch"> & {
     conversation: Conversation;
     onEvent?: ((event: RouterEvent) => void) | undefined;
 };
