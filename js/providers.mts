@@ -1,6 +1,7 @@
 // Where each provider's streaming request goes and with which headers, and the body fields that
 // switch streaming on (sent through the render's `extra`, never written into the body here).
-import { authHeaders, AWS_REGION, PROVIDER_HTTP, PROVIDERS, providerHttp, streamSwitches, WIRE_HTTP, wireOf, withModel } from "./provider-http.mjs";
+import { authHeaders, AWS_REGION, buildingHttp, PROVIDER_HTTP, PROVIDERS, providerHttp, streamSwitches, WIRE_HTTP, wireOf, withModel } from "./provider-http.mjs";
+import type { Wire } from "./provider-http.mjs";
 import { basicCredentials, redactUrl, userinfo, withoutUserinfo } from "./secrets.mjs";
 import type { JsonObject, Provider } from "./turnwire.js";
 
@@ -84,7 +85,8 @@ export interface ProviderRequest {
 export function providerRequest(options: ProviderRequestOptions): ProviderRequest {
   const { provider, model, apiKey } = options;
   const given = options.baseURL;
-  const row = providerHttp(provider);
+  const building = buildingHttp(provider);
+  const row = building?.row ?? providerHttp(provider);
   if (row === undefined) throw new TypeError(`unknown provider "${String(provider)}"`);
   const fallback = given === undefined ? regional(provider, row.baseURL, options.region) : row.baseURL;
   const raw = given ?? fallback;
@@ -100,10 +102,11 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
   const credentials = userinfo(raw);
   const baseURL = withoutUserinfo(raw).replace(/\/+$/, "");
 
-  const wire = WIRE_HTTP[row.wire];
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream", ...authHeaders(row.wire, apiKey) };
+  const wire = building?.wire ?? WIRE_HTTP[row.wire as Wire];
+  const accept = building?.wire.accept ?? "text/event-stream";
+  const headers: Record<string, string> = { "content-type": "application/json", accept, ...authHeaders(row.wire, apiKey) };
   const url = baseURL + withModel(wire.streamPath, model);
-  const extra: JsonObject = streamSwitches(provider);
+  const extra: JsonObject = building === undefined ? streamSwitches(provider) : {};
   // turnwire's names are lower-case: a caller's header of any case replaces the same one.
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     headers[name.toLowerCase()] = value;

@@ -20,7 +20,7 @@ import type { RenderCore } from "./core.mjs";
 import { isProviderError } from "./errors.mjs";
 import { providerRequest, type ProviderRequest } from "./providers.mjs";
 import { safeFetch } from "./safe-fetch.mjs";
-import { AWS_REGION, providerHttp, withBodyHeaders } from "./provider-http.mjs";
+import { AWS_REGION, buildingHttp, providerHttp, withBodyHeaders } from "./provider-http.mjs";
 import { redactDeep, redactUrl, secretsOf } from "./secrets.mjs";
 import { signAwsRequest } from "./sigv4.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
@@ -218,7 +218,7 @@ function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
 function awsSigning(options: StreamTurnOptions): Prepared["aws"] {
   const { aws, provider } = options;
   if (aws === undefined || aws === null) return undefined;
-  const service = providerHttp(provider)?.signingName;
+  const service = (buildingHttp(provider)?.row ?? providerHttp(provider))?.signingName;
   if (service === undefined) throw new TypeError(`${provider} does not take AWS credentials (\`aws\`): give its apiKey`);
   if (options.apiKey !== undefined) throw new TypeError(`give ${provider} an apiKey (a Bedrock API key, sent as Bearer) or aws credentials (SigV4), not both`);
   if (typeof aws !== "object" || typeof aws.accessKeyId !== "string" || aws.accessKeyId === "" || typeof aws.secretAccessKey !== "string" || aws.secretAccessKey === "") {

@@ -11,7 +11,8 @@ import assert from "node:assert/strict";
 import { createHash, createHmac } from "node:crypto";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { signAwsRequest, streamTurn } from "turnwire";
+import { createServer } from "node:http";
+import { isProviderError, providerRequest, signAwsRequest, streamTurn } from "turnwire";
 import { loadFixtures } from "./fixtures.mjs";
 import { sigV4Case, sigV4Fixtures } from "./sigv4-suite.mjs";
 
@@ -141,5 +142,72 @@ describe("sigv4: streamTurn's aws option", () => {
       assert.ok(!e.message.includes(aws.secretAccessKey) && !e.message.includes(aws.accessKeyId));
       return true;
     });
+  });
+});
+
+describe("sigv4: bedrock-converse (a provider being built: by name, not yet in the Provider union)", () => {
+  const MODEL = "us.anthropic.claude-sonnet-4-5-20250929-v1:0";
+  const HISTORY = [{ role: "user", content: "Hello" }];
+
+  test("providerRequest: the region's endpoint, the model id encoded in the path, Bearer key, the event-stream accept, no stream field", () => {
+    const r = providerRequest({ provider: "bedrock-converse", model: MODEL, apiKey: "bedrock-api-key-abc", region: "eu-west-3" });
+    assert.equal(r.url, "https://bedrock-runtime.eu-west-3.amazonaws.com/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream");
+    assert.equal(r.baseURL, "https://bedrock-runtime.eu-west-3.amazonaws.com");
+    assert.deepEqual(r.headers, { "content-type": "application/json", accept: "application/vnd.amazon.eventstream", authorization: "Bearer bedrock-api-key-abc" });
+    assert.deepEqual(r.extra, {});
+    assert.throws(() => providerRequest({ provider: "bedrock-converse", model: MODEL }), /bedrock-converse needs a region/);
+    assert.throws(() => providerRequest({ provider: "bedrock-converse", model: MODEL, region: "us-east-1.evil.example/x" }), TypeError);
+    assert.equal(providerRequest({ provider: "bedrock-converse", model: MODEL, baseURL: "http://127.0.0.1:9" }).url, "http://127.0.0.1:9/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream");
+  });
+
+  test("streamTurn signs with aws (SigV4 over the rendered body) and the mock's check accepts it; a wrong secret is AWS's 403, never showing it", async () => {
+    const { checkBedrockAuth, MOCK_AWS_CREDENTIALS } = await import(new URL("mock/auth.mjs", dist).href);
+    const seen = [];
+    const server = createServer(async (req, res) => {
+      const chunks = [];
+      for await (const c of req) chunks.push(c);
+      const pairs = [];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
+      const body = new Uint8Array(Buffer.concat(chunks));
+      const answer = await checkBedrockAuth({ method: req.method, target: req.url, headers: pairs, body }, { apiKey: "bedrock-api-key-abc" });
+      seen.push({ target: req.url, headers: Object.fromEntries(pairs.map(([n, v]) => [n.toLowerCase(), v])), body: JSON.parse(new TextDecoder().decode(body)), answer });
+      // accepted: a Converse validation error ends the turn (the event-stream read path is not wired yet)
+      const out = answer ?? { status: 400, headers: { "content-type": "application/json", "x-amzn-errortype": "ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, body: { message: "accepted by the mock's auth" } };
+      res.writeHead(out.status, out.headers);
+      res.end(JSON.stringify(out.body));
+    });
+    await new Promise((r) => server.listen(0, "127.0.0.1", r));
+    const baseURL = `http://127.0.0.1:${server.address().port}`;
+    const turn = (auth) => streamTurn({ provider: "bedrock-converse", model: MODEL, baseURL, transcript: HISTORY, ...auth }).result;
+    try {
+      const aws = { region: "us-east-1", ...MOCK_AWS_CREDENTIALS, sessionToken: "IQoJb3JpZ2luX2VjEXAMPLEtoken" };
+      await assert.rejects(turn({ aws }), (e) => isProviderError(e) && e.status === 400 && e.errorType === "ValidationException" && e.retryable === false);
+      const signed = seen.at(-1);
+      assert.equal(signed.answer, null, "the signature checks out");
+      assert.equal(signed.target, "/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream");
+      assert.match(signed.headers.authorization, /^AWS4-HMAC-SHA256 Credential=AKIDTURNWIREMOCK0001\/\d{8}\/us-east-1\/bedrock\/aws4_request, SignedHeaders=accept;content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$/);
+      assert.equal(signed.headers["x-amz-security-token"], aws.sessionToken);
+      assert.ok(Array.isArray(signed.body.messages), "the rendered Converse body");
+
+      const secret = "wrong/secret+key/000000000000";
+      await assert.rejects(turn({ aws: { ...aws, secretAccessKey: secret } }), (e) => {
+        assert.ok(isProviderError(e));
+        assert.deepEqual([e.status, e.errorType, e.retryable], [403, "InvalidSignatureException", false]);
+        assert.ok(e.message.includes("The request signature we calculated does not match the signature you provided."), e.message);
+        for (const text of [e.message, JSON.stringify(e.body), String(e.stack), JSON.stringify(e.request)]) {
+          assert.ok(!text.includes(secret) && !text.includes(aws.sessionToken), text);
+        }
+        return true;
+      });
+
+      // a Bedrock API key instead: Bearer, accepted; a wrong one: 403
+      await assert.rejects(turn({ apiKey: "bedrock-api-key-abc" }), (e) => e.status === 400 && e.errorType === "ValidationException");
+      assert.equal(seen.at(-1).headers.authorization, "Bearer bedrock-api-key-abc");
+      await assert.rejects(turn({ apiKey: "bedrock-api-key-xyz" }), (e) => e.status === 403 && e.message.includes("Authentication failed: Please make sure your API Key is valid."));
+      await assert.rejects(turn({ apiKey: "k", aws }), /not both/);
+      await assert.rejects(turn({ aws: { ...aws, region: "moon" } }), /aws\.region/);
+    } finally {
+      server.close();
+    }
   });
 });
