@@ -11,6 +11,7 @@ import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { signAwsRequest } from "turnwire";
+import { bedrockAuthRequest } from "./mock-helpers.mjs";
 
 const dist = new URL("./node_modules/turnwire/dist/", import.meta.url);
 const { checkBedrockAuth, MOCK_AWS_CREDENTIALS } = await import(new URL("mock/auth.mjs", dist).href);
@@ -30,11 +31,7 @@ const seen = [];
 
 before(async () => {
   server = createServer(async (req, res) => {
-    const chunks = [];
-    for await (const c of req) chunks.push(c);
-    const pairs = [];
-    for (let i = 0; i < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
-    const answer = await checkBedrockAuth({ method: req.method, target: req.url, headers: pairs, body: new Uint8Array(Buffer.concat(chunks)) }, { apiKey: API_KEY });
+    const answer = await checkBedrockAuth(await bedrockAuthRequest(req), { apiKey: API_KEY });
     seen.push({ target: req.url, answer });
     if (answer === null) {
       res.writeHead(200, { "content-type": "application/json" });

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { bedrockAuthRequest } from "./mock-helpers.mjs";
 
 const dist = new URL("./node_modules/turnwire/dist/", import.meta.url);
 const { converseJson, converseStream, converseStreamError } = await import(new URL("mock/wire/converse.mjs", dist).href);
@@ -35,11 +36,7 @@ let next;
 
 before(async () => {
   server = createServer(async (req, res) => {
-    const chunks = [];
-    for await (const c of req) chunks.push(c);
-    const pairs = [];
-    for (let i = 0; i < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
-    const denied = await checkBedrockAuth({ method: req.method, target: req.url, headers: pairs, body: new Uint8Array(Buffer.concat(chunks)) });
+    const denied = await checkBedrockAuth(await bedrockAuthRequest(req));
     if (denied !== null) {
       res.writeHead(denied.status, denied.headers);
       res.end(JSON.stringify(denied.body));

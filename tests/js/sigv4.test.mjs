@@ -14,6 +14,7 @@ import { join, resolve } from "node:path";
 import { createServer } from "node:http";
 import { isProviderError, providerRequest, signAwsRequest, streamTurn } from "turnwire";
 import { loadFixtures } from "./fixtures.mjs";
+import { bedrockAuthRequest } from "./mock-helpers.mjs";
 import { sigV4Case, sigV4Fixtures } from "./sigv4-suite.mjs";
 
 const dist = new URL("./node_modules/turnwire/dist/", import.meta.url);
@@ -164,13 +165,9 @@ describe("sigv4: bedrock-converse (a provider being built: by name, not yet in t
     const { checkBedrockAuth, MOCK_AWS_CREDENTIALS } = await import(new URL("mock/auth.mjs", dist).href);
     const seen = [];
     const server = createServer(async (req, res) => {
-      const chunks = [];
-      for await (const c of req) chunks.push(c);
-      const pairs = [];
-      for (let i = 0; i < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
-      const body = new Uint8Array(Buffer.concat(chunks));
-      const answer = await checkBedrockAuth({ method: req.method, target: req.url, headers: pairs, body }, { apiKey: "bedrock-api-key-abc" });
-      seen.push({ target: req.url, headers: Object.fromEntries(pairs.map(([n, v]) => [n.toLowerCase(), v])), body: JSON.parse(new TextDecoder().decode(body)), answer });
+      const request = await bedrockAuthRequest(req);
+      const answer = await checkBedrockAuth(request, { apiKey: "bedrock-api-key-abc" });
+      seen.push({ target: req.url, headers: Object.fromEntries(request.headers.map(([n, v]) => [n.toLowerCase(), v])), body: JSON.parse(new TextDecoder().decode(request.body)), answer });
       // accepted: a Converse validation error ends the turn (the event-stream read path is not wired yet)
       const out = answer ?? { status: 400, headers: { "content-type": "application/json", "x-amzn-errortype": "ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, body: { message: "accepted by the mock's auth" } };
       res.writeHead(out.status, out.headers);
