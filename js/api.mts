@@ -14,5 +14,6 @@ export { indexedDbStore } from "./idb-store.mjs";
 export { redisStore } from "./redis-store.mjs";
 export { SessionStoreError, isSessionStoreError } from "./store-error.mjs";
 export { JsonArrayParser, SseParser } from "./sse.mjs";
+export { signAwsRequest, type AwsCredentials, type SignAwsRequestOptions } from "./sigv4.mjs";
 export { streamTurn } from "./stream.mjs";
 export { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES, DEFAULT_TURN_TIMEOUT_MS } from "./turn-limits.mjs";

@@ -17,6 +17,56 @@ const TRANSIENT =
 /** Error types that never get better by retrying, whatever the status says. */
 const PERMANENT = /insufficient_quota|billing|invalid_api_key|authentication|permission|not_found|invalid_request/i;
 
+/**
+ * AWS's error types (Bedrock Runtime: the `x-amzn-ErrorType` header of an HTTP error, the
+ * `:exception-type` of an event-stream exception in lower camel case), by name without the
+ * `Exception` suffix, lower-cased: whether a retry may succeed. The ConverseError set of the AWS
+ * SDKs (ThrottlingException 429, ModelNotReadyException 429, ModelTimeoutException 408,
+ * InternalServerException 500, ServiceUnavailableException 503, ModelStreamErrorException 424
+ * on retry; ValidationException 400, AccessDeniedException 403, ResourceNotFoundException 404,
+ * ModelErrorException 424 never), the quota and conflict errors of the other operations, and
+ * the authentication errors AWS services answer with (InvalidSignatureException,
+ * IncompleteSignatureException, UnrecognizedClientException, ExpiredTokenException).
+ */
+const AWS_RETRYABLE: ReadonlyMap<string, boolean> = new Map([
+  ["throttling", true],
+  ["modelnotready", true],
+  ["modeltimeout", true],
+  ["internalserver", true],
+  ["serviceunavailable", true],
+  ["modelstreamerror", true],
+  ["validation", false],
+  ["accessdenied", false],
+  ["resourcenotfound", false],
+  ["modelerror", false],
+  ["servicequotaexceeded", false],
+  ["conflict", false],
+  ["invalidsignature", false],
+  ["incompletesignature", false],
+  ["unrecognizedclient", false],
+  ["expiredtoken", false],
+]);
+
+/**
+ * Whether an AWS error type (`ThrottlingException`, `throttlingException`, or the header form
+ * `ThrottlingException:http://internal.amazon.com/coral/…`) is worth retrying; undefined for a
+ * type that is not one of AWS's.
+ */
+export function awsRetryable(errorType: string): boolean | undefined {
+  const m = /^([A-Za-z]+)Exception(?::|$)/.exec(errorType.trim());
+  return m?.[1] === undefined ? undefined : AWS_RETRYABLE.get(m[1].toLowerCase());
+}
+
+/**
+ * The error type AWS gives in the `x-amzn-ErrorType` header (`ThrottlingException` of
+ * `ThrottlingException:http://internal.amazon.com/coral/com.amazon.bedrock/`), or undefined.
+ */
+export function amznErrorType(headers: { get(name: string): string | null }): string | undefined {
+  const raw = headers.get("x-amzn-errortype");
+  if (raw === null) return undefined;
+  return str(raw.split(":")[0]?.trim());
+}
+
 /** The provider's error object inside a body: `{error: {...}}`, Mistral's flat body, Gemini's array form. */
 function errorObject(body: unknown): Obj | undefined {
   const b = Array.isArray(body) ? body[0] : body;
@@ -29,9 +79,11 @@ export function readErrorBody(provider: Provider, body: unknown): { type: string
   const e = errorObject(body);
   if (e === undefined) return { type: undefined, message: typeof body === "string" ? str(body.trim().slice(0, 500)) : undefined };
   const code = str(e["code"]);
-  const type = str(e["type"]);
+  // AWS JSON protocols name the type `__type` (`com.amazon.coral.service#UnrecognizedClientException`)
+  const type = str(e["type"]) ?? str(str(e["__type"])?.split("#").pop());
   const status = str(e["status"]);
-  const message = str(e["message"]) ?? str(e["detail"]);
+  // AWS: `message`, or `Message` in some services' bodies
+  const message = str(e["message"]) ?? str(e["Message"]) ?? str(e["detail"]);
   if (provider === "gemini") return { type: status ?? type, message };
   return { type: CODE_FIRST.has(provider) ? (code ?? type) : (type ?? code), message };
 }
@@ -46,6 +98,8 @@ export function retryableHttp(status: number, errorType: string | undefined, sho
 
 /** Whether an error type reported inside a stream is worth retrying. */
 export function retryableType(errorType: string): boolean {
+  const aws = awsRetryable(errorType);
+  if (aws !== undefined) return aws;
   if (PERMANENT.test(errorType)) return false;
   return TRANSIENT.test(errorType);
 }
@@ -96,14 +150,18 @@ export function httpError(
 ): ProviderError {
   const body = parseBody(bodyText);
   const read = readErrorBody(request.provider, body);
-  const errorType = read.type ?? `http_${status}`;
+  // AWS (Bedrock) names the error in a header; its body holds only the message
+  const amzn = amznErrorType(headers);
+  const errorType = amzn ?? read.type ?? `http_${status}`;
+  // its type decides, unless the answer says so itself (`x-should-retry`)
+  const aws = amzn === undefined || headers.get("x-should-retry") !== null ? undefined : awsRetryable(amzn);
   return new ProviderError({
     kind: "http",
     provider: request.provider,
     status,
     errorType,
     message: `${request.provider} answered ${status} (${errorType})${read.message ? `: ${read.message}` : ""}`,
-    retryable: retryableHttp(status, read.type, headers.get("x-should-retry")),
+    retryable: aws ?? retryableHttp(status, amzn ?? read.type, headers.get("x-should-retry")),
     retryAfterMs: retryAfterMs(headers),
     body,
     request,

@@ -110,6 +110,11 @@ export interface ProviderHttp {
   readonly urlHint?: RegExp;
   /** Paths the mock also serves (DeepSeek answers `/v1/chat/completions` too). */
   readonly mockAlsoServes: readonly string[];
+  /**
+   * The AWS signing name of a provider on AWS (`bedrock`): its requests may be signed with
+   * SigV4 (`aws` credentials) instead of carrying an API key. Its `baseURL` names `{region}`.
+   */
+  readonly signingName?: string;
 }
 
 /**
@@ -149,6 +154,62 @@ export const PROVIDER_HTTP: Readonly<Record<Provider, ProviderHttp>> = Object.fr
   "openai-compatible": { wire: "chat-completions", baseURL: undefined, v1InBase: true, usageOption: true, hosts: [], mockAlsoServes: [] },
 });
 
+/**
+ * The wire APIs being built (issue 32), as Rust's `Provider::BUILDING`: reachable by name in
+ * `providerRequest` and `streamTurn`, not yet in `WIRES` (nor what `repairingFetch` guesses)
+ * until their goldens exist.
+ */
+export type BuildingWire = "converse";
+
+/** A wire API being built: a `WireHttp` without a default provider (its provider is not yet in `Provider`). */
+export type BuildingWireHttp = Omit<WireHttp, "defaultProvider" | "clientPath"> & {
+  /** What its streamed answer is framed as (`event-stream`: AWS's binary messages, not SSE). */
+  readonly framing: "event-stream";
+  /** The `accept` header of its streamed request. */
+  readonly accept: string;
+};
+
+export const BUILDING_WIRE_HTTP: Readonly<Record<BuildingWire, BuildingWireHttp>> = Object.freeze({
+  // Bedrock Converse: the model in the path (`:` is `%3A` on the wire), no `stream` field; a
+  // Bedrock API key as Bearer (AWS_BEARER_TOKEN_BEDROCK) or SigV4 (hosts.md §1.1)
+  converse: {
+    streamPath: "/model/{model}/converse-stream",
+    wholePath: "/model/{model}/converse",
+    keyHeader: "authorization",
+    versionHeaders: {},
+    streamField: false,
+    mockPath: /^\/model\/([^/]+)\/(converse|converse-stream)$/,
+    framing: "event-stream",
+    accept: "application/vnd.amazon.eventstream",
+  },
+});
+
+/** The providers being built (issue 32): not yet in the TS `Provider` union, `PROVIDERS` or `MOCK_PROVIDERS`. */
+export type BuildingProvider = "bedrock-converse";
+
+/** A provider being built: its row, on a wire API being built. */
+export type BuildingProviderHttp = Omit<ProviderHttp, "wire"> & { readonly wire: BuildingWire };
+
+export const BUILDING_HTTP: Readonly<Record<BuildingProvider, BuildingProviderHttp>> = Object.freeze({
+  "bedrock-converse": {
+    wire: "converse",
+    baseURL: "https://bedrock-runtime.{region}.amazonaws.com",
+    v1InBase: false,
+    usageOption: false,
+    hosts: [/^bedrock-runtime(-fips)?\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/],
+    urlHint: /bedrock-runtime/i,
+    mockAlsoServes: [],
+    signingName: "bedrock",
+  },
+});
+
+/** The row of a provider being built, or undefined. */
+export function buildingHttp(provider: string): { row: BuildingProviderHttp; wire: BuildingWireHttp } | undefined {
+  if (!Object.prototype.hasOwnProperty.call(BUILDING_HTTP, provider)) return undefined;
+  const row = BUILDING_HTTP[provider as BuildingProvider];
+  return { row, wire: BUILDING_WIRE_HTTP[row.wire] };
+}
+
 /** The providers, in the table's order. */
 export const PROVIDERS: readonly Provider[] = Object.freeze(Object.keys(PROVIDER_HTTP) as Provider[]);
 
@@ -169,6 +230,9 @@ export const WIRES: readonly Wire[] = Object.freeze(Object.keys(WIRE_HTTP) as Wi
 export function providerAt(wire: Wire, host: string): Provider {
   return PROVIDERS.find((p) => PROVIDER_HTTP[p].wire === wire && PROVIDER_HTTP[p].hosts.some((h) => h.test(host))) ?? WIRE_HTTP[wire].defaultProvider;
 }
+
+/** A region name as AWS writes them (`us-east-1`), nothing a URL could be bent with. */
+export const AWS_REGION = /^[a-z]{2}(-[a-z0-9]+)+-\d+$/;
 
 /** `path` with its `{model}` filled in: a `models/` prefix dropped, the name URL-encoded. */
 export function withModel(path: string, model: string): string {
@@ -202,8 +266,8 @@ export function withBodyHeaders(
 }
 
 /** The headers that carry `apiKey` (none without one) and the version, for `wire`. */
-export function authHeaders(wire: Wire, apiKey: string | undefined): Record<string, string> {
-  const facts = WIRE_HTTP[wire];
+export function authHeaders(wire: Wire | BuildingWire, apiKey: string | undefined): Record<string, string> {
+  const facts = wire === "converse" ? BUILDING_WIRE_HTTP[wire] : WIRE_HTTP[wire];
   const headers: Record<string, string> = {};
   if (apiKey !== undefined) headers[facts.keyHeader] = facts.keyHeader === "authorization" ? `Bearer ${apiKey}` : apiKey;
   return Object.assign(headers, facts.versionHeaders);

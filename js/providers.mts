@@ -1,6 +1,7 @@
 // Where each provider's streaming request goes and with which headers, and the body fields that
 // switch streaming on (sent through the render's `extra`, never written into the body here).
-import { authHeaders, PROVIDER_HTTP, PROVIDERS, providerHttp, streamSwitches, WIRE_HTTP, wireOf, withModel } from "./provider-http.mjs";
+import { authHeaders, AWS_REGION, buildingHttp, PROVIDER_HTTP, PROVIDERS, providerHttp, streamSwitches, WIRE_HTTP, wireOf, withModel } from "./provider-http.mjs";
+import type { Wire } from "./provider-http.mjs";
 import { basicCredentials, redactUrl, userinfo, withoutUserinfo } from "./secrets.mjs";
 import type { JsonObject, Provider } from "./turnwire.js";
 
@@ -31,6 +32,8 @@ export interface ProviderRequestOptions {
   apiKey?: string | undefined;
   /** Default `DEFAULT_BASE_URLS[provider]`; a trailing `/` is ignored. */
   baseURL?: string | undefined;
+  /** The region of a provider whose default base URL names one (Bedrock: `us-east-1`). */
+  region?: string | undefined;
   /** Extra headers; they win over turnwire's. */
   headers?: Record<string, string> | undefined;
 }
@@ -82,9 +85,10 @@ export interface ProviderRequest {
 export function providerRequest(options: ProviderRequestOptions): ProviderRequest {
   const { provider, model, apiKey } = options;
   const given = options.baseURL;
-  const row = providerHttp(provider);
+  const building = buildingHttp(provider);
+  const row = building?.row ?? providerHttp(provider);
   if (row === undefined) throw new TypeError(`unknown provider "${String(provider)}"`);
-  const fallback = row.baseURL;
+  const fallback = given === undefined ? regional(provider, row.baseURL, options.region) : row.baseURL;
   const raw = given ?? fallback;
   if (raw === undefined || raw === "") throw new TypeError(`${provider} needs a baseURL (the server's URL, e.g. "http://localhost:8000/v1")`);
   let parsed: URL;
@@ -98,10 +102,11 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
   const credentials = userinfo(raw);
   const baseURL = withoutUserinfo(raw).replace(/\/+$/, "");
 
-  const wire = WIRE_HTTP[row.wire];
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream", ...authHeaders(row.wire, apiKey) };
+  const wire = building?.wire ?? WIRE_HTTP[row.wire as Wire];
+  const accept = building?.wire.accept ?? "text/event-stream";
+  const headers: Record<string, string> = { "content-type": "application/json", accept, ...authHeaders(row.wire, apiKey) };
   const url = baseURL + withModel(wire.streamPath, model);
-  const extra: JsonObject = streamSwitches(provider);
+  const extra: JsonObject = building === undefined ? streamSwitches(provider) : {};
   // turnwire's names are lower-case: a caller's header of any case replaces the same one.
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     headers[name.toLowerCase()] = value;
@@ -115,6 +120,15 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
     headers["authorization"] = `Basic ${basicCredentials(credentials.user, credentials.password)}`;
   }
   return { url, baseURL, headers, extra };
+}
+
+/** `baseURL` with its `{region}` filled in; a TypeError when it names one and `region` is not a region name. */
+function regional(provider: Provider, baseURL: string | undefined, region: string | undefined): string | undefined {
+  if (baseURL === undefined || !baseURL.includes("{region}")) return baseURL;
+  if (typeof region !== "string" || !AWS_REGION.test(region)) {
+    throw new TypeError(`${provider} needs a region (\`region\` or \`aws.region\`, e.g. "us-east-1"), got ${region === undefined ? "none" : JSON.stringify(String(region)).slice(0, 40)}`);
+  }
+  return baseURL.replace("{region}", region);
 }
 
 /** The providers with a token-counting endpoint (`renderCountTokens`). */

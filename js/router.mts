@@ -7,7 +7,7 @@ import { streamOwnedTurn } from "./stream.mjs";
 import { redactUrl } from "./secrets.mjs";
 import { COUNT, DELAY, DELAY_CAP, FACTOR, choiceOption, numberOption, optionError } from "./options.mjs";
 import { own, type Ownership } from "./turn-owner.mjs";
-import type { AbortSignalLike, TurnFetch, TurnRenderOptions, TurnResult, StreamTurnCommonOptions } from "./types.mjs";
+import type { AbortSignalLike, AwsTurnCredentials, TurnFetch, TurnRenderOptions, TurnResult, StreamTurnCommonOptions } from "./types.mjs";
 import type { Conversation, Provider, StreamDelta } from "./turnwire.js";
 
 /**
@@ -24,6 +24,10 @@ export interface Target {
   provider: Provider;
   model: string;
   apiKey?: string | undefined;
+  /** AWS credentials to sign with instead of an `apiKey` (Bedrock); never in an event. */
+  aws?: AwsTurnCredentials | undefined;
+  /** The region of a provider whose URL names one (Bedrock), when `aws` does not give it. */
+  region?: string | undefined;
   baseURL?: string | undefined;
   headers?: Record<string, string> | undefined;
   render?: TurnRenderOptions | undefined;
@@ -163,7 +167,7 @@ export type RouterEvent =
  * await router.turn({ conversation, signal, onEvent: (e) => e.type === "delta" && show(e.delta) });
  * ```
  */
-export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "baseURL" | "headers" | "fetch"> & {
+export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "aws" | "region" | "baseURL" | "headers" | "fetch"> & {
   conversation: Conversation;
   onEvent?: ((event: RouterEvent) => void) | undefined;
 };
@@ -370,7 +374,7 @@ class RouterImpl implements Router {
     if (outer?.aborted) onOuterAbort();
     else outer?.addEventListener("abort", onOuterAbort, { once: true });
     const turn = streamOwnedTurn(
-      { ...options, signal: abort.signal as AbortSignalLike, provider: target.provider, model: target.model, apiKey: target.apiKey, baseURL: target.baseURL, headers: target.headers, fetch: target.fetch, render },
+      { ...options, signal: abort.signal as AbortSignalLike, provider: target.provider, model: target.model, apiKey: target.apiKey, aws: target.aws, region: target.region, baseURL: target.baseURL, headers: target.headers, fetch: target.fetch, render },
       this.#core(),
       owner,
     );

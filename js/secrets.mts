@@ -17,9 +17,10 @@ const SECRET_PARAM = /^(key|sig|code)$|key|token|secret|passw|signature|credenti
 
 /**
  * The secrets of a request: the API key, the values of auth-like headers (and the credential
- * after a `Bearer ` / `Basic ` scheme), a base URL's userinfo. Never throws.
+ * after a `Bearer ` / `Basic ` scheme), a base URL's userinfo, the secret access key and session
+ * token of AWS credentials (`aws`). Never throws.
  */
-export function secretsOf(request: { apiKey?: unknown; headers?: unknown; baseURL?: unknown; url?: unknown }): string[] {
+export function secretsOf(request: { apiKey?: unknown; headers?: unknown; baseURL?: unknown; url?: unknown; aws?: unknown }): string[] {
   const out = new Set<string>();
   const add = (v: unknown): void => {
     if (typeof v === "string" && v.length >= MIN_SECRET) out.add(v);
@@ -33,6 +34,11 @@ export function secretsOf(request: { apiKey?: unknown; headers?: unknown; baseUR
       const credential = /^\s*\S+\s+(\S.*)$/.exec(value)?.[1];
       add(credential);
       if (credential !== undefined && /^\s*basic\s/i.test(value)) add(decodeBase64(credential)?.split(":").slice(1).join(":"));
+    }
+    const aws = request.aws;
+    if (typeof aws === "object" && aws !== null) {
+      add((aws as { secretAccessKey?: unknown }).secretAccessKey);
+      add((aws as { sessionToken?: unknown }).sessionToken);
     }
     for (const url of [request.baseURL, request.url]) {
       const user = userinfo(url);

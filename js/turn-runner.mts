@@ -20,14 +20,15 @@ import type { RenderCore } from "./core.mjs";
 import { isProviderError } from "./errors.mjs";
 import { providerRequest, type ProviderRequest } from "./providers.mjs";
 import { safeFetch } from "./safe-fetch.mjs";
-import { withBodyHeaders } from "./provider-http.mjs";
+import { AWS_REGION, buildingHttp, providerHttp, withBodyHeaders } from "./provider-http.mjs";
 import { redactDeep, redactUrl, secretsOf } from "./secrets.mjs";
+import { signAwsRequest } from "./sigv4.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
 import { AFTER_DONE_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_ERROR_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES, DEFAULT_MAX_REPLY_BYTES, DEFAULT_TURN_TIMEOUT_MS } from "./turn-limits.mjs";
 import { own, type Ownership } from "./turn-owner.mjs";
 import { ABORTED, EXCERPT_BYTES, HTML, limitMs, race, TIMEOUT } from "./turn-wait.mjs";
 import type { RenderedRequest, StreamDecoder, StreamDelta, StreamOutcome } from "./turnwire.js";
-import type { StreamTurnOptions, TurnByteReader, TurnFetch, TurnFetchInit, TurnFetchResponse, TurnRequest, TurnResult } from "./types.mjs";
+import type { AwsTurnCredentials, StreamTurnOptions, TurnByteReader, TurnFetch, TurnFetchInit, TurnFetchResponse, TurnRequest, TurnResult } from "./types.mjs";
 
 /** Where the runner hands the deltas (the TurnStream's queue). */
 export interface DeltaSink {
@@ -69,6 +70,8 @@ interface Prepared {
   account: string | undefined;
   idSeed: string;
   limits: Limits;
+  /** The credentials and signing name a SigV4 turn is signed with at each send (Bedrock). */
+  aws: { credentials: AwsTurnCredentials; service: string } | undefined;
 }
 
 /** What `send` got: the answer to read (none after an abort or a timeout), and the limit that ended the wait. */
@@ -160,13 +163,16 @@ export async function runOwned(options: StreamTurnOptions, queue: DeltaSink, cor
  */
 function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
   const { provider, model, conversation, transcript } = options;
-  const req = providerRequest({ provider, model, apiKey: options.apiKey, baseURL: options.baseURL, headers: options.headers });
+  const aws = awsSigning(options);
+  const region = options.aws?.region ?? options.region;
+  const req = providerRequest({ provider, model, apiKey: options.apiKey, baseURL: options.baseURL, region, headers: options.headers });
   const request: TurnRequest = { url: redactUrl(req.url), provider, model };
   const secrets = secretsOf(options);
   const render = options.render ?? {};
   // continuity tokens bound to an account stay with it: the caller's label, else one derived
   // from the key (never the key itself)
-  const account = render.account ?? (typeof options.apiKey === "string" && options.apiKey !== "" ? accountLabel(options.apiKey) : undefined);
+  const key = typeof options.apiKey === "string" && options.apiKey !== "" ? options.apiKey : aws?.credentials.accessKeyId;
+  const account = render.account ?? (key === undefined ? undefined : accountLabel(key));
   const renderOptions = {
     endpoint: req.baseURL,
     ...(account === undefined ? {} : { account }),
@@ -201,7 +207,26 @@ function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
 
   // The same endpoint in the message's provenance as in the render: continuity metadata is
   // replayed only to the endpoint that produced it.
-  return { req, request, secrets, rendered, fetchFn, endpoint: renderOptions.endpoint ?? req.baseURL, account, idSeed, limits };
+  return { req, request, secrets, rendered, fetchFn, endpoint: renderOptions.endpoint ?? req.baseURL, account, idSeed, limits, aws };
+}
+
+/**
+ * The SigV4 signing of a turn given `aws` credentials: a TypeError for a provider that is not on
+ * AWS, for both `aws` and `apiKey`, or for credentials without their strings (never showing
+ * them).
+ */
+function awsSigning(options: StreamTurnOptions): Prepared["aws"] {
+  const { aws, provider } = options;
+  if (aws === undefined || aws === null) return undefined;
+  const service = (buildingHttp(provider)?.row ?? providerHttp(provider))?.signingName;
+  if (service === undefined) throw new TypeError(`${provider} does not take AWS credentials (\`aws\`): give its apiKey`);
+  if (options.apiKey !== undefined) throw new TypeError(`give ${provider} an apiKey (a Bedrock API key, sent as Bearer) or aws credentials (SigV4), not both`);
+  if (typeof aws !== "object" || typeof aws.accessKeyId !== "string" || aws.accessKeyId === "" || typeof aws.secretAccessKey !== "string" || aws.secretAccessKey === "") {
+    throw new TypeError("aws needs accessKeyId and secretAccessKey strings (and region); they are not shown");
+  }
+  if (aws.sessionToken !== undefined && typeof aws.sessionToken !== "string") throw new TypeError("aws.sessionToken must be a string when given; it is not shown");
+  if (typeof aws.region !== "string" || !AWS_REGION.test(aws.region)) throw new TypeError(`aws.region must be an AWS region such as "us-east-1", got ${JSON.stringify(String(aws.region)).slice(0, 40)}`);
+  return { credentials: aws, service };
 }
 
 /** The time left to wait for the next thing: the idle limit, within the turn's. */
@@ -218,7 +243,13 @@ function waitMs(limits: Limits, idle: number): { ms: number; why: "idle_timeout"
 async function send(p: Prepared, watch: AbortWatch): Promise<Sent> {
   const { signal } = watch;
   // the headers the body needs (Anthropic's betas and header params, ANT-42) go with it
-  const headers = withBodyHeaders(p.req.headers, p.rendered.headers);
+  let headers = withBodyHeaders(p.req.headers, p.rendered.headers);
+  if (p.aws !== undefined) {
+    // SigV4 signs the URL as fetch sends it (its WHATWG form), these headers and this body
+    const { credentials, service } = p.aws;
+    const region = credentials.region;
+    headers = { ...headers, ...(await signAwsRequest({ method: "POST", url: new URL(p.req.url).href, headers, body: p.rendered.body, credentials, region, service })) };
+  }
   const init: TurnFetchInit = { method: "POST", headers, body: p.rendered.body };
   if (signal !== undefined && signal !== null) init.signal = signal;
   let response: TurnFetchResponse | null = null;

@@ -2,6 +2,7 @@
 // and no Node types, so that a consumer type-checks them with `"types": []` and no "dom" lib.
 // Where a host type exists (DOM or @types/node `AbortSignal`), `AbortSignalLike` is exactly that
 // type, so `globalThis.fetch` and a real `AbortSignal` fit the options without a cast.
+import type { AwsCredentials } from "./sigv4.mjs";
 import type { Conversation, Diagnostic, Provider, RenderOptions, StreamDelta, StreamOutcome, Transcript } from "./turnwire.js";
 
 /**
@@ -133,6 +134,19 @@ export type TurnFetch = (url: string, init: TurnFetchInit) => Promise<TurnFetchR
 export type TurnRenderOptions = Omit<RenderOptions, "provider" | "model">;
 
 /**
+ * AWS credentials and the region a turn is signed for (AWS Signature Version 4: Bedrock).
+ *
+ * @example
+ * ```ts
+ * const aws: AwsTurnCredentials = { region: "us-east-1", accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!, sessionToken: process.env.AWS_SESSION_TOKEN };
+ * ```
+ */
+export interface AwsTurnCredentials extends AwsCredentials {
+  /** The region (`us-east-1`): where the request goes and what it is signed for. */
+  region: string;
+}
+
+/**
  * Options of `streamTurn` shared by both history forms.
  *
  * @example
@@ -150,6 +164,14 @@ export interface StreamTurnCommonOptions {
    * out, no auth header is sent. Never in an error, event or result.
    */
   apiKey?: string | undefined;
+  /**
+   * AWS credentials to sign the request with (SigV4), for a provider on AWS (Bedrock) instead of
+   * an `apiKey`; the signature is computed in JS on WebCrypto before each send. The secret key
+   * and session token are never sent, nor in an error, event or result.
+   */
+  aws?: AwsTurnCredentials | undefined;
+  /** The region of a provider whose URL names one (Bedrock) when `aws` does not give it (a Bedrock API key's turn). */
+  region?: string | undefined;
   /**
    * The provider's base URL, as its SDK takes it (`DEFAULT_BASE_URLS` when left out; required
    * for `openai-compatible`). A mock provider's `baseURL` works as it is. Credentials in it

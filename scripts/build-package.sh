@@ -156,7 +156,7 @@ node -e '
 # it. JS_MODULES are compiled twice, as ESM (.mjs, with the entries) and as CommonJS (.cjs, for
 # dist/node.cjs); DTS_MODULES are the public ones whose declarations go into index.d.ts.
 JS_MODULES="agent ai-sdk api classify compact conversation-ext core errors handle-guard idb-store session-entry json-schema kv-store providers redis-store relay-fetch repairing-fetch router session session-queue sse store-error stream tools turn-limits turn-owner turn-runner turn-wait types"
-DTS_MODULES="types errors providers sse turn-limits stream tools router agent compact session store-error kv-store idb-store redis-store ai-sdk repairing-fetch"
+DTS_MODULES="types errors providers sse turn-limits stream tools router agent compact session store-error kv-store idb-store redis-store ai-sdk repairing-fetch sigv4"
 # the redirect policy and the redaction of secrets (internal: streamTurn, repairingFetch, the relay)
 JS_MODULES="$JS_MODULES safe-fetch secrets"
 # options read fail-closed and JSON Schema patterns in linear time (internal: the router, the agent, tools)
@@ -166,6 +166,8 @@ JS_MODULES="$JS_MODULES options pattern"
 JS_MODULES="$JS_MODULES provider-http"
 # the account label a turn derives from its key when the caller names none (internal: streamTurn)
 JS_MODULES="$JS_MODULES account"
+# AWS Signature Version 4 on WebCrypto (signAwsRequest; streamTurn's Bedrock auth, the mock's check)
+JS_MODULES="$JS_MODULES sigv4 sigv4-parts"
 
 step "tsc js/ (runtime entries and the JS API, ESM)"
 mkdir -p "$STAGE/ts"
@@ -184,7 +186,7 @@ step "tsc js/ (the CommonJS entry and the JS API as CommonJS)"
 # beside the nodejs glue's declarations, so that every import resolves as it will in dist/.
 mkdir -p "$STAGE/cjs"
 for m in $JS_MODULES; do
-  sed -E 's#(from "\./[a-z-]+)\.mjs";#\1.cjs";#' "js/$m.mts" >"$STAGE/cjs/$m.cts"
+  sed -E 's#(from "\./[a-z0-9-]+)\.mjs";#\1.cjs";#' "js/$m.mts" >"$STAGE/cjs/$m.cts"
 done
 cp js/node.cts js/tsconfig.json js/tsconfig.cjs.json "$STAGE/cjs/"
 cp "$STAGE/nodejs/$CRATE.d.ts" "$STAGE/cjs/$CRATE.d.ts"
@@ -212,13 +214,15 @@ cp pkg-template/file-store.d.mts "$OUT/dist/file-store.d.mts"
 step "tsc js/mock (turnwire/mock)"
 # Staged beside the API declarations (index.d.ts), a one-line node.d.mts and the provider table's
 # declarations (whose `./turnwire.js` is index.d.ts there), so that the mock's `../node.mjs`,
-# `../index.js` and `../provider-http.mjs` imports resolve as inside the package
+# `../index.js`, `../provider-http.mjs` and `../sigv4-parts.mjs` (the SigV4 check of auth.mts)
+# imports resolve as inside the package
 # (js/mock/tsconfig.json).
 mkdir -p "$STAGE/ts-mock/mock"
 cp -R js/mock/. "$STAGE/ts-mock/mock/"
 cp "$OUT/dist/index.d.ts" "$STAGE/ts-mock/index.d.ts"
 printf 'export * from "./index.js";\n' >"$STAGE/ts-mock/node.d.mts"
 cp "$STAGE/decl/provider-http.d.mts" "$STAGE/ts-mock/provider-http.d.mts"
+cp "$STAGE/decl/sigv4.d.mts" "$STAGE/decl/sigv4-parts.d.mts" "$STAGE/ts-mock/"
 printf 'export * from "./index.js";\n' >"$STAGE/ts-mock/turnwire.d.ts"
 printf '{ "type": "module" }\n' >"$STAGE/ts-mock/package.json"
 "$TSC" -p "$STAGE/ts-mock/mock/tsconfig.json" --outDir "$OUT/dist/mock"

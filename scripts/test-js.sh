@@ -171,7 +171,7 @@ fi
 # changed), then its app files, the suite modules (lib/) and a copy of the installed package
 # (node_modules/turnwire, as npm installs the tarball: no symlink) are laid into that folder.
 RECIPES="$ROOT/target/js-recipes"
-SUITE_MODULES=(tests/js/suite.mjs tests/js/models.mjs tests/js/repair-suite.mjs tests/js/stream-suite.mjs tests/js/late-2026-suite.mjs
+SUITE_MODULES=(tests/js/suite.mjs tests/js/models.mjs tests/js/repair-suite.mjs tests/js/stream-suite.mjs tests/js/late-2026-suite.mjs tests/js/sigv4-suite.mjs
   tests/js/non-json-fuzz.mjs tests/js/runtimes/harness.mjs tests/js/runtimes/assert.mjs tests/js/runtimes/edge-assert.mjs)
 recipe_packages() {
   case "$1" in
@@ -199,7 +199,7 @@ NODE_TESTS=(
   esm.test.mjs cjs.test.mjs require.test.cjs readme.test.mjs init.test.mjs
   mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs secrets.test.mjs limits.test.mjs hostile-values.test.mjs
   render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs request-options.test.mjs prompt-caching.test.mjs thinking-modes.test.mjs count-tokens.test.mjs server-tools.test.mjs
-  stores.test.mjs provider-http.test.mjs
+  stores.test.mjs provider-http.test.mjs sigv4.test.mjs classify.test.mjs event-stream.test.mjs mock-bedrock-auth.test.mjs mock-converse.test.mjs
 )
 if [ -n "${TURNWIRE_NODE_TESTS:-}" ]; then read -r -a NODE_TESTS <<<"$TURNWIRE_NODE_TESTS"; fi
 # The Redis client stores.test.mjs drives redisStore with (pinned by tests/js/redis), and the

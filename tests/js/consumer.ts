@@ -105,6 +105,9 @@ import {
   type ProviderErrorKind,
   type ProviderRequest,
   type ProviderRequestOptions,
+  signAwsRequest,
+  type AwsCredentials,
+  type SignAwsRequestOptions,
   type SseEvent,
   type SseParserOptions,
   type StopReason,
@@ -362,6 +365,9 @@ const request: ProviderRequest = providerRequest({ provider: "gemini", model: "g
 const requestParts: [string, string, Record<string, string>, JsonObjectLike] = [request.url, request.baseURL, request.headers, request.extra];
 type JsonObjectLike = { [key: string]: unknown };
 const anthropicBase: string = DEFAULT_BASE_URLS.anthropic;
+const awsCredentials: AwsCredentials = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret", sessionToken: undefined };
+const signing: SignAwsRequestOptions = { method: "POST", url: "https://bedrock-runtime.us-east-1.amazonaws.com/model/m/converse", headers: [["content-type", "application/json"]], body: new Uint8Array(0), credentials: awsCredentials, region: "us-east-1", service: "bedrock", now: 0, contentSha256: true };
+const awsHeaders: Promise<Record<string, string>> = signAwsRequest(signing);
 
 /** A fetch double written against turnwire's own types: a body that yields one SSE event. */
 const fakeFetch: TurnFetch = async (url: string, init: TurnFetchInit) => {
@@ -459,4 +465,4 @@ async function agentLoop(conversation: Conversation): Promise<AgentResult> {
   return runAgent({ conversation, router, tools: [readTool], maxTurns: 4, onEvent: (e: AgentEvent) => void (e.type === "tool-result" ? e.response.callId : e.type) });
 }
 
-export { agentLoop, runTools, callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, imports, reimported, repairedSdk, middleware, middlewareProvider, requestParts, anthropicBase, runTurns, made, limits, longestWait, cachedTargets };
+export { agentLoop, runTools, callIds, sent, renamed, repaired, system, thinking, one, many, valid, memory, live, imports, reimported, repairedSdk, middleware, middlewareProvider, requestParts, anthropicBase, awsHeaders, runTurns, made, limits, longestWait, cachedTargets };

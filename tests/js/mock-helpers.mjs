@@ -1,7 +1,8 @@
-// Helpers of mock.test.mjs and mock-sdk.test.mjs: the request each provider's client sends, an
-// SSE reader, and a tiny reference decoder that turns any provider's stream (or JSON answer)
-// back into { text, thinking, calls, finish, usage } so the tests can compare what came back
-// with what was scripted.
+// Helpers of mock.test.mjs, mock-sdk.test.mjs and the Bedrock auth tests: the request each
+// provider's client sends, an SSE reader, a tiny reference decoder that turns any provider's
+// stream (or JSON answer) back into { text, thinking, calls, finish, usage } so the tests can
+// compare what came back with what was scripted, and a Node request as the mock's Bedrock
+// credential check reads it.
 
 import { MODELS } from "./models.mjs";
 
@@ -258,4 +259,16 @@ export function assertRendersEverywhere(api, provider, body, { model, kept, wher
     const text = JSON.stringify(out);
     for (const k of kept) if (!text.includes(k)) throw new Error(`${where} → ${target}: ${k} lost`);
   }
+}
+
+/**
+ * A Node request as the mock's Bedrock credential check takes it (`checkBedrockAuth`): the path
+ * as sent, the raw headers as pairs (repeated ones kept apart), the body's bytes.
+ */
+export async function bedrockAuthRequest(req) {
+  const chunks = [];
+  for await (const c of req) chunks.push(c);
+  const headers = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
+  return { method: req.method, target: req.url, headers, body: new Uint8Array(Buffer.concat(chunks)) };
 }

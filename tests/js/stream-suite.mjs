@@ -515,6 +515,17 @@ export function defineStreamSuite(api, label, host) {
         ["kimi", 503, {}, { error: { message: "overloaded", type: "engine_overloaded_error" } }, "engine_overloaded_error", true, undefined],
         ["deepseek", 404, {}, "Not Found", "http_404", false, undefined],
         ["deepseek", 502, {}, "<html>bad gateway</html>", "http_502", true, undefined],
+        // AWS (Bedrock Runtime, or an endpoint behind AWS) names the error in x-amzn-ErrorType and
+        // classifies by it, whatever the status says (424 is both a model error and a stream error)
+        ["openai-compatible", 429, { "x-amzn-errortype": "ThrottlingException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, { message: "Too many requests, please wait before trying again." }, "ThrottlingException", true, undefined],
+        ["openai-compatible", 400, { "x-amzn-errortype": "ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, { message: "A conversation must start with a user message. Try again with a conversation that starts with a user message." }, "ValidationException", false, undefined],
+        ["openai-compatible", 424, { "x-amzn-errortype": "ModelStreamErrorException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, { message: "stream broke" }, "ModelStreamErrorException", true, undefined],
+        ["openai-compatible", 424, { "x-amzn-errortype": "ModelErrorException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, { message: "model failed" }, "ModelErrorException", false, undefined],
+        ["openai-compatible", 408, { "x-amzn-errortype": "ModelTimeoutException" }, { Message: "The model timed out." }, "ModelTimeoutException", true, undefined],
+        ["openai-compatible", 503, { "x-amzn-errortype": "ServiceUnavailableException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, { message: "unavailable" }, "ServiceUnavailableException", true, undefined],
+        ["openai-compatible", 403, { "x-amzn-errortype": "InvalidSignatureException:http://internal.amazon.com/coral/com.amazon.coral.service/" }, { message: "The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details." }, "InvalidSignatureException", false, undefined],
+        ["openai-compatible", 403, { "x-amzn-errortype": "AccessDeniedException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, { message: "You don't have access to the model with the specified model ID." }, "AccessDeniedException", false, undefined],
+        ["openai-compatible", 500, { "x-amzn-errortype": "InternalServerException:http://internal.amazon.com/coral/com.amazon.bedrock/", "x-should-retry": "false" }, { message: "internal" }, "InternalServerException", false, undefined],
       ];
       test("a non-2xx answer is a typed ProviderError; nothing is appended", async () => {
         for (const [provider, status, headers, body, errorType, retryable, retryAfterMs] of httpCases) {
@@ -534,6 +545,7 @@ export function defineStreamSuite(api, label, host) {
             assert.equal(e.result, undefined);
             assert.equal(e.request.provider, provider);
             assert.ok(e.message.includes(String(status)), e.message);
+            if (headers["x-amzn-errortype"] !== undefined) assert.ok(e.message.endsWith(`(${errorType}): ${body.message ?? body.Message}`), e.message);
             assert.equal(conversation.length, HISTORY.length, `${where}: nothing appended`);
           } finally {
             conversation.free();

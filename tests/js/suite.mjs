@@ -7,7 +7,8 @@
 //   describe, test        node:test's, or the harness's (same signatures, `{ skip }` included)
 //   assert                node:assert/strict, or tests/js/runtimes/assert.mjs where it is missing
 //   fixtures              tests/fixtures as [{ name, files: { "transcript.json": text, … } }], then the
-//                         golden streams as [{ name, stream: { provider, case }, files }] (fixtures.mjs)
+//                         golden streams as [{ name, stream: { provider, case }, files }], then the
+//                         SigV4 cases as [{ name, sigv4: { case }, files }] (fixtures.mjs)
 //   mock                  optional: { baseURLs: { <provider>: url } } of strict mock providers that
 //                         run.mjs started on 127.0.0.1 (Chromium, workerd), for streamTurn end to end
 //   gc, heapUsed          optional: where the runtime can force a collection and read its heap
@@ -16,6 +17,7 @@
 import { MODELS } from "./models.mjs";
 import { defineLate2026Suite } from "./late-2026-suite.mjs";
 import { defineRepairSuite } from "./repair-suite.mjs";
+import { defineSigV4Suite } from "./sigv4-suite.mjs";
 import { defineStreamSuite } from "./stream-suite.mjs";
 
 /** The API every entry exports (the ESM entries also re-export the glue's `initSync`). */
@@ -81,6 +83,7 @@ export const API_NAMES = [
   "wasmMemoryBytes",
   "memoryStats",
   "setMemoryBudget",
+  "signAwsRequest",
 ];
 
 /** The exports that are not functions: objects, and the streaming limits' defaults. */
@@ -118,7 +121,7 @@ function eachRendered(api, fixtures, check) {
 }
 
 /** The transcript fixtures (the golden streams are the others). */
-export const transcriptFixtures = (fixtures) => fixtures.filter((f) => !f.stream);
+export const transcriptFixtures = (fixtures) => fixtures.filter((f) => !f.stream && !f.sigv4);
 
 /** Provider names and the model the Rust golden test renders each with (reference_model). */
 const PROVIDERS = MODELS;
@@ -814,4 +817,5 @@ export function defineSuite(api, label, host) {
   defineRepairSuite(api, label, host);
   defineStreamSuite(api, label, host);
   defineLate2026Suite(api, label, host);
+  defineSigV4Suite(api, label, host);
 }

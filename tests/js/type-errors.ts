@@ -109,3 +109,5 @@ renderForProvider([], { provider: "anthropic", model: "claude-opus-4-7", thinkin
 renderForProvider([], { provider: "anthropic", model: "claude-opus-4-7", cache: { ttl: "24h" } });
 // @ts-expect-error: what the router hands back of a target has no key (TargetInfo)
 export const leakedKey = (e: RouterEvent): string | undefined => (e.type === "attempt" ? e.target.apiKey : undefined);
+// @ts-expect-error: signAwsRequest needs the credentials to sign with
+signAwsRequest({ method: "POST", url: "https://bedrock-runtime.us-east-1.amazonaws.com/model/m/converse", region: "us-east-1", service: "bedrock" });

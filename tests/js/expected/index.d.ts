@@ -2060,6 +2060,18 @@ export type TurnFetch = (url: string, init: TurnFetchInit) => Promise<TurnFetchR
  */
 export type TurnRenderOptions = Omit<RenderOptions, "provider" | "model">;
 /**
+ * AWS credentials and the region a turn is signed for (AWS Signature Version 4: Bedrock).
+ *
+ * @example
+ * ```ts
+ * const aws: AwsTurnCredentials = { region: "us-east-1", accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!, sessionToken: process.env.AWS_SESSION_TOKEN };
+ * ```
+ */
+export interface AwsTurnCredentials extends AwsCredentials {
+    /** The region (`us-east-1`): where the request goes and what it is signed for. */
+    region: string;
+}
+/**
  * Options of `streamTurn` shared by both history forms.
  *
  * @example
@@ -2077,6 +2089,14 @@ export interface StreamTurnCommonOptions {
      * out, no auth header is sent. Never in an error, event or result.
      */
     apiKey?: string | undefined;
+    /**
+     * AWS credentials to sign the request with (SigV4), for a provider on AWS (Bedrock) instead of
+     * an `apiKey`; the signature is computed in JS on WebCrypto before each send. The secret key
+     * and session token are never sent, nor in an error, event or result.
+     */
+    aws?: AwsTurnCredentials | undefined;
+    /** The region of a provider whose URL names one (Bedrock) when `aws` does not give it (a Bedrock API key's turn). */
+    region?: string | undefined;
     /**
      * The provider's base URL, as its SDK takes it (`DEFAULT_BASE_URLS` when left out; required
      * for `openai-compatible`). A mock provider's `baseURL` works as it is. Credentials in it
@@ -2346,6 +2366,8 @@ export interface ProviderRequestOptions {
     apiKey?: string | undefined;
     /** Default `DEFAULT_BASE_URLS[provider]`; a trailing `/` is ignored. */
     baseURL?: string | undefined;
+    /** The region of a provider whose default base URL names one (Bedrock: `us-east-1`). */
+    region?: string | undefined;
     /** Extra headers; they win over turnwire's. */
     headers?: Record<string, string> | undefined;
 }
@@ -2744,6 +2766,10 @@ export interface Target {
     provider: Provider;
     model: string;
     apiKey?: string | undefined;
+    /** AWS credentials to sign with instead of an `apiKey` (Bedrock); never in an event. */
+    aws?: AwsTurnCredentials | undefined;
+    /** The region of a provider whose URL names one (Bedrock), when `aws` does not give it. */
+    region?: string | undefined;
     baseURL?: string | undefined;
     headers?: Record<string, string> | undefined;
     render?: TurnRenderOptions | undefined;
@@ -2893,7 +2919,7 @@ export type RouterEvent = {
  * await router.turn({ conversation, signal, onEvent: (e) => e.type === "delta" && show(e.delta) });
  * ```
  */
-export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "baseURL" | "headers" | "fetch"> & {
+export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "aws" | "region" | "baseURL" | "headers" | "fetch"> & {
     conversation: Conversation;
     onEvent?: ((event: RouterEvent) => void) | undefined;
 };
@@ -3668,3 +3694,66 @@ export interface RepairingFetchOptions<F extends FetchLike = GlobalFetch> {
  * ```
  */
 export declare function repairingFetch<F extends FetchLike = GlobalFetch>(options?: RepairingFetchOptions<F>): F;
+
+/** AWS credentials: an access key, its secret, and the session token of temporary ones. */
+export interface AwsCredentials {
+    /** `AKIA…` (long-term) or `ASIA…` (temporary). */
+    accessKeyId: string;
+    /** The secret access key: signs, is never sent. */
+    secretAccessKey: string;
+    /** The session token of temporary credentials (STS, SSO, a role): sent as `x-amz-security-token`. */
+    sessionToken?: string | undefined;
+}
+/**
+ * What `signAwsRequest` signs.
+ *
+ * @example
+ * ```ts
+ * const o: SignAwsRequestOptions = { method: "POST", url, headers, body, credentials, region: "us-east-1", service: "bedrock" };
+ * ```
+ */
+export interface SignAwsRequestOptions {
+    /** The HTTP method (`POST`). */
+    method: string;
+    /**
+     * The URL as the request line carries it: its path is signed as written (percent-escapes
+     * included, each segment encoded again). `fetch` sends a URL in its WHATWG form (a space as
+     * `%20`, non-ASCII percent-encoded), so give `new URL(url).href` for a URL that may hold such
+     * characters; `providerRequest`'s URLs are in that form.
+     */
+    url: string;
+    /** The headers that will be sent (a record, `[name, value]` pairs or a `Headers`); all but hop-by-hop and agent headers are signed. */
+    headers?: Record<string, string> | ReadonlyArray<readonly [string, string]> | {
+        forEach(f: (value: string, name: string) => void): void;
+    } | undefined;
+    /** The body that will be sent, as text (UTF-8) or bytes; none for an empty body. */
+    body?: string | Uint8Array | null | undefined;
+    credentials: AwsCredentials;
+    /** The region (`us-east-1`). */
+    region: string;
+    /** The signing name of the service (`bedrock` for Bedrock Runtime). */
+    service: string;
+    /** The signing time (default now): a `Date` or milliseconds since the epoch. */
+    now?: Date | number | undefined;
+    /**
+     * Whether to send and sign `x-amz-content-sha256` (the body's SHA-256), as the AWS SDKs for
+     * JavaScript do for every service. Default true.
+     */
+    contentSha256?: boolean | undefined;
+}
+/**
+ * The headers that sign a request with AWS Signature Version 4 (header form): `x-amz-date`,
+ * `x-amz-security-token` with temporary credentials, `x-amz-content-sha256` (unless
+ * `contentSha256: false`) and `authorization`. Add them to the request's headers and send its
+ * URL, headers and body unchanged. Rejects with a `TypeError` for missing credentials, region or
+ * service, or a host without WebCrypto; its messages never hold the secret.
+ *
+ * @example
+ * ```ts
+ * const url = "https://bedrock-runtime.us-east-1.amazonaws.com/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream";
+ * const headers = { "content-type": "application/json" };
+ * const signed = await signAwsRequest({ method: "POST", url, headers, body, credentials, region: "us-east-1", service: "bedrock" });
+ * await fetch(url, { method: "POST", headers: { ...headers, ...signed }, body });
+ * ```
+ */
+export declare function signAwsRequest(options: SignAwsRequestOptions): Promise<Record<string, string>>;
