@@ -162,6 +162,29 @@ export const HOST_TABLE = {
       ]
     },
     {
+      "host": "bedrock",
+      "wire": "converse",
+      "providers": [
+        "bedrock-converse"
+      ],
+      "model": "url",
+      "version": null,
+      "streamInBody": false,
+      "betas": null,
+      "refuses": [],
+      "family": "bedrock",
+      "mintsOwnSignatures": false,
+      "urlPatterns": [
+        "bedrock-runtime.*.amazonaws.com",
+        "bedrock-runtime-fips.*.amazonaws.com"
+      ],
+      "baseUrl": "https://bedrock-runtime.{region}.amazonaws.com",
+      "auth": [
+        "sigv4",
+        "bearer"
+      ]
+    },
+    {
       "host": "bedrock-mantle",
       "wire": "messages",
       "providers": [
@@ -656,8 +679,9 @@ export const HOST_TABLE = {
     "openai-responses": "openai",
     "gemini": "google",
     "mistral": "mistral",
-    "kimi": "kimi",
-    "deepseek": "deepseek"
+    "bedrock-converse": "bedrock",
+    "deepseek": "deepseek",
+    "kimi": "kimi"
   }
 } as const;
 

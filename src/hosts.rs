@@ -548,8 +548,10 @@ pub(crate) fn mints_own_signatures(host: &str) -> bool {
 /// ```
 pub fn json() -> Value {
     let rows: Vec<Value> = ROWS.iter().map(row_json).collect();
-    let defaults: serde_json::Map<String, Value> = Provider::ALL
+    // every provider of the table (also those not yet in `Provider::ALL`) with its own host
+    let defaults: serde_json::Map<String, Value> = ROWS
         .iter()
+        .flat_map(|r| r.providers.iter())
         .filter_map(|p| Host::of(*p).map(|h| (p.as_str().to_string(), Value::from(h.as_str()))))
         .collect();
     json!({
