@@ -169,6 +169,10 @@ JS_MODULES="$JS_MODULES account"
 # AWS Signature Version 4 on WebCrypto (signAwsRequest; streamTurn's Bedrock auth, the mock's check)
 JS_MODULES="$JS_MODULES sigv4 sigv4-parts"
 
+step "js/hosts.generated.mts (the host table, written from src/hosts.rs; tests/hosts.rs checks the committed file)"
+cargo run --quiet --bin turnwire -- hosts --ts >"$STAGE/hosts.generated.mts"
+cmp -s "$STAGE/hosts.generated.mts" js/hosts.generated.mts || cp "$STAGE/hosts.generated.mts" js/hosts.generated.mts
+
 step "tsc js/ (runtime entries and the JS API, ESM)"
 mkdir -p "$STAGE/ts"
 cp js/*.mts js/*.d.ts js/tsconfig.json "$STAGE/ts/"

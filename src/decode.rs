@@ -281,6 +281,7 @@ impl StreamDecoder {
                 api: Some(self.wire.get_ref().api().to_string()),
                 model,
                 endpoint: self.options.endpoint.clone(),
+                host: self.options.host.map(|h| h.as_str().to_string()),
                 account: self.options.account.clone(),
             },
             extra,

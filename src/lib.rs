@@ -22,6 +22,7 @@ mod error;
 mod excerpt;
 pub mod export;
 mod fast_map;
+pub mod hosts;
 pub mod ids;
 pub mod import;
 mod json;
@@ -128,7 +129,7 @@ pub use normalize::{
     Normalized, OrphanPolicy, Pass, ToolChanges,
 };
 pub use providers::{
-    validate_request, validate_request_for_model, validate_request_text,
+    validate_request, validate_request_for_host, validate_request_for_model, validate_request_text,
     validate_request_with_headers, Provider, Violation,
 };
 pub use render::{
@@ -139,6 +140,7 @@ pub use render::{
     DEFAULT_THINKING_BUDGET, KIMI_THINKING_MAX_TOKENS, MAX_CACHE_KEY_CHARS,
     RESPONSES_MIN_OUTPUT_TOKENS,
 };
+pub use vocab::Host;
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[doc = include_str!("../README.md")]

@@ -28,6 +28,7 @@ fn issue_11_every_golden_repaired_exported_and_imported_renders_the_same_bytes()
             let source = ImportSource {
                 model: Some(o.model.clone()),
                 endpoint: o.endpoint.clone(),
+                host: None,
                 account: None,
             };
             let imported = from_ai_sdk(&json!(exported.messages), Some(p), &source).unwrap();
@@ -71,6 +72,7 @@ fn issue_11_ai_sdk_continuity_keys_read_and_written() {
     let source = ImportSource {
         model: Some("gpt-5.2".into()),
         endpoint: None,
+        host: None,
         account: None,
     };
     let imported = from_ai_sdk(&messages, Some(Provider::OpenAiResponses), &source).unwrap();

@@ -14,6 +14,7 @@ fn source() -> ImportSource {
     ImportSource {
         model: Some("claude-sonnet-4-5".into()),
         endpoint: None,
+        host: None,
         account: None,
     }
 }

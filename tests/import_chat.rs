@@ -23,6 +23,7 @@ fn issue_11_chat_reasoning_keeps_its_field_and_replays_to_its_dialect_and_model(
     let source = ImportSource {
         model: Some("deepseek-reasoner".into()),
         endpoint: None,
+        host: None,
         account: None,
     };
     let imported = from_openai_chat(Provider::DeepSeek, &messages, &source).unwrap();
@@ -143,6 +144,7 @@ fn mis_09_mistral_thinking_chunks_import_as_thinking_and_are_not_replayed() {
     let source = ImportSource {
         model: Some("mistral-medium-2604".into()),
         endpoint: None,
+        host: None,
         account: None,
     };
     let imported = from_openai_chat(Provider::Mistral, &messages, &source).unwrap();

@@ -26,6 +26,7 @@ fn round_trip(provider: Provider) {
         let source = ImportSource {
             model: (provider == Provider::Gemini).then(|| options.model.clone()),
             endpoint: options.endpoint.clone(),
+            host: None,
             account: None,
         };
         let imported = from_request_body(provider, &first.body, &source)

@@ -25,6 +25,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("json", 2),
     ("ids", 2),
     ("models", 2),
+    ("hosts", 2),
     // 3: the canonical transcript
     ("model", 3),
     ("context_window", 3),

@@ -35,6 +35,7 @@ fn issue_11_every_golden_repaired_written_as_pi_ai_and_read_back_renders_the_sam
             let source = ImportSource {
                 model: None,
                 endpoint: o.endpoint.clone(),
+                host: None,
                 account: None,
             };
             let imported = from_pi_ai(&written.context, &source).unwrap();

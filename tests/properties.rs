@@ -678,7 +678,24 @@ struct Knobs {
     endpoint: usize,
     /// The account the request goes out under (see [`ACCOUNTS`]).
     account: usize,
+    /// The host the request is rendered for again (see [`HOSTS`]; issue 32).
+    host: usize,
+    /// The host the history's assistant turns name in their provenance (see [`HOSTS`]).
+    provenance_host: usize,
 }
+
+/// Hosts (issue 32): none (the provider's own), and each host of the table; a render for a
+/// host that does not serve the provider is skipped.
+const HOSTS: [Option<&str>; 8] = [
+    None,
+    Some("bedrock"),
+    Some("vertex"),
+    Some("deepseek"),
+    Some("kimi"),
+    Some("azure"),
+    Some("xai"),
+    Some("anthropic"),
+];
 
 /// The accounts requests go out under: unknown, the one the OpenAI history items were made
 /// under, another (their compaction and encrypted reasoning are then not replayed, ORS-20).
@@ -717,7 +734,13 @@ fn knobs() -> impl Strategy<Value = Knobs> {
         ],
         any::<bool>(),
         surrogates,
-        (0usize..8, 0usize..ENDPOINTS.len(), 0usize..ACCOUNTS.len()),
+        (
+            0usize..8,
+            0usize..ENDPOINTS.len(),
+            0usize..ACCOUNTS.len(),
+            0usize..HOSTS.len(),
+            0usize..HOSTS.len(),
+        ),
         (
             prop::sample::select(turnwire::models::EFFORTS.to_vec()),
             any::<bool>(),
@@ -730,7 +753,7 @@ fn knobs() -> impl Strategy<Value = Knobs> {
                 orphans,
                 declare_tools,
                 surrogates,
-                (model, endpoint, account),
+                (model, endpoint, account, host, provenance_host),
                 (effort, thinking_off),
             )| Knobs {
                 thinking,
@@ -745,8 +768,56 @@ fn knobs() -> impl Strategy<Value = Knobs> {
                 thinking_off,
                 endpoint,
                 account,
+                host,
+                provenance_host,
             },
         )
+}
+
+/// Issue 32: the history rendered again for the knobs' host (its assistant turns naming the
+/// knobs' provenance host) never fails but as the host's `invalid_value`, and its body passes
+/// `validate_request_for_host` (the host's envelope, then the wire's rules).
+fn check_host(
+    provider: Provider,
+    k: &Knobs,
+    input: &[Value],
+    options: &Value,
+) -> Result<(), TestCaseError> {
+    let Some(host) = HOSTS[k.host] else {
+        return Ok(());
+    };
+    let host: turnwire::Host = host.parse().unwrap();
+    let mut input = input.to_vec();
+    if let Some(h) = HOSTS[k.provenance_host] {
+        for m in &mut input {
+            if m["speaker"] == "ai" && m["metadata"].is_object() {
+                m["metadata"]["host"] = json!(h);
+            }
+        }
+    }
+    let transcript = Transcript::from_json(&json_text(&Value::Array(input))).unwrap();
+    let mut o = RenderOptions::from_json(&json_text(options)).unwrap();
+    o.host = Some(host);
+    let serves = turnwire::hosts::served_by(host).contains(&provider.as_str());
+    let out = match render(&transcript, &o) {
+        Ok(out) => out,
+        Err(e) if !serves => {
+            prop_assert_eq!(e.code(), ErrorCode::InvalidValue);
+            prop_assert_eq!(e.path(), "$.host");
+            return Ok(());
+        }
+        Err(_) => return Ok(()), // the default render's error cases (checked above)
+    };
+    prop_assert!(serves, "{host} rendered for {provider}");
+    let found = turnwire::validate_request_for_host(provider, host, &o.model, &out.body);
+    prop_assert!(
+        found.is_empty(),
+        "{host}/{provider} {}: {:#?}\nbody: {:#}",
+        o.model,
+        found,
+        out.body
+    );
+    Ok(())
 }
 
 /// The models tested per provider: the reference model most often, and the families whose
@@ -1099,6 +1170,7 @@ fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError>
         out.headers
     );
     check_binding(provider, &o, &out, &input)?;
+    check_host(provider, k, &input, &options)?;
     let sent = out.body_bytes();
     let text_violations = validate_request_text(provider, Some(&o.model), &sent).unwrap();
     prop_assert!(
@@ -1129,6 +1201,7 @@ fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError>
     let source = ImportSource {
         model: Some(o.model.clone()),
         endpoint: o.endpoint.clone(),
+        host: None,
         account: None,
     };
     let imported = from_request_body(provider, &out.body, &source)
@@ -1250,6 +1323,7 @@ fn exporters_round_trip(
     let source = ImportSource {
         model: Some(o.model.clone()),
         endpoint: o.endpoint.clone(),
+        host: None,
         account: None,
     };
     same(
@@ -1296,6 +1370,7 @@ fn exporters_round_trip(
         let source = ImportSource {
             model: None,
             endpoint: o.endpoint.clone(),
+            host: None,
             account: None,
         };
         same("pi-ai", from_pi_ai(&pi.context, &source))?;

@@ -587,9 +587,12 @@ fn gem_23_signature_not_replayed_across_vertex_and_ai_studio() {
     // the same family: replayed
     let (sig, _) = replayed(history(None, "google-vertex"), Some(VERTEX));
     assert_eq!(sig, "U0lHMQ==");
+    // issue 32: a render that names no endpoint and no host goes to its provider's own host
+    // (AI Studio for `gemini`), so a Vertex signature is not replayed there
+    let (sig, why) = replayed(history(None, "google-vertex"), None);
+    assert_eq!(sig, PLACEHOLDER);
+    assert!(why[0].contains("GEM-23"), "{}", why[0]);
     // unknown on either side: today's key (same model) decides
-    let (sig, _) = replayed(history(None, "google-vertex"), None);
-    assert_eq!(sig, "U0lHMQ==");
     let (sig, _) = replayed(history(None, "gemini"), Some(AI_STUDIO));
     assert_eq!(sig, "U0lHMQ==");
     let (sig, _) = replayed(

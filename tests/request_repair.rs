@@ -173,6 +173,7 @@ fn issue_11_a_gemini_body_takes_its_model_from_the_source() {
     let source = ImportSource {
         model: Some("gemini-2.5-flash".into()),
         endpoint: None,
+        host: None,
         account: None,
     };
     let out = repair_request_body(Provider::Gemini, &body, &source, &Map::new()).unwrap();

@@ -752,6 +752,7 @@ fn kim_11_thinking_off_to_a_model_that_always_thinks_keeps_its_output_room() {
     let source = ImportSource {
         model: Some(o.model.clone()),
         endpoint: None,
+        host: None,
         account: None,
     };
     let imported = from_request_body(Provider::Kimi, &r.body, &source).unwrap();

@@ -3,6 +3,7 @@
 //! ```text
 //! turnwire render --provider <p> [--model <id>] [--options <json>] [FILE|-]
 //! turnwire validate --provider <p> [FILE|-]
+//! turnwire hosts --json | --ts
 //! ```
 
 use std::io::{Read, Write};
@@ -31,10 +32,12 @@ const USAGE: &str = "usage:
   turnwire render --provider <p> [--model <id>] [--options <json>] [FILE|-]
   turnwire validate --provider <p> [FILE|-]
   turnwire import --provider <p> [--model <id>] [FILE|-]
+  turnwire hosts --json | --ts
 
 providers: anthropic, openai-chat, openai-responses, gemini, mistral, kimi, deepseek, openai-compatible
 render prints {\"body\", \"idMap\", \"toolNames\", \"diagnostics\"}; validate prints violations and exits 1 when there are any;
-import reads a request body for <p> and prints {\"transcript\", \"options\", \"diagnostics\"} (--model: the model of its assistant turns, required for gemini).";
+import reads a request body for <p> and prints {\"transcript\", \"options\", \"diagnostics\"} (--model: the model of its assistant turns, required for gemini);
+hosts prints the host table (src/hosts.rs) as JSON, or as the module js/hosts.generated.mts (--ts).";
 
 /// Marker returned by the argument parser for `-h`/`--help`.
 const HELP: &str = "help";
@@ -45,6 +48,8 @@ struct Args {
     model: Option<String>,
     options: Option<String>,
     file: Option<String>,
+    /// `--json` or `--ts` (the `hosts` command's output form).
+    format: Option<String>,
 }
 
 fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
@@ -55,6 +60,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         model: None,
         options: None,
         file: None,
+        format: None,
     };
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
@@ -62,6 +68,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             "--provider" => a.provider = Some(value("--provider")?),
             "--model" => a.model = Some(value("--model")?),
             "--options" => a.options = Some(value("--options")?),
+            "--json" | "--ts" => a.format = Some(arg.trim_start_matches('-').to_string()),
             "-h" | "--help" => return Err(HELP.to_string()),
             other if a.file.is_none() && (other == "-" || !other.starts_with("--")) => {
                 a.file = Some(other.to_string())
@@ -173,6 +180,7 @@ fn run(a: &Args) -> Result<ExitCode, Error> {
             let source = ImportSource {
                 model: a.model.clone(),
                 endpoint: None,
+                host: None,
                 account: None,
             };
             let imported = from_request_body(provider, &body, &source)?;
@@ -182,6 +190,22 @@ fn run(a: &Args) -> Result<ExitCode, Error> {
                 "diagnostics": imported.diagnostics,
             });
             out!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+            Ok(ExitCode::SUCCESS)
+        }
+        "hosts" => {
+            match a.format.as_deref() {
+                Some("ts") => {
+                    let _ = write!(
+                        std::io::stdout().lock(),
+                        "{}",
+                        turnwire::hosts::typescript()
+                    );
+                }
+                _ => out!(
+                    "{}",
+                    serde_json::to_string_pretty(&turnwire::hosts::json()).unwrap_or_default()
+                ),
+            }
             Ok(ExitCode::SUCCESS)
         }
         other => Err(Error::new(

@@ -66,6 +66,7 @@ pub fn from_ai_sdk(
         None => Provenance {
             model: source.model.clone(),
             endpoint: source.endpoint.clone(),
+            host: source.host.map(|h| h.as_str().to_string()),
             account: source.account.clone(),
             ..Provenance::default()
         },
@@ -134,6 +135,7 @@ fn push_assistant(r: &mut Reader, blocks: Vec<crate::model::Block>, content: &Va
     let source = std::mem::take(&mut r.assistant);
     r.assistant = Provenance {
         endpoint: source.endpoint.clone(),
+        host: source.host.clone(),
         account: source.account.clone(),
         ..Provenance::default()
     };
@@ -185,6 +187,7 @@ fn signed_by(r: &Reader, provider: Provider) -> Option<Provenance> {
         api: Some(provider.wire_api().to_string()),
         model: r.assistant.model.clone(),
         endpoint: r.assistant.endpoint.clone(),
+        host: r.assistant.host.clone(),
         account: r.assistant.account.clone(),
     })
 }

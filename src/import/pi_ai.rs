@@ -164,6 +164,7 @@ fn provenance(m: &Value, api: &str, source: &ImportSource) -> Provenance {
             .map(str::to_string)
             .or_else(|| source.model.clone()),
         endpoint: source.endpoint.clone(),
+        host: source.host.map(|h| h.as_str().to_string()),
         account: source.account.clone(),
     }
 }

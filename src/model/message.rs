@@ -153,6 +153,7 @@ impl Message {
                     api: take_opt_str(&mut mo, "api", &mpath)?,
                     model: take_opt_str(&mut mo, "model", &mpath)?,
                     endpoint: take_opt_str(&mut mo, "providerBaseURL", &mpath)?,
+                    host: take_opt_str(&mut mo, "host", &mpath)?,
                     account: take_opt_str(&mut mo, "account", &mpath)?,
                 };
                 Some(Metadata {
@@ -182,6 +183,7 @@ impl Message {
             put_opt_str(&mut mo, "api", &m.provenance.api);
             put_opt_str(&mut mo, "model", &m.provenance.model);
             put_opt_str(&mut mo, "providerBaseURL", &m.provenance.endpoint);
+            put_opt_str(&mut mo, "host", &m.provenance.host);
             put_opt_str(&mut mo, "account", &m.provenance.account);
             for (k, v) in &m.extra {
                 mo.entry(k.clone()).or_insert_with(|| v.clone());

@@ -33,6 +33,11 @@ pub struct Provenance {
     /// Base URL of the endpoint that served the model.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub endpoint: Option<String>,
+    /// Who served it (`anthropic`, `bedrock`, `vertex`, `deepseek`…, see `turnwire::hosts`).
+    /// When absent, the host `endpoint`'s URL names (see [`Provenance::host_name`]).
+    /// Signatures and encrypted reasoning are replayed only to a host of the same family.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
     /// The account the model served under (organisation, project or API key; with the end
     /// user where the provider binds to one), as the caller names it — an opaque label, never
     /// a key itself. Signatures and encrypted reasoning are bound to it (issue 31).
@@ -47,6 +52,7 @@ impl Provenance {
             && self.api.is_none()
             && self.model.is_none()
             && self.endpoint.is_none()
+            && self.host.is_none()
             && self.account.is_none()
     }
 
@@ -74,6 +80,7 @@ impl Provenance {
             api: inherit(&self.api, &fallback.api),
             model: inherit(&self.model, &fallback.model),
             endpoint: inherit(&self.endpoint, &fallback.endpoint),
+            host: inherit(&self.host, &fallback.host),
             account: inherit(&self.account, &fallback.account),
         }
     }
@@ -92,17 +99,45 @@ impl Provenance {
         matches!((&self.provider, &other.provider), (Some(a), Some(b)) if provider_family(a) == provider_family(b))
     }
 
-    /// Endpoints agree where both are known, and accounts agree where both are known.
+    /// Endpoints agree where both are known, hosts are of one continuity family where both
+    /// are known ([`Provenance::host_name`]), and accounts agree where both are known.
     pub(crate) fn same_host_as(&self, other: &Provenance) -> bool {
         let endpoint = match (&self.endpoint, &other.endpoint) {
             (Some(a), Some(b)) => a.trim_end_matches('/') == b.trim_end_matches('/'),
+            _ => true,
+        };
+        let host = match (self.host_name(), other.host_name()) {
+            (Some(a), Some(b)) => crate::hosts::family_of(&a) == crate::hosts::family_of(&b),
             _ => true,
         };
         let account = match (&self.account, &other.account) {
             (Some(a), Some(b)) => a == b,
             _ => true,
         };
-        endpoint && account
+        endpoint && host && account
+    }
+
+    /// The host that served it: `host`, else the host `endpoint`'s URL names (the host table's
+    /// URL patterns), else `vertex` for a provider name that says Vertex AI (`google-vertex`);
+    /// `None` when nothing says it.
+    ///
+    /// ```
+    /// use turnwire::model::Provenance;
+    /// let p = Provenance { endpoint: Some("https://us-east5-aiplatform.googleapis.com/v1".into()), ..Default::default() };
+    /// assert_eq!(p.host_name().as_deref(), Some("vertex"));
+    /// ```
+    pub fn host_name(&self) -> Option<String> {
+        if let Some(h) = &self.host {
+            return Some(h.trim().to_ascii_lowercase());
+        }
+        let from_url = self.endpoint.as_deref().and_then(crate::hosts::of_url);
+        let from_name = || {
+            self.provider
+                .as_deref()
+                .filter(|p| p.to_ascii_lowercase().contains("vertex"))
+                .map(|_| crate::Host::Vertex)
+        };
+        from_url.or_else(from_name).map(|h| h.as_str().to_string())
     }
 
     pub(crate) fn read(v: Node<'_>, path: &JsonPath<'_>) -> Result<Provenance, Error> {
@@ -112,6 +147,7 @@ impl Provenance {
             api: take_opt_str(&mut obj, "api", path)?,
             model: take_opt_str(&mut obj, "model", path)?,
             endpoint: take_opt_str(&mut obj, "endpoint", path)?,
+            host: take_opt_str(&mut obj, "host", path)?,
             account: take_opt_str(&mut obj, "account", path)?,
         })
     }
@@ -122,6 +158,7 @@ impl Provenance {
         put_opt_str(&mut obj, "api", &self.api);
         put_opt_str(&mut obj, "model", &self.model);
         put_opt_str(&mut obj, "endpoint", &self.endpoint);
+        put_opt_str(&mut obj, "host", &self.host);
         put_opt_str(&mut obj, "account", &self.account);
         Value::Object(obj)
     }

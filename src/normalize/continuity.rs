@@ -18,7 +18,7 @@
 
 use super::options::{ForeignThinking, NormalizeOptions, Profile, ThinkingReplay};
 use crate::model::{provider_family, Provenance, ProviderMeta, ThinkingBlock};
-use crate::vocab::{GoogleEndpoint, Provider};
+use crate::vocab::{Host, Provider};
 
 /// What happens to one thinking block.
 pub(crate) enum Fate {
@@ -37,8 +37,19 @@ fn target_provenance(opts: &NormalizeOptions) -> Provenance {
         api: None,
         model: Some(opts.model.clone()),
         endpoint: opts.endpoint.clone(),
+        host: target_host(opts).map(|h| h.as_str().to_string()),
         account: opts.account.clone(),
     }
+}
+
+/// The host the request goes to: the caller's, else the one the endpoint's URL names (none
+/// for a URL of no host in the table: a gateway, a proxy, a mock), else, without an endpoint,
+/// the target provider's own (none for `openai-compatible`).
+pub(crate) fn target_host(opts: &NormalizeOptions) -> Option<Host> {
+    opts.host.or_else(|| match opts.endpoint.as_deref() {
+        Some(url) => crate::hosts::of_url(url),
+        None => Host::of(opts.target),
+    })
 }
 
 /// `provider / model (at endpoint)` for messages.
@@ -71,6 +82,12 @@ fn same_model(prov: &Provenance, opts: &NormalizeOptions) -> Result<(), String> 
     } else if other_account && prov.same_family_as(&target) && prov.model == target.model {
         // the labels stay out of the message: they may be derived from a key (js/account.mts)
         Err("it was made under another account than this request's".into())
+    } else if let Some((minted, to)) =
+        other_host(prov, &target).filter(|_| prov.model == target.model)
+    {
+        Err(format!(
+            "it was served by {minted} and this request goes to {to}: signatures and encrypted reasoning are replayed only within one host's family"
+        ))
     } else {
         Err(format!(
             "it comes from {}, not {}",
@@ -78,6 +95,12 @@ fn same_model(prov: &Provenance, opts: &NormalizeOptions) -> Result<(), String> 
             describe_origin(&target)
         ))
     }
+}
+
+/// The two hosts, when both are known and of different continuity families.
+fn other_host(prov: &Provenance, target: &Provenance) -> Option<(String, String)> {
+    let (a, b) = (prov.host_name()?, target.host_name()?);
+    (crate::hosts::family_of(&a) != crate::hosts::family_of(&b)).then_some((a, b))
 }
 
 /// Whether the target model reads a Claude thinking block of `prov`: the same model, or, for a
@@ -131,10 +154,28 @@ pub(crate) fn thinking(
             }
             // ANT-51: a signature another provider's Anthropic-compatible endpoint minted,
             // whatever the provenance says (a gateway relabels), goes back only to that host.
+            let target = target_host(opts);
             let first_party = opts
                 .endpoint
                 .as_deref()
-                .is_none_or(|e| e.contains("anthropic.com"));
+                .is_none_or(|e| e.contains("anthropic.com"))
+                && !target.is_some_and(|h| crate::hosts::mints_own_signatures(h.as_str()));
+            // A host that mints its own signatures (DeepSeek, Kimi, Z.ai `/anthropic`) takes
+            // only its own back, and its own go nowhere else (the host table).
+            if let Some(minted) = prov.host_name() {
+                let target = target.map(Host::as_str);
+                let own = |h: &str| crate::hosts::mints_own_signatures(h);
+                if (own(&minted) || target.is_some_and(own))
+                    && target.is_some_and(|t| {
+                        crate::hosts::family_of(t) != crate::hosts::family_of(&minted)
+                    })
+                {
+                    return Fate::Convert(format!(
+                        "its signature was minted on {minted} and this request goes to {}: a signature is replayed only to the host that minted it",
+                        target.unwrap_or_default()
+                    ));
+                }
+            }
             if let Some(ProviderMeta::AnthropicSignature { signature }) = &t.meta {
                 if let Some(minter) = crate::vocab::foreign_signature_minter(signature) {
                     if first_party {
@@ -223,13 +264,13 @@ pub(crate) fn gemini_token(
                 .into(),
         );
     }
-    let target = opts.endpoint.as_deref().and_then(GoogleEndpoint::of_url);
-    if let (Some(minted), Some(target)) = (signature_endpoint(prov), target) {
-        if minted != target {
+    let google = |h: &str| matches!(h, "vertex" | "google");
+    if let (Some(minted), Some(target)) = (prov.host_name(), target_host(opts)) {
+        if google(&minted) && google(target.as_str()) && minted != target.as_str() {
             return Err(format!(
                 "it was minted on {} and this request goes to {}: a Gemini thought signature is bound to the endpoint that minted it (Gemini answers `Corrupted thought signature.`, GEM-23)",
-                minted.describe(),
-                target.describe()
+                describe_google(&minted),
+                describe_google(target.as_str())
             ));
         }
     }
@@ -260,16 +301,11 @@ pub(crate) fn responses_label(meta: &ProviderMeta, opts: &NormalizeOptions) -> R
     })
 }
 
-/// The Google endpoint family a signature was minted on, when its provenance says it: the
-/// endpoint's host, else a provider name that names Vertex AI. Unknown on either side, the
-/// family does not decide (GEM-23 stays conservative: the rest of the key still applies).
-fn signature_endpoint(prov: &Provenance) -> Option<GoogleEndpoint> {
-    prov.endpoint
-        .as_deref()
-        .and_then(GoogleEndpoint::of_url)
-        .or_else(|| {
-            prov.provider
-                .as_deref()
-                .and_then(GoogleEndpoint::of_provider_name)
-        })
+/// How a Google host is named in GEM-23's diagnostics.
+fn describe_google(host: &str) -> &'static str {
+    if host == "vertex" {
+        "Vertex AI"
+    } else {
+        "Google AI Studio (generativelanguage.googleapis.com)"
+    }
 }

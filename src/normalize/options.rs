@@ -47,6 +47,10 @@ pub struct NormalizeOptions {
     pub model: String,
     /// The endpoint (base URL) the request goes to, when known.
     pub endpoint: Option<String>,
+    /// The host the request goes to (`turnwire::hosts`); when `None`, the host `endpoint`'s
+    /// URL names, else the target provider's own ([`crate::Host::of`]). Continuity artifacts
+    /// of another host's family are not replayed.
+    pub host: Option<crate::vocab::Host>,
     /// The account the request goes out under, when known.
     pub account: Option<String>,
     /// Whether the caller asked for thinking on this request.
@@ -104,6 +108,7 @@ impl NormalizeOptions {
             caps,
             model,
             endpoint: None,
+            host: None,
             account: None,
             thinking_enabled: false,
             synthetic_result_text: DEFAULT_SYNTHETIC_RESULT_TEXT.to_string(),

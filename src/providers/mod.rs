@@ -7,6 +7,7 @@ mod closed_fields;
 pub(crate) mod common;
 pub mod deepseek;
 pub mod gemini;
+pub(crate) mod host_envelope;
 mod json_text;
 pub mod kimi;
 pub mod mistral;
@@ -88,6 +89,41 @@ pub fn validate_request_for_model(provider: Provider, model: &str, body: &Value)
         body,
         (validators::validator(provider).body)(body, Some(model)),
     )
+}
+
+/// Like [`validate_request_for_model`], for a body sent to `host` (see `turnwire::hosts`):
+/// the host's envelope is checked (HST-01: Bedrock's and Vertex's `anthropic_version` in the
+/// body, no `model` where the URL names it, no `stream` where the URL says it; HST-02: what
+/// the host refuses), then the body, in its wire's first-party shape, by the wire's
+/// validator. A host that does not serve `provider` is one violation (HST-00).
+///
+/// ```
+/// use turnwire::{validate_request_for_host, Host, Provider};
+/// let body = serde_json::json!({"anthropic_version": "bedrock-2023-05-31", "max_tokens": 64,
+///     "messages": [{"role": "user", "content": "hi"}]});
+/// assert!(validate_request_for_host(Provider::Anthropic, Host::Bedrock, "claude-sonnet-4-5", &body).is_empty());
+/// ```
+pub fn validate_request_for_host(
+    provider: Provider,
+    host: crate::Host,
+    model: &str,
+    body: &Value,
+) -> Vec<Violation> {
+    let Ok(Some(row)) = crate::hosts::resolve(Some(host), provider, "$") else {
+        let served = crate::hosts::served_by(host).join(", ");
+        return vec![Violation::new(
+            "HST-00",
+            "$",
+            format!("host `{host}` does not serve provider `{provider}`; {host} serves {served}"),
+        )];
+    };
+    let mut out: Vec<Violation> = host_envelope::envelope_violations(row, body)
+        .into_iter()
+        .map(|(rule, field, message)| Violation::new(rule, format!("$.{field}"), message))
+        .collect();
+    let shaped = host_envelope::first_party_shape(row, model, body);
+    out.extend(validate_request_for_model(provider, model, &shaped));
+    out
 }
 
 /// Like [`validate_request_for_model`], for a body sent with `headers` (header → value, as a

@@ -244,12 +244,23 @@ fn finish_with<B>(
         return Err(empty_transcript());
     }
     crate::memory::check("rendering (normalised)")?;
-    let (body, mut projection) = project_out(&normalized, options, r)?;
+    let (mut body, mut projection) = project_out(&normalized, options, r)?;
     let mut betas = Vec::new();
     if r.api == crate::vocab::WireApi::Messages {
         crate::providers::anthropic::betas::of_body(&body, &mut betas);
     }
-    let headers = IdMap(r.headers.with_betas(&betas));
+    let mut headers = r.headers.with_betas(&betas);
+    drop(betas);
+    if let Some(host) = r.host {
+        crate::providers::host_envelope::apply(
+            host,
+            &options.model,
+            &mut body,
+            &mut headers,
+            &mut projection,
+        );
+    }
+    let headers = IdMap(headers);
     let body = make(body);
     crate::memory::check("rendering (projected)")?;
     let renamed = projection.finish();

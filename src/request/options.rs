@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorCode};
 use crate::normalize::{ForeignThinking, OrphanPolicy};
-use crate::vocab::Provider;
+use crate::vocab::{Host, Provider};
 
 /// A tool the model may call, declared in the request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -89,6 +89,14 @@ pub struct RenderOptions {
     /// Target endpoint base URL, when it matters for continuity (same model, other host).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub endpoint: Option<String>,
+    /// Who serves the wire (`bedrock`, `vertex`, `azure`, `deepseek`…; see `turnwire::hosts`):
+    /// the body takes the host's envelope (Bedrock and Vertex Claude name the model in the URL
+    /// and the version in the body) and continuity artifacts of another host are not
+    /// replayed. Default: the provider's own API ([`Host::of`]). A host that does not serve the
+    /// provider is `invalid_value`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm-bind", tsify(type = "Host"))]
+    pub host: Option<Host>,
     /// The account the request goes out under (organisation, project or API key; with the end
     /// user where the provider binds to one), as you name it — an opaque label such as
     /// `"acme-prod"`, never a key itself. Signatures and encrypted reasoning minted under
@@ -244,6 +252,7 @@ impl RenderOptions {
             provider,
             model: model.into(),
             endpoint: None,
+            host: None,
             account: None,
             max_tokens: None,
             system: None,

@@ -66,6 +66,7 @@ impl RenderOptions {
             target: self.provider,
             model: self.model.clone(),
             endpoint: self.endpoint.clone(),
+            host: self.host,
             account: self.account.clone(),
             thinking_enabled: self.thinking_enabled(),
             synthetic_result_text: text(&self.synthetic_result_text, DEFAULT_SYNTHETIC_RESULT_TEXT),

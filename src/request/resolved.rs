@@ -9,9 +9,10 @@ use super::limits::Limits;
 use super::{CachePlan, HeaderPlan, ServerToolPlan};
 use super::{RenderOptions, ThinkingOptions};
 use crate::error::Error;
+use crate::hosts::{self, HostRow, ModelAt};
 use crate::models::{self, ModelCaps};
 use crate::normalize::NormalizeOptions;
-use crate::vocab::{Host, WireApi};
+use crate::vocab::WireApi;
 
 /// What one render call resolved from its [`RenderOptions`] (see the module's doc; the tests
 /// below show what each field holds).
@@ -19,8 +20,9 @@ use crate::vocab::{Host, WireApi};
 pub(crate) struct Resolved {
     /// The wire API the body is written for.
     pub api: WireApi,
-    /// Where the request goes: the provider's own API (the host table, `vocab/host.rs`).
-    pub host: Host,
+    /// Where the request goes: the caller's `host`, else the provider's own API (the host
+    /// table, `src/hosts.rs`); none for `openai-compatible` without a `host`.
+    pub host: Option<&'static HostRow>,
     /// The model's row of the capability table (the provider's defaults for a model it lacks).
     pub caps: ModelCaps,
     /// The output limit and thinking budget the request is sent with, and notes on them and on
@@ -54,6 +56,7 @@ impl Resolved {
         let cache = options.cache_plan()?;
         let server_tools = options.server_tool_plan()?;
         let headers = options.header_plan()?;
+        let host = hosts::resolve(options.host, options.provider, "$.host")?;
         // A forced tool choice the provider refuses with thinking on: the request is resolved
         // as if the caller had switched thinking off (limits, history, thinking switch).
         let effective = match &controls.thinking {
@@ -70,7 +73,7 @@ impl Resolved {
         limits.notes.extend(headers.notes.iter().cloned());
         Ok(Resolved {
             api: WireApi::of(options.provider),
-            host: Host::of(options.provider),
+            host,
             caps,
             limits,
             normalize: effective.policy(effective.adjusted(caps)),
@@ -80,6 +83,14 @@ impl Resolved {
             server_tools,
             headers,
         })
+    }
+}
+
+impl Resolved {
+    /// Whether the body names the model (`"model": …`); otherwise the URL does (Google's
+    /// `models/{model}:generateContent`, Bedrock's `/model/{id}/invoke`).
+    pub(crate) fn model_in_body(&self) -> bool {
+        self.host.is_none_or(|h| h.model == ModelAt::Body)
     }
 }
 

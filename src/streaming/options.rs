@@ -12,7 +12,10 @@ use serde::Deserialize;
 /// - `id_seed`: a string unique to this turn (a turn number, a request id) used to mint tool
 ///   call ids when the provider gives a call no id and the stream carries no response id.
 ///
-/// The JSON form (for JavaScript) is `{"model", "endpoint", "account", "idSeed"}`, all optional.
+/// - `host`: who served it (`bedrock`, `vertex`, `deepseek`…), kept as the provenance's host.
+///
+/// The JSON form (for JavaScript) is `{"model", "endpoint", "host", "account", "idSeed"}`, all
+/// optional.
 ///
 /// ```
 /// use turnwire::stream::StreamOptions;
@@ -27,6 +30,9 @@ pub struct StreamOptions {
     pub model: Option<String>,
     /// The endpoint base URL.
     pub endpoint: Option<String>,
+    /// The host that served the request (see `turnwire::hosts`), stamped on the answer's
+    /// provenance: its signatures are replayed only to a host of the same family.
+    pub host: Option<crate::vocab::Host>,
     /// The account the request went out under (an opaque label, see
     /// [`RenderOptions::account`](crate::RenderOptions::account)), stamped on the answer's
     /// provenance.

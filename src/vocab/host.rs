@@ -1,81 +1,185 @@
-//! Where a wire API is served, and what each host changes about a request. Today every
-//! provider has one host, its own API; a host that serves another party's wire (a cloud that
-//! serves Claude, a gateway that serves every model) is one more row here.
+//! Host names: who serves a wire API at a base URL (a provider's own API, a cloud that serves
+//! Claude or Gemini, a gateway). The word only; what each host changes about a request, its
+//! URLs, auth and continuity family are rows of the host table (`src/hosts.rs`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
 
 use super::Provider;
+use crate::error::{Error, ErrorCode};
 
-/// A host: who serves a wire API at a base URL.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Host {
+/// A host: who serves a wire API (the `host` render option, a provenance's `host`).
+///
+/// ```
+/// use turnwire::{Host, Provider};
+/// let h: Host = "vertex".parse()?;
+/// assert_eq!(h.as_str(), "vertex");
+/// assert_eq!(Host::of(Provider::Anthropic), Some(Host::Anthropic));
+/// assert_eq!(Host::of(Provider::OpenAiCompatible), None); // the caller's base URL
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "wasm-bind",
+    derive(tsify::Tsify),
+    tsify(
+        type = "\"anthropic\" | \"openai\" | \"google\" | \"mistral\" | \"bedrock\" | \"bedrock-mantle\" | \"vertex\" | \"azure\" | \"foundry\" | \"openrouter\" | \"xai\" | \"deepseek\" | \"kimi\" | \"zai\" | \"ollama\""
+    )
+)]
+pub enum Host {
     /// `api.anthropic.com`: Anthropic Messages.
     Anthropic,
     /// `api.openai.com`: Chat Completions and Responses.
     OpenAi,
     /// `generativelanguage.googleapis.com` (Google AI Studio): generateContent.
-    GoogleAiStudio,
+    Google,
     /// `api.mistral.ai`: Mistral's Chat Completions dialect.
     Mistral,
-    /// `api.moonshot.ai`: Kimi's Chat Completions dialect.
-    Moonshot,
-    /// `api.deepseek.com`: DeepSeek's Chat Completions dialect.
+    /// Amazon Bedrock runtime (InvokeModel with the Anthropic body; Converse).
+    Bedrock,
+    /// Amazon Bedrock's `bedrock-mantle` endpoints: the first-party Anthropic and OpenAI bodies.
+    BedrockMantle,
+    /// Google Vertex AI: Claude (Anthropic body) and Gemini (generateContent).
+    Vertex,
+    /// Azure OpenAI (`{resource}.openai.azure.com`).
+    Azure,
+    /// Microsoft Foundry (`{resource}.services.ai.azure.com`): OpenAI models and Claude.
+    Foundry,
+    /// OpenRouter: the Chat Completions API for every model.
+    OpenRouter,
+    /// xAI: Chat Completions and Responses.
+    Xai,
+    /// DeepSeek: its Chat dialect and its Anthropic-compatible endpoint (`/anthropic`).
     DeepSeek,
-    /// Any other server of the Chat Completions API, at the caller's base URL.
-    Compatible,
-    /// `bedrock-runtime.{region}.amazonaws.com`: Bedrock Converse, the model in the URL.
-    BedrockRuntime,
+    /// Moonshot (Kimi): its Chat dialect and its Anthropic-compatible endpoint.
+    Kimi,
+    /// Z.ai (GLM): its Anthropic-compatible endpoint and its Chat API.
+    Zai,
+    /// A local Ollama server: Chat Completions at `/v1`.
+    Ollama,
 }
 
 impl Host {
-    /// The host a provider's requests go to when the caller names none: its own API.
-    pub(crate) const fn of(provider: Provider) -> Host {
-        match provider {
-            Provider::Anthropic => Host::Anthropic,
-            Provider::OpenAiChat | Provider::OpenAiResponses => Host::OpenAi,
-            Provider::Gemini => Host::GoogleAiStudio,
-            Provider::Mistral => Host::Mistral,
-            Provider::Kimi => Host::Moonshot,
-            Provider::DeepSeek => Host::DeepSeek,
-            Provider::OpenAiCompatible => Host::Compatible,
-            Provider::BedrockConverse => Host::BedrockRuntime,
+    /// Every host name, in a fixed order.
+    pub const ALL: [Host; 15] = [
+        Host::Anthropic,
+        Host::OpenAi,
+        Host::Google,
+        Host::Mistral,
+        Host::Bedrock,
+        Host::BedrockMantle,
+        Host::Vertex,
+        Host::Azure,
+        Host::Foundry,
+        Host::OpenRouter,
+        Host::Xai,
+        Host::DeepSeek,
+        Host::Kimi,
+        Host::Zai,
+        Host::Ollama,
+    ];
+
+    /// The stable name.
+    ///
+    /// ```
+    /// assert_eq!(turnwire::Host::BedrockMantle.as_str(), "bedrock-mantle");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Host::Anthropic => "anthropic",
+            Host::OpenAi => "openai",
+            Host::Google => "google",
+            Host::Mistral => "mistral",
+            Host::Bedrock => "bedrock",
+            Host::BedrockMantle => "bedrock-mantle",
+            Host::Vertex => "vertex",
+            Host::Azure => "azure",
+            Host::Foundry => "foundry",
+            Host::OpenRouter => "openrouter",
+            Host::Xai => "xai",
+            Host::DeepSeek => "deepseek",
+            Host::Kimi => "kimi",
+            Host::Zai => "zai",
+            Host::Ollama => "ollama",
         }
     }
 
-    /// Whether the body names the model (`"model": …`); otherwise the URL does (Google AI
-    /// Studio's `models/{model}:generateContent`).
-    pub(crate) const fn model_in_body(self) -> bool {
-        match self {
-            Host::GoogleAiStudio | Host::BedrockRuntime => false,
-            Host::Anthropic
-            | Host::OpenAi
-            | Host::Mistral
-            | Host::Moonshot
-            | Host::DeepSeek
-            | Host::Compatible => true,
+    /// The host a provider's requests go to when the caller names none: its own API.
+    /// `openai-compatible` has none (the caller's base URL says where it goes).
+    ///
+    /// ```
+    /// use turnwire::{Host, Provider};
+    /// assert_eq!(Host::of(Provider::Gemini), Some(Host::Google));
+    /// ```
+    pub const fn of(provider: Provider) -> Option<Host> {
+        match provider {
+            Provider::Anthropic => Some(Host::Anthropic),
+            Provider::OpenAiChat | Provider::OpenAiResponses => Some(Host::OpenAi),
+            Provider::Gemini => Some(Host::Google),
+            Provider::Mistral => Some(Host::Mistral),
+            Provider::Kimi => Some(Host::Kimi),
+            Provider::DeepSeek => Some(Host::DeepSeek),
+            Provider::OpenAiCompatible => None,
+            Provider::BedrockConverse => Some(Host::Bedrock),
         }
+    }
+}
+
+impl fmt::Display for Host {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Host {
+    type Err = Error;
+
+    /// An unknown name is `invalid_value` at `$.host`, naming every host.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Host::ALL
+            .iter()
+            .copied()
+            .find(|h| h.as_str() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Host::ALL.iter().map(|h| h.as_str()).collect();
+                Error::new(
+                    ErrorCode::InvalidValue,
+                    "$.host",
+                    format!("unknown host `{s}`; expected one of {}", names.join(", ")),
+                )
+            })
+    }
+}
+
+impl Serialize for Host {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Host {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse()
+            .map_err(|e: Error| serde::de::Error::custom(e.message().to_string()))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vocab::WireApi;
 
-    /// Today a provider's host serves its wire; the body names the model unless the host puts
-    /// it in the URL, which generateContent and Converse do.
     #[test]
-    fn every_provider_has_a_host_that_places_its_model() {
-        for p in Provider::ALL {
-            let host = Host::of(p);
-            assert_eq!(
-                host.model_in_body(),
-                !matches!(WireApi::of(p), WireApi::GenerateContent | WireApi::Converse),
-                "{p}"
-            );
-            assert_eq!(
-                host.model_in_body(),
-                WireApi::of(p).owned_fields().contains(&"model"),
-                "{p}: the owned fields name `model` exactly when the body does"
-            );
+    fn names_round_trip_and_unknown_names_list_every_host() {
+        for h in Host::ALL {
+            assert_eq!(h.as_str().parse::<Host>().ok(), Some(h));
         }
+        let e = "aws".parse::<Host>().err().map(|e| e.message().to_string());
+        let e = e.unwrap_or_default();
+        assert!(e.contains("unknown host `aws`"), "{e}");
+        assert!(e.contains("bedrock-mantle") && e.contains("ollama"), "{e}");
     }
 }

@@ -16,8 +16,8 @@ mod synthetic_reason;
 mod wire_api;
 
 pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, SyntheticReasonCode};
-pub(crate) use google_endpoint::{names_stable_v1, GoogleEndpoint};
-pub(crate) use host::Host;
+pub(crate) use google_endpoint::names_stable_v1;
+pub use host::Host;
 pub(crate) use needs::{Bridge, ByModel, Replay};
 pub use pass::Pass;
 pub use provider::Provider;

@@ -23,6 +23,8 @@ export interface ImportSource {
     model?: string;
     /** The base URL that served them. */
     endpoint?: string;
+    /** The host that served them (`"bedrock"`, `"vertex"`, `"deepseek"`…); when absent, a body's `anthropic_version` says it. */
+    host?: Host;
     /** The account that served them, as you name it (an opaque label, never a key). */
     account?: string;
 }
@@ -166,7 +168,7 @@ fn optional_value(value: Option<JsValue>, what: &str) -> Result<Option<Value>, E
     }
 }
 
-/// `{provider?, model?, endpoint?}`.
+/// `{provider?, model?, endpoint?, host?, account?}`.
 pub(super) fn read_source(
     value: Option<JsValue>,
 ) -> Result<(Option<Provider>, ImportSource), Error> {
@@ -190,6 +192,7 @@ pub(super) fn read_source(
         ImportSource {
             model: text("model")?,
             endpoint: text("endpoint")?,
+            host: text("host")?.map(|h| h.parse()).transpose()?,
             account: text("account")?,
         },
     ))

@@ -19,6 +19,8 @@ export interface StreamOptions {
     model?: string;
     /** The base URL the request went to. */
     endpoint?: string;
+    /** The host that served it (`"bedrock"`, `"vertex"`, `"deepseek"`…), stamped on the answer's provenance. */
+    host?: Host;
     /** The account the request went out under (an opaque label, never a key), stamped on the answer's provenance. */
     account?: string;
     /** A string unique to this turn, to mint ids for calls the provider sent without one. */
@@ -177,7 +179,9 @@ fn read_stream_options(value: &JsValue) -> Result<StreamOptions, Error> {
         Error::new(
             ErrorCode::InvalidValue,
             "$",
-            format!("stream options are {{model?, endpoint?, account?, idSeed?}} strings: {e}"),
+            format!(
+                "stream options are {{model?, endpoint?, host?, account?, idSeed?}} strings: {e}"
+            ),
         )
     })
 }

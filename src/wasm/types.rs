@@ -75,6 +75,8 @@ export interface Provenance {
     api?: string | null;
     model?: string | null;
     endpoint?: string | null;
+    /** The host that served it (`"bedrock"`, `"vertex"`…); when absent, the host the endpoint's URL names. */
+    host?: string | null;
     /** The account the model served under, as the caller names it (never a key). */
     account?: string | null;
 }
@@ -85,6 +87,8 @@ export interface MessageMetadata {
     api?: string | null;
     model?: string | null;
     providerBaseURL?: string | null;
+    /** The host that served it (see `Provenance.host`). */
+    host?: string | null;
     /** The account the model served under, as the caller names it (never a key). */
     account?: string | null;
     [key: string]: unknown;

@@ -35,6 +35,7 @@ fn a_gemini_call_in_another_origins_turn_keeps_its_own_account() {
     let source = ImportSource {
         model: Some(o.model.clone()),
         endpoint: None,
+        host: None,
         account: None,
     };
     let back = from_ai_sdk(

@@ -24,6 +24,7 @@ fn pieces_brought_together_by_results_placement_merge() {
     let source = ImportSource {
         model: Some(o.model.clone()),
         endpoint: None,
+        host: None,
         account: None,
     };
     let imported = from_request_body(Provider::Kimi, &out.body, &source).unwrap();

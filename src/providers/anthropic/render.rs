@@ -26,7 +26,7 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
     p.reserve_names(declared_names(o));
     let limits = &r.limits;
     let mut body = Obj::new();
-    if r.host.model_in_body() {
+    if r.model_in_body() {
         body.insert("model", &o.model);
     }
     body.insert(

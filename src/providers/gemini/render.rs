@@ -55,7 +55,7 @@ pub(crate) fn body<'a>(
     let declarations = tool_declarations(n, o, &mut p, declaration, false);
     let mut body = Obj::new();
     // The URL names the model on Google AI Studio (`models/{model}:generateContent`).
-    if r.host.model_in_body() {
+    if r.model_in_body() {
         body.insert("model", &o.model);
     }
     super::call_ids::echo_ids(

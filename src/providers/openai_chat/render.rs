@@ -126,7 +126,7 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
     let mut p = Projection::new(d.ids);
     p.reserve_names(declared_names(o));
     let mut body = Obj::new();
-    if r.host.model_in_body() {
+    if r.model_in_body() {
         body.insert("model", &o.model);
     }
     let tools = tool_declarations(n, o, &mut p, declaration, false);

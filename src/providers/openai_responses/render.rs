@@ -42,7 +42,7 @@ pub(crate) fn body<'a>(
         .any(|i| i.get("type").and_then(Out::as_str) == Some("reasoning"));
 
     let mut body = Obj::new();
-    if r.host.model_in_body() {
+    if r.model_in_body() {
         body.insert("model", &o.model);
     }
     let system = system_text(o, &n.system);

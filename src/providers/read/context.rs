@@ -163,6 +163,20 @@ pub(crate) fn provenance(
         api: Some(provider.wire_api().to_string()),
         model,
         endpoint: source.endpoint.clone(),
+        host: source
+            .host
+            .or_else(|| body.and_then(host_of_body))
+            .map(|h| h.as_str().to_string()),
         account: source.account.clone(),
     }
+}
+
+/// The host a request body names by its envelope: `anthropic_version` `bedrock-2023-05-31`
+/// (Bedrock InvokeModel) or `vertex-2023-10-16` (Vertex AI), the host table's body versions.
+pub(crate) fn host_of_body(body: &Map<String, Value>) -> Option<crate::vocab::Host> {
+    let version = body.get("anthropic_version")?.as_str()?;
+    crate::hosts::ROWS
+        .iter()
+        .find(|r| matches!(r.version, crate::hosts::VersionAt::Body(v) if v == version))
+        .map(|r| r.host)
 }

@@ -37,6 +37,10 @@ pub struct ImportSource {
     pub model: Option<String>,
     /// The base URL that served them.
     pub endpoint: Option<String>,
+    /// The host that served them (`bedrock`, `vertex`, `deepseek`…, see `turnwire::hosts`);
+    /// when `None`, a body's `anthropic_version` (`bedrock-2023-05-31`, `vertex-2023-10-16`)
+    /// says it.
+    pub host: Option<crate::vocab::Host>,
     /// The account they were served under (an opaque label, never a key).
     pub account: Option<String>,
 }
