@@ -317,6 +317,6 @@ fn hosts_generated_js_module_is_the_generators_output() {
     let have = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         have == want,
-        "js/hosts.generated.mts is not `turnwire hosts --ts`'s output: run scripts/build-package.sh or TURNWIRE_BLESS=1 cargo test --test hosts"
+        "js/hosts.generated.mts is not `turnwire hosts --ts`'s output: regenerate it with TURNWIRE_BLESS=1 cargo test --test hosts"
     );
 }
