@@ -752,6 +752,17 @@ fn with_model_features(provider: Provider, model: &str, c: ModelCaps) -> ModelCa
             ..c
         };
     }
+    // Claude on Bedrock keeps its model's rules (forced choice, thinking binding: BDR-17);
+    // Converse has no system role in `messages` (BDR-SCHEMA).
+    if provider == Provider::BedrockConverse {
+        return match bedrock_model(model) {
+            (BedrockFamily::Claude, name) => ModelCaps {
+                system_messages: false,
+                ..with_model_features(Provider::Anthropic, &name, c)
+            },
+            _ => c,
+        };
+    }
     if provider != Provider::Anthropic {
         return c;
     }
@@ -795,7 +806,22 @@ pub fn known_models() -> Vec<(Provider, String)> {
             };
             (*p, id)
         })
+        .chain(bedrock_claude_ids())
         .collect()
+}
+
+/// Claude's rows as Bedrock Converse serves them: a cross-region inference profile id
+/// (`us.anthropic.<row>-v1:0`) reads the row it names (see [`bedrock_model`]).
+fn bedrock_claude_ids() -> impl Iterator<Item = (Provider, String)> {
+    TABLE
+        .iter()
+        .filter(|(p, prefix, _)| *p == Provider::Anthropic && prefix.starts_with("claude-"))
+        .map(|(_, prefix, _)| {
+            (
+                Provider::BedrockConverse,
+                format!("us.anthropic.{prefix}-v1:0"),
+            )
+        })
 }
 
 /// The index of the row a model resolves to, for tables kept in the same order
@@ -976,9 +1002,22 @@ mod tests {
     #[test]
     fn every_row_has_a_known_model_that_resolves_to_it() {
         let known = known_models();
-        assert_eq!(known.len(), TABLE.len());
-        for (i, (p, model)) in known.iter().enumerate() {
+        let (rows, bedrock) = known.split_at(TABLE.len());
+        for (i, (p, model)) in rows.iter().enumerate() {
             assert_eq!(row_index(*p, model), Some(i), "{p} {model} is shadowed");
+        }
+        // then Claude's rows again as Bedrock ids, each reading its Claude row
+        let claude: Vec<usize> = (0..TABLE.len())
+            .filter(|&i| TABLE[i].0 == Provider::Anthropic && TABLE[i].1.starts_with("claude-"))
+            .collect();
+        assert_eq!(bedrock.len(), claude.len());
+        for ((p, model), i) in bedrock.iter().zip(claude) {
+            assert_eq!(*p, Provider::BedrockConverse);
+            assert_eq!(
+                row_index(*p, model),
+                Some(i),
+                "{model} does not read its row"
+            );
         }
     }
 }

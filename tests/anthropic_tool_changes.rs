@@ -101,13 +101,18 @@ fn ant_53_other_targets_get_the_tools_in_force_at_the_end() {
             !text.contains("tool_addition") && !text.contains("tool_removal"),
             "{p}"
         );
-        // Anthropic and Gemini need the called `deploy` declared; the chat APIs do not
+        // Anthropic, Gemini and Converse (BDR-03, BDR-12) need the called `deploy` declared; the
+        // chat APIs do not
         let declared = match p {
             Provider::Gemini => names(&r.body["tools"][0], "/name", "functionDeclarations"),
             Provider::Anthropic | Provider::OpenAiResponses => names(&r.body, "/name", "tools"),
+            Provider::BedrockConverse => names(&r.body["toolConfig"], "/toolSpec/name", "tools"),
             _ => names(&r.body, "/function/name", "tools"),
         };
-        let keeps_deploy = matches!(p, Provider::Anthropic | Provider::Gemini);
+        let keeps_deploy = matches!(
+            p,
+            Provider::Anthropic | Provider::Gemini | Provider::BedrockConverse
+        );
         assert_eq!(
             declared.contains(&"deploy".to_string()),
             keeps_deploy,
@@ -118,7 +123,7 @@ fn ant_53_other_targets_get_the_tools_in_force_at_the_end() {
         // where the removed `deploy` stays declared, a diagnostic says so
         let expected = match p {
             Provider::Anthropic => 2 + 1,
-            Provider::Gemini => 3 + 1,
+            Provider::Gemini | Provider::BedrockConverse => 3 + 1,
             _ => 3,
         };
         assert_eq!(projected, expected, "{p}: {:?}", r.diagnostics);

@@ -58,11 +58,11 @@ fn flat_body_for(p: Provider, params: &str) -> String {
         .collect()
 }
 
-/// Where the call's arguments start in a flattened body: an object for Anthropic and Gemini, a
+/// Where the call's arguments start in a flattened body: an object for Anthropic, Converse and Gemini, a
 /// string of JSON for the others (never a string wrapped in `{"input": …}`).
 fn arguments_start(p: Provider) -> &'static str {
     match p {
-        Provider::Anthropic => r#""input":{"n0":"#,
+        Provider::Anthropic | Provider::BedrockConverse => r#""input":{"n0":"#,
         Provider::Gemini => r#""args":{"n0":"#,
         _ => r#""arguments":"{"n0":"#,
     }

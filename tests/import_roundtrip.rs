@@ -22,9 +22,11 @@ fn round_trip(provider: Provider) {
         let Ok(first) = render(&transcript, &options) else {
             continue; // the goldens that are errors
         };
-        // Gemini bodies do not name their model; the others' own `model` is used.
+        // Gemini and Converse bodies do not name their model (it is in the URL); the others'
+        // own `model` is used.
+        let in_url = matches!(provider, Provider::Gemini | Provider::BedrockConverse);
         let source = ImportSource {
-            model: (provider == Provider::Gemini).then(|| options.model.clone()),
+            model: in_url.then(|| options.model.clone()),
             endpoint: options.endpoint.clone(),
             host: None,
             account: None,
@@ -49,6 +51,11 @@ fn round_trip(provider: Provider) {
         checked += 1;
     }
     assert!(checked >= 50, "{checked} goldens checked");
+}
+
+#[test]
+fn issue_32_bedrock_converse_bodies_round_trip_byte_for_byte() {
+    round_trip(Provider::BedrockConverse);
 }
 
 #[test]

@@ -793,8 +793,9 @@ fn session_options(provider: Provider, thinking: bool) -> RenderOptions {
 
 #[test]
 fn after_an_append_only_the_tail_is_rendered() {
-    let input = session(60);
+    let base = session(60);
     for provider in Provider::ALL {
+        let input = fixture_support::minted_for(provider, &base);
         for thinking in [false, true] {
             let o = session_options(provider, thinking);
             let mut convo = Conversation::new();
@@ -928,8 +929,9 @@ fn a_conversation_started_from_a_transcript_renders_like_one_grown_from_empty() 
 /// (no closing answer), as coding agents store them.
 #[test]
 fn agent_shaped_sessions_stay_incremental_through_tool_loops_interrupted_calls_and_new_turns() {
-    let input = fixture_support::agent_session(160, 6, false);
+    let base = fixture_support::agent_session(160, 6, false);
     for provider in Provider::ALL {
+        let input = fixture_support::minted_for(provider, &base);
         for thinking in [false, true] {
             let o = session_options(provider, thinking);
             let mut convo = Conversation::new();
@@ -981,8 +983,9 @@ fn render_as_stateless(convo: &mut Conversation, o: &RenderOptions, label: &str)
 /// stays incremental; closing the long turn does not render the history again.
 #[test]
 fn a_loaded_agent_session_used_turn_after_turn_stays_incremental() {
-    let input = fixture_support::agent_session(120, 6, false);
+    let base = fixture_support::agent_session(120, 6, false);
     for provider in Provider::ALL {
+        let input = fixture_support::minted_for(provider, &base);
         for thinking in [false, true] {
             let o = session_options(provider, thinking);
             let mut convo = loaded(&input);
@@ -999,7 +1002,10 @@ fn a_loaded_agent_session_used_turn_after_turn_stays_incremental() {
                     stats.incremental && stats.messages_rendered <= 8,
                     "{provider} thinking={thinking} turn {k}: {stats:?}"
                 );
-                convo.append_value(&json!({"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"}, "blocks": [{"type": "text", "text": format!("answer {k}")}]})).unwrap();
+                let answer = json!({"speaker": "ai", "metadata": {"provider": "anthropic", "model": "claude-sonnet-4-5"}, "blocks": [{"type": "text", "text": format!("answer {k}")}]});
+                convo
+                    .append_value(&fixture_support::minted_for(provider, &[answer])[0])
+                    .unwrap();
             }
         }
     }
@@ -1088,8 +1094,9 @@ fn cached_body_parts_keep_their_bytes_join_into_the_full_body_and_stay_few() {
     // pieces join into the full render's body, and most of the body comes from the cache.
     use std::collections::HashMap;
     use turnwire::BodyPart;
-    let input = fixture_support::agent_session(300, 6, false);
+    let base = fixture_support::agent_session(300, 6, false);
     for provider in Provider::ALL {
+        let input = fixture_support::minted_for(provider, &base);
         let o = session_options(provider, true);
         let mut convo = Conversation::new();
         let mut seen: HashMap<u64, Vec<u8>> = HashMap::new();

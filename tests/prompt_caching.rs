@@ -228,14 +228,17 @@ fn every_provider_renders_every_cache_setting_into_a_body_its_validator_accepts(
                     assert_eq!(reported, 0, "{at}: auto says nothing");
                 } else if !matches!(
                     provider,
-                    Provider::Anthropic | Provider::OpenAiChat | Provider::OpenAiResponses
+                    Provider::Anthropic
+                        | Provider::OpenAiChat
+                        | Provider::OpenAiResponses
+                        | Provider::BedrockConverse
                 ) {
                     assert_eq!(reported, 1, "{at}: what was not sent is reported");
                 }
             }
         }
     }
-    assert_eq!(renders, 8 * 5 * 4);
+    assert_eq!(renders, Provider::ALL.len() * 5 * 4);
 }
 
 #[test]
@@ -307,7 +310,7 @@ fn cache_units(provider: Provider, body: &Value) -> (Value, Vec<String>) {
     let mut units = Vec::new();
     for m in history.as_array().unwrap() {
         let blocks = match provider {
-            Provider::Anthropic => m["content"].as_array(),
+            Provider::Anthropic | Provider::BedrockConverse => m["content"].as_array(),
             Provider::Gemini => m["parts"].as_array(),
             _ => None,
         };
@@ -331,10 +334,11 @@ fn request_points(session: &[Value]) -> Vec<usize> {
 
 #[test]
 fn each_request_of_an_agent_session_extends_the_previous_one_so_its_cache_prefix_holds() {
-    let session = fixture_support::agent_session(240, 5, true);
-    let points = request_points(&session);
+    let base = fixture_support::agent_session(240, 5, true);
+    let points = request_points(&base);
     let mut table = Vec::new();
     for provider in Provider::ALL {
+        let session = fixture_support::minted_for(provider, &base);
         for thinking in [false, true] {
             let mut o = RenderOptions::new(provider, provider.reference_model());
             o.system = Some("You are a coding agent.".into());
@@ -396,14 +400,17 @@ fn each_request_of_an_agent_session_extends_the_previous_one_so_its_cache_prefix
             table.push(format!("{provider:<18} thinking={thinking:<5} {kept}/{pairs} requests extend the previous one; {incremental}/{} renders incremental", points.len()));
             // Measured, and documented in the README. A request that does not extend the previous
             // one, and why:
-            // - 3 of 92 (Anthropic, DeepSeek, Gemini): the previous request ended on a call that
+            // - 3 of 92 (Anthropic, DeepSeek, Gemini, Bedrock Converse): the previous request ended on a call that
             //   never got its result (interrupted, given a synthetic result), and the model then
             //   spoke again with no user turn between: the two assistant messages merge.
             // (Gemini 3 missed 15 more while Google's placeholder signature went only on the
             // current turn's calls, leaving them when a new user turn started: 74 of 92. It now
             // stays on every turn's calls.)
             let want = match provider {
-                Provider::Anthropic | Provider::DeepSeek | Provider::Gemini => 89,
+                Provider::Anthropic
+                | Provider::DeepSeek
+                | Provider::Gemini
+                | Provider::BedrockConverse => 89,
                 _ => 92,
             };
             if std::env::var("SHOW").is_err() {

@@ -843,6 +843,15 @@ fn model_for(p: Provider, k: &Knobs) -> &'static str {
         Provider::OpenAiResponses => &["gpt-5.6", "gpt-5-pro", "o3"],
         // explicit prompt cache breakpoints; each model's efforts (OAC-11)
         Provider::OpenAiChat => &["gpt-5.6", "gpt-5.1", "o4-mini"],
+        // Bedrock's families (BDR-10/14/15/18/19/20): Claude 4.6 (no prefill), Nova, Llama,
+        // Mistral, DeepSeek-R1
+        Provider::BedrockConverse => &[
+            "global.anthropic.claude-opus-4-6-v1",
+            "us.amazon.nova-pro-v1:0",
+            "us.meta.llama4-maverick-17b-instruct-v1:0",
+            "mistral.mistral-large-2407-v1:0",
+            "us.deepseek.r1-v1:0",
+        ],
         _ => &[],
     };
     match k.model.checked_sub(3) {

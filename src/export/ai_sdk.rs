@@ -127,10 +127,18 @@ impl Writer {
                 Block::Code(c) => {
                     parts.push(json!({"type": "text", "text": crate::providers::common::fenced(c)}))
                 }
-                Block::Thinking(t) => parts.push(with_options(
-                    json!({"type": "reasoning", "text": t.thought}),
-                    t.meta.as_ref(),
-                )),
+                Block::Thinking(t) => {
+                    let by = t
+                        .provenance
+                        .as_ref()
+                        .map_or_else(|| own.clone(), |p| p.or(&own))
+                        .provider;
+                    let part = with_options(
+                        json!({"type": "reasoning", "text": t.thought}),
+                        t.meta.as_ref(),
+                    );
+                    parts.push(bedrock_key(part, by.as_deref()));
+                }
                 Block::ToolCall(c) => {
                     self.names.insert(c.id.clone(), c.name.clone());
                     let input = c.parameters.clone().unwrap_or_else(|| json!({}));
@@ -316,6 +324,31 @@ fn turnwire_option(part: &mut Value, key: &str, value: Value) {
             }
         }
     }
+}
+
+/// Claude's reasoning token under the key of the AI SDK provider that sends it back:
+/// `@ai-sdk/amazon-bedrock` reads `providerOptions.bedrock` (`signature`, `redactedData`), so a
+/// Bedrock block has it there instead of under `anthropic`, and a block that names no provider
+/// under both.
+fn bedrock_key(mut part: Value, by: Option<&str>) -> Value {
+    let bedrock = crate::vocab::Provider::BedrockConverse.as_str();
+    if by.is_some() && by != Some(bedrock) {
+        return part;
+    }
+    let Some(options) = part
+        .get_mut("providerOptions")
+        .and_then(Value::as_object_mut)
+    else {
+        return part;
+    };
+    let Some(token) = options.get("anthropic").cloned() else {
+        return part;
+    };
+    if by == Some(bedrock) {
+        options.remove("anthropic");
+    }
+    options.insert("bedrock".into(), token);
+    part
 }
 
 /// Adds the continuity token as the `providerOptions` the AI SDK's providers read back.

@@ -149,6 +149,21 @@ fn options<'a>(part: &'a Value, namespaces: &[&str]) -> Option<&'a Value> {
     namespaces.iter().find_map(|n| all.get(*n))
 }
 
+/// The `providerOptions` entry that holds a Claude reasoning token (`anthropic` or `bedrock`),
+/// and the provenance it gives the block: Bedrock's for `bedrock` alone; for both keys with
+/// the same token, the message's own in a Converse history (the exporter writes both for a
+/// block that names no provider); Anthropic's otherwise.
+fn claude_token<'a>(part: &'a Value, r: &Reader) -> (Option<&'a Value>, Option<Provenance>) {
+    let anthropic = options(part, &["anthropic"]);
+    let bedrock = options(part, &["bedrock"]);
+    let converse = r.assistant.provider.as_deref() == Some(Provider::BedrockConverse.as_str());
+    match (anthropic, bedrock) {
+        (Some(a), Some(b)) if a == b && converse => (Some(a), None),
+        (None, Some(b)) => (Some(b), signed_by(r, Provider::BedrockConverse)),
+        (a, _) => (a, signed_by(r, Provider::Anthropic)),
+    }
+}
+
 fn str_of<'a>(v: Option<&'a Value>, key: &str) -> Option<&'a str> {
     v.and_then(|o| o.get(key)).and_then(Value::as_str)
 }
@@ -298,17 +313,19 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
                     continue;
                 }
                 let mut t = ThinkingBlock::new(text);
-                let anthropic = options(&part, &["anthropic"]);
-                if let Some(s) = str_of(anthropic, "signature") {
+                // `@ai-sdk/amazon-bedrock` keeps Claude's signature under `bedrock`; both keys
+                // with the same token say no more than "Claude's" (an unattributed block).
+                let (claude, minter) = claude_token(&part, r);
+                if let Some(s) = str_of(claude, "signature") {
                     t.meta = Some(ProviderMeta::AnthropicSignature {
                         signature: s.to_string(),
                     });
-                    t.provenance = signed_by(r, Provider::Anthropic);
-                } else if let Some(d) = str_of(anthropic, "redactedData") {
+                    t.provenance = minter;
+                } else if let Some(d) = str_of(claude, "redactedData") {
                     t.meta = Some(ProviderMeta::AnthropicRedacted {
                         data: d.to_string(),
                     });
-                    t.provenance = signed_by(r, Provider::Anthropic);
+                    t.provenance = minter;
                 } else if let Some(meta) = google_signature(&part) {
                     t.meta = Some(meta);
                     t.provenance = signed_by(r, Provider::Gemini);

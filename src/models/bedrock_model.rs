@@ -23,6 +23,39 @@ pub enum BedrockFamily {
     Other,
 }
 
+impl BedrockFamily {
+    /// Claude and Nova take `cachePoint` blocks (BDR-18); other families cache nothing
+    /// explicitly.
+    ///
+    /// ```
+    /// use turnwire::models::BedrockFamily;
+    /// assert!(BedrockFamily::Nova.takes_cache_points());
+    /// ```
+    pub const fn takes_cache_points(self) -> bool {
+        matches!(self, BedrockFamily::Claude | BedrockFamily::Nova)
+    }
+
+    /// Claude and Nova take `toolResult.status` and images inside a `toolResult` (BDR-19/20).
+    ///
+    /// ```
+    /// use turnwire::models::BedrockFamily;
+    /// assert!(!BedrockFamily::Meta.takes_result_extras());
+    /// ```
+    pub const fn takes_result_extras(self) -> bool {
+        matches!(self, BedrockFamily::Claude | BedrockFamily::Nova)
+    }
+
+    /// Mistral and Meta refuse text beside a `toolUse` in an assistant turn (BDR-10).
+    ///
+    /// ```
+    /// use turnwire::models::BedrockFamily;
+    /// assert!(BedrockFamily::Mistral.no_text_beside_tool_use());
+    /// ```
+    pub const fn no_text_beside_tool_use(self) -> bool {
+        matches!(self, BedrockFamily::Meta | BedrockFamily::Mistral)
+    }
+}
+
 /// The geographic prefixes of Bedrock's cross-region inference profiles.
 const GEO_PREFIXES: [&str; 7] = ["us.", "us-gov.", "eu.", "apac.", "jp.", "au.", "global."];
 

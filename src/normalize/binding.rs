@@ -91,7 +91,12 @@ pub(crate) fn reaches(d: &Diagnostic) -> (bool, bool) {
 
 /// Whether the request binds signed thinking to its prefix: a model that does, thinking on.
 pub(crate) fn binds(options: &NormalizeOptions, thinking_on: bool) -> bool {
-    options.target == Provider::Anthropic && options.caps.thinking_binding && thinking_on
+    // Claude on Bedrock binds as Claude does (BDR-17)
+    matches!(
+        options.target,
+        Provider::Anthropic | Provider::BedrockConverse
+    ) && options.caps.thinking_binding
+        && thinking_on
 }
 
 /// Whether a change of `r` lies before the block at input (message, block) `at`.

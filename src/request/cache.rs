@@ -19,6 +19,11 @@
 //!   `prompt_cache_options: {"mode": "explicit"}` (no implicit breakpoint) when a breakpoint is
 //!   written. One breakpoint at most, under the API's four. The only lifetime is the default
 //!   `30m`: `ttl` is not sent; neither is the deprecated `prompt_cache_retention`.
+//! - **Bedrock Converse**, Claude and Nova models: `cachePoint` blocks (`{"type": "default",
+//!   "ttl"?}`, BDR-18) after the last tool declaration (`"tools"`, not for Nova) and after the
+//!   system prompt (`"system"`). Converse has no automatic breakpoint and a point inside the
+//!   history would move every turn (no byte-identical prefix): `"messages"` in a list is not
+//!   sent, with a diagnostic. Other Bedrock models cache implicitly, as below.
 //! - **Gemini, Mistral, Kimi, DeepSeek, compatible servers** cache prefixes implicitly and take
 //!   no marks; what the caller set explicitly (a breakpoint list, a `ttl`, a `key`) is not sent,
 //!   with a diagnostic. `"auto"` alone sends nothing and says nothing.
@@ -295,7 +300,29 @@ impl RenderOptions {
             self.provider,
             crate::vocab::Provider::OpenAiResponses | crate::vocab::Provider::OpenAiChat
         ) && crate::models::explicit_cache_breakpoints(&self.model);
-        match self.provider.cache_style() {
+        // Converse: Claude and Nova take cache points; other models cache implicitly.
+        let style = match self.provider.cache_style() {
+            CacheStyle::Points
+                if !crate::models::bedrock_model(&self.model)
+                    .0
+                    .takes_cache_points() =>
+            {
+                CacheStyle::Implicit
+            }
+            style => style,
+        };
+        match style {
+            CacheStyle::Points => {
+                let mut point = Map::new();
+                point.insert("type".into(), "default".into());
+                if let Some(ttl) = c.ttl {
+                    point.insert("ttl".into(), ttl.as_str().into());
+                }
+                plan.mark = Some(Value::Object(point));
+                if c.key.is_some() {
+                    not_sent.push("key");
+                }
+            }
             CacheStyle::Breakpoints => {
                 let mut mark = Map::new();
                 mark.insert("type".into(), "ephemeral".into());
@@ -339,8 +366,9 @@ impl RenderOptions {
             }
         }
         if !not_sent.is_empty() {
-            let how = match self.provider.cache_style() {
+            let how = match style {
                 CacheStyle::Breakpoints => "Anthropic has no cache key; it caches up to the breakpoints",
+                CacheStyle::Points => "Bedrock has no cache key; it caches up to the cache points",
                 CacheStyle::Key if explicit => {
                     "OpenAI's cache breakpoints live for 30 minutes, the only lifetime it takes"
                 }

@@ -44,8 +44,9 @@ impl Provider {
             | Provider::Mistral
             | Provider::Kimi
             | Provider::DeepSeek
-            | Provider::OpenAiCompatible
-            | Provider::BedrockConverse => CacheStyle::Implicit,
+            | Provider::OpenAiCompatible => CacheStyle::Implicit,
+            // `cachePoint` blocks, for the models that take them (BDR-18).
+            Provider::BedrockConverse => CacheStyle::Points,
         }
     }
 
@@ -70,10 +71,10 @@ impl Provider {
     /// Completions takes only `json_object`); a model may still lack it (`structured_output`).
     pub(crate) const fn takes_json_schema(self) -> bool {
         match self {
-            // Converse's `outputConfig` is not rendered yet: a format is left out with
-            // `feature_unavailable`.
-            Provider::DeepSeek | Provider::BedrockConverse => false,
-            Provider::Anthropic
+            Provider::DeepSeek => false,
+            // Converse: `outputConfig.textFormat` (API_runtime_OutputFormat, JSON schema text).
+            Provider::BedrockConverse
+            | Provider::Anthropic
             | Provider::OpenAiChat
             | Provider::OpenAiResponses
             | Provider::Gemini
@@ -244,6 +245,9 @@ pub(crate) enum CacheStyle {
     Key,
     /// Long enough prefixes are cached by the provider itself; no cache fields.
     Implicit,
+    /// `cachePoint` blocks after what to cache (Bedrock Converse), on the models that take them
+    /// (Claude, Nova); other models cache implicitly.
+    Points,
 }
 
 /// What a provider's token-counting endpoint takes ([`Provider::token_counting`]).

@@ -161,3 +161,22 @@ pub fn history_key(provider: Provider) -> &'static str {
         _ => "messages",
     }
 }
+
+/// A session as `provider` itself would have stored it: the sessions above are Claude's
+/// (`anthropic` / `claude-sonnet-4-5`), which Bedrock Converse keeps only when Bedrock minted
+/// them (BDR-16), so for Converse their turns are Bedrock's reference model's. Other
+/// providers get the session as it is.
+#[allow(dead_code)]
+pub fn minted_for(provider: Provider, session: &[Value]) -> Vec<Value> {
+    let mut out = session.to_vec();
+    if provider != Provider::BedrockConverse {
+        return out;
+    }
+    for m in &mut out {
+        if m["metadata"]["provider"] == "anthropic" && m["metadata"]["model"] == "claude-sonnet-4-5"
+        {
+            m["metadata"] = serde_json::json!({"provider": provider.as_str(), "model": provider.reference_model()});
+        }
+    }
+    out
+}

@@ -24,7 +24,7 @@ use crate::providers::anthropic::thinking::anthropic_thinking;
 use crate::providers::body::{results_then_user, tool_declarations, ListTurns};
 use crate::providers::common::{claude_sampling, declared_names, fenced, system_text};
 use crate::providers::Projection;
-use crate::request::Resolved;
+use crate::request::{CachePoint, Resolved};
 use crate::vocab::DiagnosticCode;
 use crate::{RenderOptions, ToolChoice};
 
@@ -39,7 +39,11 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
     let turns = ListTurns {
         assistant_role: "assistant",
         member: "content",
-        assistant,
+        assistant: if family.no_text_beside_tool_use() {
+            assistant_calls_alone
+        } else {
+            assistant
+        },
         results: if takes_status(family) {
             tool_results_with_status
         } else {
@@ -47,15 +51,39 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
         },
         user,
     };
-    let tools = tool_declarations(n, o, &mut p, declaration, false);
+    let mut tools = tool_declarations(n, o, &mut p, declaration, false);
     body.insert(
         "messages",
         results_then_user(&n.transcript.messages, &mut p, &turns),
     );
+    let cache = &r.cache;
     let system = system_text(o, &n.system);
-    if !system.is_empty() {
-        body.insert("system", vec![out!({ "text": system })]);
+    if system.is_empty() {
+        p.extend_notes(cache.nothing_to_mark(CachePoint::System, "no system prompt"));
+    } else {
+        let mut blocks = vec![out!({ "text": system })];
+        if let Some(mark) = cache.mark_for(CachePoint::System) {
+            blocks.push(out!({ "cachePoint": mark }));
+        }
+        body.insert("system", blocks);
     }
+    match cache.mark_for(CachePoint::Tools) {
+        _ if tools.is_empty() => {
+            p.extend_notes(cache.nothing_to_mark(CachePoint::Tools, "no tools"))
+        }
+        // BDR-18: Nova takes no cache point among its tools.
+        Some(_) if family == BedrockFamily::Nova => p.extend_notes(cache.nothing_to_mark(
+            CachePoint::Tools,
+            "a Nova model, which takes no cache point among its tools (BDR-18)",
+        )),
+        Some(mark) => tools.push(out!({ "cachePoint": mark })),
+        None => {}
+    }
+    // A point in the history would move every turn: Converse has no automatic breakpoint.
+    p.extend_notes(cache.nothing_to_mark(
+        CachePoint::Messages,
+        "no cache point Converse keeps in place in the history (it would move every turn)",
+    ));
     if !tools.is_empty() {
         let mut config = Obj::new();
         config.insert("tools", tools);
@@ -74,6 +102,9 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
     if !inference.is_empty() {
         body.insert("inferenceConfig", inference);
     }
+    if let Some(format) = output_config(r) {
+        body.insert("outputConfig", format);
+    }
     let fields = model_fields(o, r, n, family, &mut p);
     if !fields.is_empty() {
         body.insert("additionalModelRequestFields", fields);
@@ -85,6 +116,25 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
 /// `toolResult.status` is taken by Claude and Nova only (BDR-20).
 fn takes_status(family: BedrockFamily) -> bool {
     matches!(family, BedrockFamily::Claude | BedrockFamily::Nova)
+}
+
+/// `outputConfig.textFormat`: a JSON schema the answer follows, the schema as JSON text
+/// (`JsonSchemaDefinition.schema` is a string; API_runtime_OutputFormat).
+fn output_config(r: &Resolved) -> Option<Out<'_>> {
+    let crate::ResponseFormat::JsonSchema {
+        name,
+        schema,
+        description,
+        ..
+    } = r.controls.response_format.as_ref()?;
+    let mut def = Obj::new();
+    def.insert("schema", schema.to_string());
+    def.insert("name", name.as_str());
+    if let Some(d) = description {
+        def.insert("description", d.as_str());
+    }
+    let structure = out!({ "jsonSchema": Out::Obj(def) });
+    Some(out!({"textFormat": out!({"type": "json_schema", "structure": structure})}))
 }
 
 /// `toolChoice`: `{"auto": {}}`, `{"any": {}}` or `{"tool": {"name": …}}`. Converse has no way
@@ -154,11 +204,24 @@ fn model_fields<'a>(
         return fields;
     }
     let thinking = anthropic_thinking(o, r, n.thinking_enabled);
+    // Bedrock takes Claude's betas in the body, never as a header (hosts.md §1.1): the binding
+    // controls' beta goes with `thinking.block_binding` (ANT-52 via BDR-17).
+    let bound = thinking
+        .thinking
+        .as_ref()
+        .and_then(|t| t.get("block_binding"))
+        .is_some();
     if let Some(t) = thinking.thinking {
         fields.insert("thinking", t);
     }
     if let Some(effort) = thinking.effort {
         fields.insert("output_config", out!({ "effort": effort }));
+    }
+    if bound {
+        fields.insert(
+            "anthropic_beta",
+            vec![Out::from(crate::providers::anthropic::betas::BINDING_BETA)],
+        );
     }
     p.extend_notes(thinking.notes);
     fields
@@ -187,7 +250,8 @@ fn media(m: &MediaBlock) -> Option<Out<'_>> {
         (MediaEncoding::Base64, _) => (m.mime_type.as_str(), m.data.as_str()),
     };
     let format = media_format(mime)?;
-    if m.is_image() {
+    // the type of the data itself (a `data:` URL's) decides, as it decided the format
+    if matches!(format, "png" | "jpeg" | "gif" | "webp") {
         let source = out!({ "bytes": data });
         return Some(out!({"image": out!({"format": format, "source": source})}));
     }
@@ -241,8 +305,27 @@ fn document_name(filename: Option<&str>) -> String {
 }
 
 fn assistant<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
+    assistant_blocks(m, p, false)
+}
+
+/// Meta and Mistral models refuse text beside a `toolUse` (BDR-10): a call turn's text is left
+/// out, each with a `block_omitted` diagnostic.
+fn assistant_calls_alone<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
+    assistant_blocks(m, p, true)
+}
+
+fn assistant_blocks<'a>(m: &'a Message, p: &mut Projection, calls_alone: bool) -> Vec<Out<'a>> {
     let mut out = Vec::with_capacity(m.blocks.len());
+    let calls = calls_alone && m.blocks.iter().any(|b| matches!(b, Block::ToolCall(_)));
     for b in &m.blocks {
+        if calls && matches!(b, Block::Text(_) | Block::Code(_)) {
+            p.note(
+                DiagnosticCode::BlockOmitted,
+                "text beside a tool call left out: Meta and Mistral models on Bedrock refuse text and toolUse blocks in one turn (BDR-10)".to_string(),
+                None,
+            );
+            continue;
+        }
         match b {
             // The normaliser leaves only signed reasoning this model minted (BDR-14..16).
             Block::Thinking(t) => match &t.meta {

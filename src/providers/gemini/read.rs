@@ -161,21 +161,8 @@ fn read(r: &mut Reader, contents: &Value, system: Option<&Value>, path: &str) ->
             }
             // A content without a role is the user's (Gemini's own default).
             Some("user") | None => {
-                let mut run: Option<(Speaker, Vec<Block>)> = None;
-                for (speaker, block) in user_parts(r, parts, &parts_at, &mut calls)? {
-                    match run.as_mut() {
-                        Some((s, blocks)) if *s == speaker => blocks.push(block),
-                        _ => {
-                            if let Some((s, blocks)) = run.take() {
-                                r.push(s, blocks);
-                            }
-                            run = Some((speaker, vec![block]));
-                        }
-                    }
-                }
-                if let Some((s, blocks)) = run {
-                    r.push(s, blocks);
-                }
+                let blocks = user_parts(r, parts, &parts_at, &mut calls)?;
+                r.push_runs(blocks);
             }
             Some(other) => {
                 return Err(Error::new(

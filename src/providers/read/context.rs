@@ -51,6 +51,26 @@ impl Reader {
         self.messages.push(m);
     }
 
+    /// Appends blocks tagged with their speaker as one message per run of one speaker (a user
+    /// turn that holds tool results and the user's own content: Gemini, Converse).
+    pub fn push_runs(&mut self, blocks: Vec<(Speaker, Block)>) {
+        let mut run: Option<(Speaker, Vec<Block>)> = None;
+        for (speaker, block) in blocks {
+            match run.as_mut() {
+                Some((s, list)) if *s == speaker => list.push(block),
+                _ => {
+                    if let Some((s, list)) = run.take() {
+                        self.push(s, list);
+                    }
+                    run = Some((speaker, vec![block]));
+                }
+            }
+        }
+        if let Some((s, list)) = run {
+            self.push(s, list);
+        }
+    }
+
     /// What was read, with the options of a body when there was one.
     pub fn finish(self, options: Option<crate::request::RenderOptions>) -> super::Imported {
         super::Imported {

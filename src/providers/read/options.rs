@@ -140,7 +140,8 @@ pub(crate) fn body_options(
     o.cache = match provider.cache_style() {
         CacheStyle::Breakpoints => super::cache::anthropic_cache(body, r),
         CacheStyle::Key => super::cache::openai_cache(body),
-        CacheStyle::Implicit => None,
+        // Converse reads its cache points itself (`bedrock_converse/read.rs`).
+        CacheStyle::Implicit | CacheStyle::Points => None,
     };
     Ok(o)
 }
@@ -227,13 +228,13 @@ pub(crate) fn stop_sequences(v: &Value, at: &str) -> Result<Vec<String>, Error> 
     }
 }
 
-fn count(v: &Value, at: &str) -> Result<u32, Error> {
+pub(crate) fn count(v: &Value, at: &str) -> Result<u32, Error> {
     v.as_u64()
         .and_then(|n| u32::try_from(n).ok())
         .ok_or_else(|| wrong_type(at, "a whole number of tokens", v))
 }
 
-fn number(v: &Value, at: &str) -> Result<f64, Error> {
+pub(crate) fn number(v: &Value, at: &str) -> Result<f64, Error> {
     v.as_f64().ok_or_else(|| wrong_type(at, "a number", v))
 }
 
@@ -283,7 +284,7 @@ fn tools(
 
 /// Anthropic `output_config.effort` as the thinking effort (thinking stays as the body's
 /// `thinking` says, off when it says nothing).
-fn read_effort(v: &Value, o: &mut RenderOptions, at: &str, r: &mut Reader) {
+pub(crate) fn read_effort(v: &Value, o: &mut RenderOptions, at: &str, r: &mut Reader) {
     match v.get("effort").and_then(Value::as_str) {
         Some(e) => {
             let mut t = o.thinking.take().unwrap_or(ThinkingOptions {
@@ -305,7 +306,10 @@ fn read_effort(v: &Value, o: &mut RenderOptions, at: &str, r: &mut Reader) {
 
 /// `thinking`: `{type: "enabled", budget_tokens?}`, `{type: "adaptive"}` or `{type: "disabled"}` (Anthropic, and the
 /// Kimi / DeepSeek switch); an effort read before it is kept.
-fn switch_thinking(v: &Value, before: Option<ThinkingOptions>) -> Option<ThinkingOptions> {
+pub(crate) fn switch_thinking(
+    v: &Value,
+    before: Option<ThinkingOptions>,
+) -> Option<ThinkingOptions> {
     let kind = v.get("type").and_then(Value::as_str);
     let enabled = kind == Some("enabled") || kind == Some("adaptive");
     Some(ThinkingOptions {

@@ -15,13 +15,47 @@
 //! - `BDR-09` every `toolResult` answers a `toolUse` of the previous assistant turn:
 //!   `The number of toolResult blocks at messages.N.content exceeds the number of toolUse
 //!   blocks of previous turn.`
+//! - `BDR-02` ids, `BDR-05` an error result has content, `BDR-06` `json` results are objects,
+//!   `BDR-10` results alone in their turn (Mistral, Meta: no text beside a `toolUse`), `BDR-11`
+//!   unique ids, `BDR-13` object inputs, `BDR-14` signatures only for Claude, `BDR-15`
+//!   reasoning only in assistant turns (Claude's signed, none for DeepSeek), `BDR-19` media,
+//!   `BDR-20` `status` (`blocks`); `BDR-12` tool names (`tools`); `BDR-18` cache points
+//!   (`cache`); `BDR-17` / `BDR-21` Claude's thinking and prefill rules behind `The model
+//!   returned the following errors: ` (`claude`, the Anthropic validator on a Messages view).
+//!
+//! Texts no public 400 shows end with `[inferred]`.
 
+mod blocks;
+mod cache;
+mod claude;
+mod tools;
 mod turns;
 
 use serde_json::Value;
 
+use crate::models::{bedrock_model, BedrockFamily};
 use crate::providers::validate_support::{Findings, Path};
 use crate::providers::Violation;
+
+/// The prefix Bedrock puts before the errors Claude returns (aws/aws-sdk-java-v2#6277).
+const CLAUDE_SAYS: &str = "The model returned the following errors: ";
+
+/// The family of the URL's model, where it names one (an application inference profile or an
+/// unknown vendor does not: only the family-independent rules hold).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Known(BedrockFamily),
+    Unknown,
+}
+
+impl Family {
+    fn of(model: Option<&str>) -> Family {
+        match model.map(|m| bedrock_model(m).0) {
+            Some(BedrockFamily::Other) | None => Family::Unknown,
+            Some(f) => Family::Known(f),
+        }
+    }
+}
 
 /// Checks a Converse request body; `model` is the URL's model id where known (some rules
 /// depend on the model's family). Returns the violations in document order.
@@ -33,9 +67,15 @@ use crate::providers::Violation;
 /// ```
 pub fn validate(body: &Value, model: Option<&str>) -> Vec<Violation> {
     let mut out = Findings::default();
-    let _ = model;
+    let family = Family::of(model);
     envelope(body, &mut out);
     turns::check(body, &mut out);
+    blocks::check(body, family, &mut out);
+    tools::check(body, &mut out);
+    cache::check(body, family, &mut out);
+    if let (Family::Known(BedrockFamily::Claude), Some(m)) = (family, model) {
+        claude::check(body, &bedrock_model(m).1, &mut out);
+    }
     out.finish(body)
 }
 
