@@ -60,7 +60,7 @@ pub(crate) fn names_stable_v1(url: &str) -> bool {
 }
 
 /// The host of a URL (no scheme, user, port or path).
-fn host_of(url: &str) -> &str {
+pub(super) fn host_of(url: &str) -> &str {
     let rest = url.split_once("://").map_or(url, |(_, r)| r);
     let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
     let host = authority.rsplit('@').next().unwrap_or(authority);

@@ -8,6 +8,7 @@ mod diagnostic;
 mod google_endpoint;
 mod host;
 mod needs;
+mod openrouter;
 mod pass;
 mod provider;
 mod provider_facts;
@@ -19,6 +20,7 @@ pub use diagnostic::{DedupeDecision, Diagnostic, DiagnosticCode, FaultClass, Syn
 pub(crate) use google_endpoint::{names_stable_v1, GoogleEndpoint};
 pub(crate) use host::Host;
 pub(crate) use needs::{Bridge, ByModel, Replay};
+pub(crate) use openrouter::is_openrouter;
 pub use pass::Pass;
 pub use provider::Provider;
 pub(crate) use provider_facts::{
