@@ -74,10 +74,60 @@ function errorObject(body: unknown): Obj | undefined {
   return isObject(b["error"]) ? b["error"] : b;
 }
 
-/** The provider's error type and message from an error body. */
-export function readErrorBody(provider: Provider, body: unknown): { type: string | undefined; message: string | undefined } {
+/** An error a gateway wrapped: its type, HTTP status and message where it says them. */
+type Upstream = { type: string | undefined; status: number | undefined; message: string | undefined };
+
+/** The upstream error in OpenRouter's `metadata.raw`: an object, JSON text, or JSON after text. */
+function upstreamOf(raw: unknown): Upstream | undefined {
+  let v = raw;
+  if (typeof raw === "string") {
+    const at = raw.indexOf("{");
+    try {
+      v = at < 0 ? raw : JSON.parse(raw.slice(at));
+    } catch {
+      v = raw;
+    }
+  }
+  const e = isObject(v) ? (isObject(v["error"]) ? v["error"] : v) : undefined;
+  if (e === undefined) return undefined;
+  const status = typeof e["code"] === "number" ? e["code"] : typeof e["status"] === "number" ? e["status"] : undefined;
+  const type = str(e["status"]) ?? str(e["type"]) ?? str(e["code"]);
+  const message = str(e["message"]);
+  return type === undefined && status === undefined && message === undefined ? undefined : { type, status, message };
+}
+
+/**
+ * OpenRouter's wrapped upstream error (ORT-03): `error.metadata.error_type` (its typed code), or
+ * the upstream's own error in `metadata.raw` (Google's `status`, Anthropic's `type`, a numeric
+ * `code`), the message naming `metadata.provider_name`.
+ */
+function wrapped(e: Obj): Upstream | undefined {
+  const meta = e["metadata"];
+  if (!isObject(meta)) return undefined;
+  const raw = meta["raw"];
+  const up = raw === undefined ? undefined : upstreamOf(raw);
+  const typed = str(meta["error_type"]);
+  if (up === undefined && typed === undefined) return undefined;
+  const name = str(meta["provider_name"]);
+  const outer = str(e["message"]);
+  // text before the upstream's JSON is OpenRouter's own explanation (ORT-02's Gemini answer)
+  const text = typeof raw === "string" && !raw.trim().startsWith("{") ? str(raw.trim().slice(0, 500)) : undefined;
+  const inner = text ?? up?.message;
+  const message = [name === undefined ? undefined : `[${name}]`, inner !== undefined && inner !== outer ? inner : outer]
+    .filter((x) => x !== undefined)
+    .join(" ");
+  return { type: up?.type ?? typed, status: up?.status, message: message === "" ? undefined : message };
+}
+
+/** The provider's error type and message from an error body (with the upstream's HTTP status when a gateway wrapped it). */
+export function readErrorBody(
+  provider: Provider,
+  body: unknown,
+): { type: string | undefined; message: string | undefined; wrapped?: boolean; upstreamStatus?: number } {
   const e = errorObject(body);
   if (e === undefined) return { type: undefined, message: typeof body === "string" ? str(body.trim().slice(0, 500)) : undefined };
+  const up = wrapped(e);
+  if (up !== undefined) return { type: up.type, message: up.message, wrapped: true, ...(up.status === undefined ? {} : { upstreamStatus: up.status }) };
   const code = str(e["code"]);
   // AWS JSON protocols name the type `__type` (`com.amazon.coral.service#UnrecognizedClientException`)
   const type = str(e["type"]) ?? str(str(e["__type"])?.split("#").pop());
@@ -141,6 +191,16 @@ export function parseBody(text: string | null): unknown {
   }
 }
 
+/**
+ * Whether an HTTP answer is worth retrying; for a gateway's wrapped error (ORT-03) by the
+ * upstream's status where it gives one, and also when the upstream's type is a transient one
+ * (an overload reported inside OpenRouter's 400).
+ */
+function retryable(status: number, read: ReturnType<typeof readErrorBody>, shouldRetry: string | null): boolean {
+  if (retryableHttp(read.upstreamStatus ?? status, read.type, shouldRetry)) return true;
+  return read.wrapped === true && shouldRetry !== "false" && read.type !== undefined && retryableType(read.type);
+}
+
 /** A non-2xx answer as a ProviderError. */
 export function httpError(
   request: TurnRequest,
@@ -161,7 +221,7 @@ export function httpError(
     status,
     errorType,
     message: `${request.provider} answered ${status} (${errorType})${read.message ? `: ${read.message}` : ""}`,
-    retryable: aws ?? retryableHttp(status, amzn ?? read.type, headers.get("x-should-retry")),
+    retryable: aws ?? retryable(status, amzn === undefined ? read : { ...read, type: amzn }, headers.get("x-should-retry")),
     retryAfterMs: retryAfterMs(headers),
     body,
     request,

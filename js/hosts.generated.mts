@@ -447,7 +447,8 @@ export const HOST_TABLE = {
       "family": "openrouter",
       "mintsOwnSignatures": false,
       "urlPatterns": [
-        "openrouter.ai"
+        "openrouter.ai",
+        "*.openrouter.ai"
       ],
       "baseUrl": "https://openrouter.ai/api/v1",
       "auth": [

@@ -315,7 +315,7 @@ pub(crate) const ROWS: &[HostRow] = &[
         Host::OpenRouter,
         WireApi::ChatCompletions,
         CHAT_OPENAI,
-        &["openrouter.ai"],
+        &["openrouter.ai", "*.openrouter.ai"],
         "https://openrouter.ai/api/v1",
         &[Auth::Bearer],
     ),

@@ -174,3 +174,69 @@ fn mis_09_mistral_thinking_chunks_import_as_thinking_and_are_not_replayed() {
         .iter()
         .any(|d| d.code == DiagnosticCode::ThinkingDropped));
 }
+
+/// ORT-02: an OpenRouter body's `reasoning_details` are read whole onto the thinking block and
+/// go back unmodified to the same model on OpenRouter; elsewhere their text follows the
+/// foreign-thinking policy.
+#[test]
+fn ort_02_openrouter_reasoning_details_are_imported_and_sent_back_only_to_their_model() {
+    let details = json!([
+        {"type": "reasoning.text", "text": "Need the weather.", "signature": "EqQBCkgIBxAB", "format": "anthropic-claude-v1", "index": 0}
+    ]);
+    let body = json!({"model": "anthropic/claude-sonnet-4.5", "messages": [
+        {"role": "user", "content": "weather in Oslo?"},
+        {"role": "assistant", "content": null, "reasoning": "Need the weather.", "reasoning_details": details,
+         "tool_calls": [{"id": "toolu_01", "type": "function", "function": {"name": "weather", "arguments": "{\"city\":\"Oslo\"}"}}]},
+        {"role": "tool", "tool_call_id": "toolu_01", "content": "cold"}
+    ]});
+    let openrouter = "https://openrouter.ai/api/v1";
+    let source = ImportSource {
+        model: None,
+        endpoint: Some(openrouter.into()),
+        account: None,
+        host: None,
+    };
+    for provider in [Provider::OpenAiCompatible, Provider::OpenAiChat] {
+        let imported = turnwire::import::from_request_body(provider, &body, &source).unwrap();
+        let t = &imported.transcript;
+        let Block::Thinking(th) = &t.messages[1].blocks[0] else {
+            panic!("{:?}", t.messages[1].blocks)
+        };
+        assert_eq!(th.thought, "Need the weather.");
+        assert_eq!(
+            th.meta,
+            Some(turnwire::model::ProviderMeta::OpenRouterReasoningDetails {
+                details: details.as_array().unwrap().clone()
+            })
+        );
+        assert!(!t.messages[1].extra.contains_key("reasoning_details"));
+        let render_to = |model: &str, endpoint: &str| {
+            let mut o = RenderOptions::new(provider, model);
+            o.endpoint = Some(endpoint.into());
+            render(t, &o).unwrap()
+        };
+        // the same model on OpenRouter: the array back whole, no other reasoning field
+        let out = render_to("anthropic/claude-sonnet-4.5", openrouter);
+        assert_eq!(out.body["messages"][1]["reasoning_details"], details, "{provider}");
+        assert!(out.body["messages"][1].get("reasoning").is_none());
+        assert!(out.body["messages"][1].get("reasoning_content").is_none());
+        // another model on OpenRouter, or another server: not sent; the thinking is dropped
+        for (model, endpoint) in [
+            ("google/gemini-3-pro-preview", openrouter),
+            ("anthropic/claude-sonnet-4.5", "https://api.example.com/v1"),
+        ] {
+            let out = render_to(model, endpoint);
+            assert!(
+                out.body["messages"][1].get("reasoning_details").is_none(),
+                "{provider} {model} {endpoint}"
+            );
+            assert!(
+                out.diagnostics
+                    .iter()
+                    .any(|d| d.code == DiagnosticCode::ThinkingDropped),
+                "{provider} {model} {endpoint}: {:?}",
+                out.diagnostics
+            );
+        }
+    }
+}

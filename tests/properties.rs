@@ -46,6 +46,9 @@ enum ThinkingKind {
     /// to Google AI Studio (GEM-23).
     GeminiVertex,
     OpenAi,
+    /// Claude on OpenRouter: the `reasoning_details` array (ORT-02), sent back only to that
+    /// model on OpenRouter.
+    OpenRouter,
     Unsigned,
 }
 
@@ -131,6 +134,7 @@ fn thinking_kind() -> impl Strategy<Value = ThinkingKind> {
         Just(ThinkingKind::Gemini),
         Just(ThinkingKind::GeminiVertex),
         Just(ThinkingKind::OpenAi),
+        Just(ThinkingKind::OpenRouter),
         Just(ThinkingKind::Unsigned),
     ]
 }
@@ -234,6 +238,8 @@ impl Builder {
                 json!({"provider": "google-vertex", "model": "gemini-3-pro-preview"})
             }
             ThinkingKind::OpenAi => json!({"provider": "openai", "model": "gpt-5.2"}),
+            ThinkingKind::OpenRouter => json!({"provider": "openai-compatible",
+                "model": "anthropic/claude-sonnet-4.5", "providerBaseURL": OPENROUTER}),
             _ => json!({}),
         }
     }
@@ -253,6 +259,12 @@ impl Builder {
             ThinkingKind::OpenAi => {
                 json!({"type": "thinking", "thought": thought, "reasoningId": "rs_1", "encryptedContent": "gAAA"})
             }
+            ThinkingKind::OpenRouter => json!({"type": "thinking", "thought": thought,
+            "sourceField": "reasoning", "reasoningDetails": [
+                {"type": "reasoning.text", "text": thought, "signature": format!("sig{}", self.counter),
+                 "format": "anthropic-claude-v1", "index": 0},
+                {"type": "reasoning.encrypted", "data": "RW5j", "format": "anthropic-claude-v1", "index": 1}
+            ]}),
             ThinkingKind::Unsigned => json!({"type": "thinking", "thought": thought}),
         })
     }
@@ -701,11 +713,15 @@ const HOSTS: [Option<&str>; 8] = [
 /// under, another (their compaction and encrypted reasoning are then not replayed, ORS-20).
 const ACCOUNTS: [Option<&str>; 3] = [None, Some("acme-a"), Some("acme-b")];
 
-/// The endpoints requests go to: unknown, Google AI Studio, Vertex AI (`v1beta1`), Vertex AI's
+/// OpenRouter's base URL: the chat targets send `reasoning_details` back there (ORT-02).
+const OPENROUTER: &str = "https://openrouter.ai/api/v1";
+
+/// The endpoints requests go to: unknown, OpenRouter, Google AI Studio, Vertex AI (`v1beta1`), Vertex AI's
 /// stable `v1` API (no call ids there, GEM-22); Gemini signatures minted on Vertex AI are not
 /// replayed to AI Studio (GEM-23).
-const ENDPOINTS: [Option<&str>; 4] = [
+const ENDPOINTS: [Option<&str>; 5] = [
     None,
+    Some(OPENROUTER),
     Some("https://generativelanguage.googleapis.com"),
     Some("https://us-central1-aiplatform.googleapis.com/v1beta1/projects/p/locations/us-central1/publishers/google"),
     Some("https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/publishers/google"),
@@ -838,11 +854,23 @@ fn model_for(p: Provider, k: &Knobs) -> &'static str {
         Provider::DeepSeek => &["deepseek-chat", "deepseek-v4-flash"],
         Provider::Kimi => &["kimi-k2.6", "kimi-k3", "kimi-k2.7-code"],
         Provider::Mistral => &["mistral-medium-2604"],
-        Provider::OpenAiCompatible => &["grok-4.3", "grok-4-0709", "glm-5.1"],
+        // Claude and Gemini 3 as OpenRouter names them (ORT-02)
+        Provider::OpenAiCompatible => &[
+            "grok-4.3",
+            "grok-4-0709",
+            "glm-5.1",
+            "anthropic/claude-sonnet-4.5",
+            "google/gemini-3-pro-preview",
+        ],
         // explicit prompt cache breakpoints (ORS-21); each model's efforts (ORS-22)
         Provider::OpenAiResponses => &["gpt-5.6", "gpt-5-pro", "o3"],
         // explicit prompt cache breakpoints; each model's efforts (OAC-11)
-        Provider::OpenAiChat => &["gpt-5.6", "gpt-5.1", "o4-mini"],
+        Provider::OpenAiChat => &[
+            "gpt-5.6",
+            "gpt-5.1",
+            "o4-mini",
+            "anthropic/claude-sonnet-4.5",
+        ],
         // Bedrock's families (BDR-10/14/15/18/19/20): Claude 4.6 (no prefill), Nova, Llama,
         // Mistral, DeepSeek-R1
         Provider::BedrockConverse => &[
@@ -1168,6 +1196,15 @@ fn check(provider: Provider, ops: &[Op], k: &Knobs) -> Result<(), TestCaseError>
         violations,
         out.body,
         Value::Array(expected.clone())
+    );
+    // ORT-02: OpenRouter's reasoning details go to OpenRouter only
+    let to_openrouter = matches!(provider, Provider::OpenAiChat | Provider::OpenAiCompatible)
+        && o.endpoint.as_deref() == Some(OPENROUTER);
+    prop_assert!(
+        to_openrouter || !out.body.to_string().contains("\"reasoning_details\""),
+        "{provider} at {:?}: reasoning_details sent: {:#}",
+        o.endpoint,
+        out.body
     );
     // and what the body needs in its headers (ANT-52's beta)
     let with_headers = validate_request_with_headers(provider, &o.model, &out.body, &out.headers.0);

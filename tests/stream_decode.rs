@@ -337,3 +337,69 @@ fn ors_18_19_20_a_codex_stream_keeps_phase_client_tools_and_compaction_for_the_n
     assert_eq!(items[6]["status"], "failed");
     assert_eq!(items[7]["output"][0]["outcome"]["exit_code"], 1);
 }
+
+#[test]
+fn ort_02_openrouter_reasoning_details_are_joined_into_the_thinking_block() {
+    let g = golden(Provider::OpenAiChat, "openrouter_reasoning_details");
+    let (o, _) = decode(g.provider, &g.events);
+    let Some(Block::Thinking(t)) = o.message.blocks.first() else {
+        panic!("no thinking block first: {:?}", o.message.blocks)
+    };
+    assert_eq!(t.thought, "The user wants the weather in Oslo.");
+    assert_eq!(
+        t.meta,
+        Some(ProviderMeta::OpenRouterReasoningDetails {
+            details: vec![json!({
+                "type": "reasoning.text",
+                "text": "The user wants the weather in Oslo.",
+                "format": "anthropic-claude-v1",
+                "index": 0,
+                "signature": "EqQBCkgIBxABGAIiQJx0c2lnbmF0dXJlLWJ5dGVz"
+            })]
+        })
+    );
+    // Gemini 3: the text item and the encrypted item that signs the call, in order
+    let g = golden(
+        Provider::OpenAiCompatible,
+        "openrouter_gemini_reasoning_details",
+    );
+    let (o, _) = decode(g.provider, &g.events);
+    let Some(Block::Thinking(t)) = o.message.blocks.first() else {
+        panic!("no thinking block first: {:?}", o.message.blocks)
+    };
+    let Some(ProviderMeta::OpenRouterReasoningDetails { details }) = &t.meta else {
+        panic!("no details: {:?}", t.meta)
+    };
+    let kinds: Vec<&str> = details.iter().filter_map(|d| d["type"].as_str()).collect();
+    assert_eq!(kinds, ["reasoning.text", "reasoning.encrypted"]);
+    assert_eq!(details[1]["id"], "tool_weather_Zp4Qm9Tr2Ls7Vx1Kc8Bn");
+}
+
+#[test]
+fn ort_02_details_without_reasoning_text_give_the_thought_and_keep_encrypted_items() {
+    let chunk = |delta: Value| {
+        json!({"id": "gen-1", "model": "openai/gpt-5.2", "choices": [{"index": 0, "delta": delta, "finish_reason": null}]})
+        .to_string()
+    };
+    let events = [
+        chunk(
+            json!({"reasoning_details": [{"type": "reasoning.summary", "summary": "Plan the answer.", "format": "openai-responses-v1", "index": 0}]}),
+        ),
+        chunk(
+            json!({"reasoning_details": [{"type": "reasoning.encrypted", "data": "gAAAAB", "id": "rs_1", "format": "openai-responses-v1", "index": 1}]}),
+        ),
+        chunk(json!({"content": "Done."})),
+        "[DONE]".to_string(),
+    ];
+    let (o, _) = decode(Provider::OpenAiCompatible, &events);
+    let Some(Block::Thinking(t)) = o.message.blocks.first() else {
+        panic!("{:?}", o.message.blocks)
+    };
+    assert_eq!(t.thought, "Plan the answer.");
+    assert_eq!(t.source_field.as_deref(), Some("reasoning_details"));
+    let Some(ProviderMeta::OpenRouterReasoningDetails { details }) = &t.meta else {
+        panic!("{:?}", t.meta)
+    };
+    assert_eq!(details.len(), 2);
+    assert_eq!(details[1]["data"], "gAAAAB");
+}

@@ -62,6 +62,9 @@ fn cut(s: &str, rng: &mut Rng, max: usize) -> Vec<String> {
 /// but the first (`first_only`) and every piece but the last (`last_only`).
 struct Split {
     path: Vec<Value>,
+    /// Paths that carry the same text as `path` and are cut with it (OpenRouter's
+    /// `reasoning_details` text beside `reasoning`, ORT-02).
+    mirrors: Vec<Vec<Value>>,
     first_only: Vec<Vec<Value>>,
     last_only: Vec<Vec<Value>>,
 }
@@ -114,6 +117,7 @@ fn splittable(provider: Provider, e: &Value) -> Option<Split> {
                 vec![]
             };
             Some(Split {
+                mirrors: vec![],
                 path: p(&[s("delta"), s(field)]),
                 first_only,
                 last_only: vec![],
@@ -123,6 +127,7 @@ fn splittable(provider: Provider, e: &Value) -> Option<Split> {
             "response.output_text.delta"
             | "response.reasoning_summary_text.delta"
             | "response.function_call_arguments.delta" => Some(Split {
+                mirrors: vec![],
                 path: p(&[s("delta")]),
                 first_only: vec![],
                 last_only: vec![],
@@ -150,6 +155,7 @@ fn splittable(provider: Provider, e: &Value) -> Option<Split> {
                 ])
             };
             Some(Split {
+                mirrors: vec![],
                 path: part("text"),
                 first_only: vec![],
                 last_only: vec![
@@ -170,12 +176,34 @@ fn splittable(provider: Provider, e: &Value) -> Option<Split> {
                 .filter(|f| d[*f].as_str().is_some_and(|x| !x.is_empty()))
                 .collect();
             let calls = d["tool_calls"].as_array().map_or(0, Vec::len);
+            let details = p(&[s("choices"), 0.into(), s("delta"), s("reasoning_details")]);
             match (fields.as_slice(), calls) {
-                ([f], 0) => Some(Split {
-                    path: p(&[s("choices"), 0.into(), s("delta"), s(f)]),
-                    first_only: vec![],
-                    last_only,
-                }),
+                ([f], 0) => {
+                    // OpenRouter: one text item with the same text is cut with it; its
+                    // signature comes with the last piece
+                    let item = &d["reasoning_details"][0];
+                    let one = d["reasoning_details"]
+                        .as_array()
+                        .is_some_and(|a| a.len() == 1);
+                    let (mirrors, mut last) = if one && item["text"] == d[*f] {
+                        let mut text = details.clone();
+                        text.extend([0.into(), s("text")]);
+                        let mut signature = details.clone();
+                        signature.extend([0.into(), s("signature")]);
+                        (vec![text], vec![signature])
+                    } else if d.get("reasoning_details").is_some() {
+                        return None;
+                    } else {
+                        (vec![], vec![])
+                    };
+                    last.extend(last_only);
+                    Some(Split {
+                        path: p(&[s("choices"), 0.into(), s("delta"), s(f)]),
+                        mirrors,
+                        first_only: vec![],
+                        last_only: last,
+                    })
+                }
                 ([], 1) if d["tool_calls"][0]["function"]["arguments"].is_string() => {
                     let call = |f: &[&str]| {
                         let mut v = p(&[
@@ -189,11 +217,13 @@ fn splittable(provider: Provider, e: &Value) -> Option<Split> {
                         v
                     };
                     Some(Split {
+                        mirrors: vec![],
                         path: call(&["function", "arguments"]),
                         first_only: vec![
                             call(&["id"]),
                             call(&["type"]),
                             call(&["function", "name"]),
+                            details,
                         ],
                         last_only,
                     })
@@ -220,6 +250,11 @@ fn resplit(provider: Provider, events: &[Value], rng: &mut Rng) -> Vec<Value> {
         let n = pieces.len();
         for (i, piece) in pieces.into_iter().enumerate() {
             let mut ev = e.clone();
+            for path in &split.mirrors {
+                if let Some(slot) = get_mut(&mut ev, path) {
+                    *slot = Value::String(piece.clone());
+                }
+            }
             if let Some(slot) = get_mut(&mut ev, &split.path) {
                 *slot = Value::String(piece);
             }

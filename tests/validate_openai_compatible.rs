@@ -477,3 +477,48 @@ fn kim_12_glm_5_render_sends_reasoning_content_on_every_tool_call_turn() {
     let r = render(&t, &o).unwrap();
     assert_eq!(r.body["messages"][1]["reasoning"], json!("grep first"));
 }
+
+fn gemini_on_openrouter_loop(details_on_call: bool) -> serde_json::Value {
+    let mut call = json!({"role": "assistant", "content": null,
+        "tool_calls": [{"id": "tool_weather_1", "type": "function", "function": {"name": "weather", "arguments": "{\"city\":\"Oslo\"}"}}]});
+    if details_on_call {
+        call["reasoning_details"] = json!([
+            {"type": "reasoning.text", "text": "Need the tool.", "format": "google-gemini-v1", "index": 0},
+            {"type": "reasoning.encrypted", "data": "CiQBjz1r", "id": "tool_weather_1", "format": "google-gemini-v1", "index": 1}
+        ]);
+    }
+    json!({"model": "google/gemini-3-pro-preview", "messages": [
+        {"role": "user", "content": "Earlier question"},
+        {"role": "assistant", "content": "Earlier answer.", "reasoning_details": [
+            {"type": "reasoning.text", "text": "old", "format": "google-gemini-v1", "index": 0}]},
+        {"role": "user", "content": "Weather in Oslo?"},
+        call,
+        {"role": "tool", "tool_call_id": "tool_weather_1", "content": "cold"}
+    ]})
+}
+
+#[test]
+fn ort_02_openrouter_takes_reasoning_details_back_and_gemini_3_needs_them_on_the_loop() {
+    // OpenRouter's profile takes them; the portable one refuses them (GRQ-01)
+    let kept = gemini_on_openrouter_loop(true);
+    assert!(validate_with(&kept, &CompatRules::openrouter()).is_empty());
+    assert!(validate(&kept).is_empty(), "{:?}", validate(&kept));
+    let strict = validate_with(&kept, &CompatRules::default());
+    assert!(strict.iter().all(|v| v.rule == "GRQ-01"), "{strict:?}");
+    assert_eq!(strict[0].path, "$.messages[1].reasoning_details");
+    // the loop's call turn without them: OpenRouter's answer (microsoft/agent-framework#2947)
+    let lost = gemini_on_openrouter_loop(false);
+    let v = validate_with(&lost, &CompatRules::openrouter());
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert_eq!(v[0].rule, "ORT-02");
+    assert_eq!(v[0].path, "$.messages[3]");
+    assert!(v[0]
+        .message
+        .starts_with("Gemini models require OpenRouter reasoning details to be preserved in each request."));
+    // a body with OpenRouter's details elsewhere is taken as written for OpenRouter
+    assert_eq!(validate(&lost)[0].rule, "ORT-02");
+    // other models on OpenRouter: not required
+    let mut claude = lost.clone();
+    claude["model"] = json!("anthropic/claude-sonnet-4.5");
+    assert!(validate_with(&claude, &CompatRules::openrouter()).is_empty());
+}

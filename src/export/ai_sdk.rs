@@ -375,6 +375,10 @@ fn with_options(mut part: Value, meta: Option<&ProviderMeta>) -> Value {
         Some(m @ ProviderMeta::OpenAiItem { .. }) => {
             json!({"turnwire": {"openaiItem": m.openai_item_value()}})
         }
+        // where @openrouter/ai-sdk-provider reads them back
+        Some(ProviderMeta::OpenRouterReasoningDetails { details }) => {
+            json!({"openrouter": {"reasoning_details": details}})
+        }
         None => return part,
     };
     if let Value::Object(o) = &mut part {

@@ -4,7 +4,8 @@
 
 use crate::fast_map::HashMap;
 use crate::import::pi_ai_keys::{
-    CALL_ID, OPENAI_ITEM, PHASE, PROVENANCE, SERVER_TOOL_KEY, STRUCTURED_RESULT, TOKEN_KIND,
+    CALL_ID, OPENAI_ITEM, PHASE, PROVENANCE, REASONING_DETAILS, SERVER_TOOL_KEY, STRUCTURED_RESULT,
+    TOKEN_KIND,
 };
 
 use serde_json::{json, Map, Value};
@@ -365,7 +366,9 @@ fn mark_kind(part: &mut Value, meta: Option<&ProviderMeta>, unknown_api: bool) {
     let meta = meta.filter(|m| {
         !matches!(
             m,
-            ProviderMeta::OpenAiPhase { .. } | ProviderMeta::OpenAiItem { .. }
+            ProviderMeta::OpenAiPhase { .. }
+                | ProviderMeta::OpenAiItem { .. }
+                | ProviderMeta::OpenRouterReasoningDetails { .. }
         )
     });
     if let (true, Some(meta), Some(obj)) = (unknown_api, meta, part.as_object_mut()) {
@@ -406,6 +409,13 @@ fn thinking(t: &crate::model::ThinkingBlock, unknown_api: bool) -> Value {
         }
         Some(ProviderMeta::GeminiThoughtSignature { thought_signature }) => {
             Some(thought_signature.clone().into())
+        }
+        // pi-ai has no field for OpenRouter's details: turnwire's own member keeps them
+        Some(ProviderMeta::OpenRouterReasoningDetails { details }) => {
+            if let Some(obj) = o.as_object_mut() {
+                obj.insert(REASONING_DETAILS.into(), Value::Array(details.clone()));
+            }
+            t.source_field.clone().map(Value::from)
         }
         // labels of text and tool items (ORS-18/19), never on thinking
         Some(ProviderMeta::OpenAiPhase { .. } | ProviderMeta::OpenAiItem { .. }) | None => t

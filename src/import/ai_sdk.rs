@@ -329,6 +329,12 @@ fn assistant(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, 
                 } else if let Some(meta) = google_signature(&part) {
                     t.meta = Some(meta);
                     t.provenance = signed_by(r, Provider::Gemini);
+                } else if let Some(Value::Array(details)) =
+                    options(&part, &["openrouter"]).and_then(|o| o.get("reasoning_details"))
+                {
+                    t.meta = Some(ProviderMeta::OpenRouterReasoningDetails {
+                        details: details.clone(),
+                    });
                 }
                 out.push(Block::Thinking(t));
             }

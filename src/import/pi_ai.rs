@@ -21,7 +21,8 @@
 use serde_json::{Map, Value};
 
 use super::pi_ai_keys::{
-    CALL_ID, OPENAI_ITEM, PHASE, PROVENANCE, SERVER_TOOL_KEY, STRUCTURED_RESULT, TOKEN_KIND,
+    CALL_ID, OPENAI_ITEM, PHASE, PROVENANCE, REASONING_DETAILS, SERVER_TOOL_KEY, STRUCTURED_RESULT,
+    TOKEN_KIND,
 };
 use super::{ImportSource, Imported};
 use crate::error::{Error, ErrorCode};
@@ -365,6 +366,11 @@ fn thinking(part: &Value, api: &str, at: &str) -> Result<ThinkingBlock, Error> {
             t.extra.insert("thinkingSignature".into(), s.into());
         }
         (_, None) => {}
+    }
+    if let (None, Some(Value::Array(details))) = (&t.meta, part.get(REASONING_DETAILS)) {
+        t.meta = Some(ProviderMeta::OpenRouterReasoningDetails {
+            details: details.clone(),
+        });
     }
     Ok(t)
 }

@@ -25,3 +25,7 @@ pub const PHASE: &str = "turnwirePhase";
 /// The member of a pi-ai tool call or `toolResult` message that keeps the OpenAI Responses
 /// client-tool item behind it (ORS-19).
 pub const OPENAI_ITEM: &str = "turnwireItem";
+
+/// The member of a pi-ai thinking part that keeps OpenRouter's `reasoning_details` array whole
+/// (ORT-02).
+pub const REASONING_DETAILS: &str = "turnwireReasoningDetails";

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 /// Which provider produced it comes from the block's (or its message's) [`Provenance`](super::Provenance);
 /// the variant says what kind of token it is. The JSON history shape keeps these as plain fields
 /// (`signature`, `redactedData`, `reasoningId` + `encryptedContent`, `thoughtSignature`, `phase`,
-/// `openaiItem`) so a TypeScript agent's stored history reads and writes unchanged.
+/// `openaiItem`, `reasoningDetails`) so a TypeScript agent's stored history reads and writes unchanged.
 ///
 /// ```
 /// use turnwire::model::ProviderMeta;
@@ -61,6 +61,15 @@ pub enum ProviderMeta {
         /// Its other members, as received.
         fields: Map<String, Value>,
     },
+    /// OpenRouter's `reasoning_details` of an assistant message (ORT-02): the whole array as
+    /// the answer gave it (`reasoning.text` with its `signature`, `reasoning.summary`,
+    /// `reasoning.encrypted`; stream pieces joined by `index`), sent back unmodified to the
+    /// model that produced it on OpenRouter. Its origin is the block's provenance.
+    #[serde(rename = "openrouter_reasoning_details")]
+    OpenRouterReasoningDetails {
+        /// The detail objects, in order, each as received.
+        details: Vec<Value>,
+    },
 }
 
 impl ProviderMeta {
@@ -104,6 +113,7 @@ impl ProviderMeta {
             ProviderMeta::OpenAiReasoning { .. } => "openai_reasoning",
             ProviderMeta::OpenAiPhase { .. } => "openai_phase",
             ProviderMeta::OpenAiItem { .. } => "openai_item",
+            ProviderMeta::OpenRouterReasoningDetails { .. } => "openrouter_reasoning_details",
         }
     }
 }

@@ -49,6 +49,8 @@ fn has_opaque_payload(meta: &Option<ProviderMeta>) -> bool {
             encrypted_content: Some(e),
             ..
         }) => !e.is_empty(),
+        // OpenRouter's encrypted items carry reasoning with no text (ORT-02)
+        Some(ProviderMeta::OpenRouterReasoningDetails { details }) => !details.is_empty(),
         _ => false,
     }
 }

@@ -8,6 +8,7 @@
 //! | reasoning text (`reasoning_content`, unsigned thinking) | convert | convert | convert | keep: same provider family | convert |
 //! | Gemini thought signature on a call or text part | drop | drop | keep: same model (and endpoint when known; never across Vertex AI ↔ AI Studio, GEM-23) | drop | drop |
 //! | OpenAI Responses `phase` on assistant text, client-tool item shape of a call or result (ORS-18/19) | drop | keep | drop | drop | drop |
+//! | OpenRouter `reasoning_details` on thinking (ORT-02) | convert | convert | convert | not sent; the text as reasoning text | not sent; chat targets on OpenRouter: keep, same model (and endpoint, account) |
 //!
 //! "Convert" means the caller's [`ForeignThinking`](super::ForeignThinking) policy: left out
 //! (default) or plain `<thinking>` text. Where a target *requires* an artifact the history lacks,
@@ -141,6 +142,17 @@ pub(crate) fn thinking(
     required: bool,
 ) -> Fate {
     let prov = t.provenance.clone().unwrap_or_default().or(msg_prov);
+    if let (Some(ProviderMeta::OpenRouterReasoningDetails { .. }), true) =
+        (&t.meta, takes_reasoning_details(opts))
+    {
+        // ORT-02: sent back whole to the model that produced them, on OpenRouter
+        return match same_openrouter_model(&prov, opts) {
+            Ok(()) => Fate::Keep,
+            Err(why) => Fate::Convert(format!(
+                "its OpenRouter reasoning details are not sent: {why}"
+            )),
+        };
+    }
     match profile.thinking {
         ThinkingReplay::None => Fate::Convert(format!("{} takes no reasoning back", opts.target)),
         ThinkingReplay::AnthropicSigned => {
@@ -238,6 +250,62 @@ pub(crate) fn thinking(
                 ))
             }
         }
+    }
+}
+
+/// Whether the target takes OpenRouter's `reasoning_details` back: a Chat Completions request
+/// to OpenRouter (the `host` option, else the host its endpoint names).
+pub(crate) fn takes_reasoning_details(opts: &NormalizeOptions) -> bool {
+    matches!(
+        opts.target,
+        Provider::OpenAiChat | Provider::OpenAiCompatible
+    ) && target_host(opts) == Some(Host::OpenRouter)
+}
+
+/// Whether details of `prov` go back to the target on OpenRouter, or why not: the same model,
+/// minted on OpenRouter (either chat provider may point there, so the provider name does not
+/// decide; a provenance without endpoint needs the target's provider family), the same account
+/// where both are known.
+fn same_openrouter_model(prov: &Provenance, opts: &NormalizeOptions) -> Result<(), String> {
+    let target = target_provenance(opts);
+    let on_openrouter = prov.host_name().as_deref() == Some(Host::OpenRouter.as_str());
+    if (prov.endpoint.is_some() || prov.host.is_some()) && !on_openrouter {
+        return Err(format!(
+            "it comes from {}, not OpenRouter",
+            describe_origin(prov)
+        ));
+    }
+    if !on_openrouter {
+        return same_model(prov, opts);
+    }
+    let account = match (&prov.account, &target.account) {
+        (Some(a), Some(b)) => a == b,
+        _ => true,
+    };
+    if prov.model != target.model {
+        Err(format!(
+            "it comes from {}, not {}",
+            describe_origin(prov),
+            describe_origin(&target)
+        ))
+    } else if !account {
+        Err("it was made under another account than this request's".into())
+    } else {
+        Ok(())
+    }
+}
+
+/// Why a kept thinking block's OpenRouter `reasoning_details` are not sent, when they are not:
+/// only OpenRouter takes them (ORT-02); its text goes on as the target's reasoning.
+pub(crate) fn details_not_sent(t: &ThinkingBlock, opts: &NormalizeOptions) -> Option<String> {
+    match &t.meta {
+        Some(ProviderMeta::OpenRouterReasoningDetails { .. }) if !takes_reasoning_details(opts) => {
+            Some(format!(
+                "{} is not OpenRouter; only OpenRouter takes reasoning_details back (ORT-02), so only the reasoning text is sent",
+                opts.target
+            ))
+        }
+        _ => None,
     }
 }
 

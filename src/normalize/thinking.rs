@@ -72,8 +72,12 @@ pub(crate) fn apply(
         for mut item in std::mem::take(&mut m.items) {
             match &mut item.block {
                 Block::Thinking(t) => match continuity::thinking(t, &prov, opts, profile, needs) {
-                    Fate::Keep => items.push(item),
+                    Fate::Keep => {
+                        strip_details(&mut item, opts, diags);
+                        items.push(item)
+                    }
                     Fate::Reuse(why) => {
+                        strip_details(&mut item, opts, diags);
                         diags.push(
                             Diagnostic::new(
                                 DiagnosticCode::ReasoningReused,
@@ -132,6 +136,29 @@ pub(crate) fn apply(
         out.push(m);
     }
     out
+}
+
+/// A kept thinking block's OpenRouter `reasoning_details` go only to OpenRouter (ORT-02):
+/// elsewhere they are taken off, and said so.
+fn strip_details(item: &mut Item, opts: &NormalizeOptions, diags: &mut Vec<Diagnostic>) {
+    let Block::Thinking(t) = &mut item.block else {
+        return;
+    };
+    let Some(why) = continuity::details_not_sent(t, opts) else {
+        return;
+    };
+    t.meta = None;
+    diags.push(
+        Diagnostic::new(
+            DiagnosticCode::ContinuityDropped,
+            FaultClass::ProviderProjection,
+            format!(
+                "openrouter_reasoning_details at {} are not replayed: {why}",
+                describe(item.origin)
+            ),
+        )
+        .at(item.origin),
+    );
 }
 
 /// ORS-03: a reasoning item must be followed by the message or call it belongs to; one directly

@@ -407,6 +407,11 @@ fn take_thinking_meta(
             }));
         }
     }
+    if let Some(Node::Array(_) | Node::Value(Value::Array(_))) = get(obj, "reasoningDetails") {
+        if let Some(Value::Array(details)) = take_value(obj, "reasoningDetails") {
+            return Ok(Some(ProviderMeta::OpenRouterReasoningDetails { details }));
+        }
+    }
     take_gemini_signature(obj, path)
 }
 
@@ -437,6 +442,9 @@ fn write_meta(o: &mut Map<String, Value>, meta: &Option<ProviderMeta>) {
             item.insert("type".into(), item_type.clone().into());
             item.extend(fields.iter().map(|(k, v)| (k.clone(), v.clone())));
             o.insert("openaiItem".into(), Value::Object(item));
+        }
+        Some(ProviderMeta::OpenRouterReasoningDetails { details }) => {
+            o.insert("reasoningDetails".into(), Value::Array(details.clone()));
         }
     }
 }

@@ -10,6 +10,11 @@
 //! - `choices[0].delta.reasoning_content` (DeepSeek, Kimi, vLLM, …) or, when absent,
 //!   `delta.reasoning` (OpenRouter and others), appended to one thinking block that records the
 //!   field name as its `sourceField`;
+//! - `choices[0].delta.reasoning_details` (OpenRouter): its pieces joined by `index` (text
+//!   concatenated, a later signature attached) into the one array of the thinking block's
+//!   [`ProviderMeta::OpenRouterReasoningDetails`], which the next request to the same model on
+//!   OpenRouter sends back whole (ORT-02); their text is the thinking text when the chunk has
+//!   no `reasoning` string (`sourceField: "reasoning_details"`);
 //! - `choices[0].delta.refusal`, appended to the text (the stop reason becomes `refusal`);
 //! - `choices[0].delta.tool_calls[]`, one call per `index`: the first piece carries the call's
 //!   `id` and `function.name`, later pieces carry `function.arguments` text (Mistral sends each
@@ -27,11 +32,12 @@
 //! - `[DONE]`: the terminal marker.
 //!
 //! Ignored: `role`, `logprobs`, `system_fingerprint`, `service_tier`, choices other than the
-//! first, OpenRouter's `reasoning_details` (the `reasoning` text is read instead), the legacy
-//! `function_call` delta and audio deltas.
+//! first, the legacy `function_call` delta and audio deltas.
 
 use serde_json::Value;
 
+use super::reasoning_details;
+use crate::model::ProviderMeta;
 use crate::streaming::ids::mint_call_id;
 use crate::streaming::json::{count, minus, text};
 use crate::streaming::state::StreamState;
@@ -46,6 +52,8 @@ const TEXT: &str = "content";
 const REASONING: &str = "reasoning";
 /// The reasoning fields, in order of preference (servers that send both send the same text).
 const REASONING_FIELDS: [&str; 2] = ["reasoning_content", "reasoning"];
+/// OpenRouter's structured reasoning (ORT-02).
+const DETAILS: &str = "reasoning_details";
 
 /// The chat chunk decoder.
 #[derive(Debug, Clone, Default)]
@@ -188,11 +196,21 @@ impl Decoder {
             .get("delta")
             .or_else(|| c.get("message"))
             .unwrap_or(&Value::Null);
+        let details = match d.get(DETAILS) {
+            Some(Value::Array(pieces)) if !pieces.is_empty() => Some(pieces),
+            _ => None,
+        };
         if let Some((field, t)) = REASONING_FIELDS
             .iter()
             .find_map(|f| text(d, f).filter(|t| !t.is_empty()).map(|t| (*f, t)))
         {
             s.blocks.stream_thinking(REASONING, t, Some(field));
+        } else if let Some(pieces) = details {
+            let t = reasoning_details::readable_text(pieces);
+            s.blocks.stream_thinking(REASONING, &t, Some(DETAILS));
+        }
+        if let Some(pieces) = details {
+            reasoning_details_pieces(pieces, s);
         }
         if let Some(content) = d.get("content") {
             self.content(content, s);
@@ -210,6 +228,27 @@ impl Decoder {
             let errors = s.blocks.complete_open_tools();
             s.check_all(errors);
             s.done(Some(stop_reason(reason, self.refusal)));
+        }
+    }
+}
+
+/// Joins OpenRouter's `reasoning_details` pieces into the meta of the thinking block (started
+/// here when no reasoning text came before them).
+fn reasoning_details_pieces(pieces: &[Value], s: &mut StreamState) {
+    if !s.blocks.is_open(REASONING) {
+        let _ = s.blocks.start_thinking(REASONING, Some(DETAILS), None);
+    }
+    let Some(meta) = s.blocks.meta_mut(REASONING) else {
+        return;
+    };
+    if !matches!(meta, Some(ProviderMeta::OpenRouterReasoningDetails { .. })) {
+        *meta = Some(ProviderMeta::OpenRouterReasoningDetails {
+            details: Vec::new(),
+        });
+    }
+    if let Some(ProviderMeta::OpenRouterReasoningDetails { details }) = meta {
+        for p in pieces {
+            reasoning_details::join(details, p);
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub(crate) mod decode;
 pub(crate) mod read;
+pub(crate) mod reasoning_details;
 pub(crate) mod relay;
 pub(crate) mod render;
 pub(crate) mod thinking;

@@ -6,7 +6,9 @@
 //! - `user` content (a string or parts: `text`, `image_url`, `input_audio`, `file`) becomes a
 //!   human message;
 //! - `assistant` messages: the reasoning text (`reasoning_content`, or `reasoning`) becomes a
-//!   thinking block that remembers its field, then the text (Mistral's `thinking` chunks in it
+//!   thinking block that remembers its field, with OpenRouter's `reasoning_details` array whole
+//!   as its meta (ORT-02; their text is the thought when no reasoning string is there), then
+//!   the text (Mistral's `thinking` chunks in it
 //!   become thinking blocks in their place), then `tool_calls` (arguments parsed from their JSON
 //!   text; text that is not JSON is kept as it is, for the normaliser);
 //! - consecutive `tool` messages become one tool message, in order.
@@ -17,8 +19,8 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorCode};
 use crate::model::{
-    Block, MediaBlock, MediaEncoding, Speaker, TextBlock, ThinkingBlock, ToolCallBlock,
-    ToolResponseBlock,
+    Block, MediaBlock, MediaEncoding, ProviderMeta, Speaker, TextBlock, ThinkingBlock,
+    ToolCallBlock, ToolResponseBlock,
 };
 use crate::providers::read::context::{
     part_type, parts, provenance, string_at, wrong_type, Reader,
@@ -30,14 +32,19 @@ use crate::vocab::Provider;
 
 /// The assistant message fields the importer reads (`prefix` is Mistral's, set by the render);
 /// any other (`name`, `audio`, …) is kept on the canonical message.
-const ASSISTANT_FIELDS: [&str; 6] = [
+const ASSISTANT_FIELDS: [&str; 7] = [
     "role",
     "content",
     "tool_calls",
     "reasoning_content",
     "reasoning",
     "prefix",
+    DETAILS,
 ];
+
+/// OpenRouter's structured reasoning (ORT-02), read when it is an array (any other value is
+/// kept on the message as it is).
+const DETAILS: &str = "reasoning_details";
 
 /// The assistant fields reasoning text is read from, first found wins.
 const REASONING_FIELDS: [&str; 2] = ["reasoning_content", "reasoning"];
@@ -123,7 +130,11 @@ fn read(r: &mut Reader, messages: &Value, path: &str) -> Result<(), Error> {
             "assistant" => {
                 let blocks = assistant(r, m, &at)?;
                 r.push(Speaker::Ai, blocks);
-                r.keep_extra(m, &ASSISTANT_FIELDS);
+                let known = match m.get(DETAILS) {
+                    Some(Value::Array(_)) | None => &ASSISTANT_FIELDS[..],
+                    Some(_) => &ASSISTANT_FIELDS[..ASSISTANT_FIELDS.len() - 1],
+                };
+                r.keep_extra(m, known);
             }
             "tool" => {
                 let call_id = string_at(m, "tool_call_id", &at)?.to_string();
@@ -250,13 +261,22 @@ fn user(r: &mut Reader, content: &Value, path: &str) -> Result<Vec<Block>, Error
 
 fn assistant(r: &mut Reader, m: &Value, at: &str) -> Result<Vec<Block>, Error> {
     let mut blocks = Vec::new();
-    for field in REASONING_FIELDS {
-        if let Some(Value::String(text)) = m.get(field) {
-            let mut t = ThinkingBlock::new(text.as_str());
-            t.source_field = Some(field.to_string());
-            blocks.push(Block::Thinking(t));
-            break;
-        }
+    let details = match m.get(DETAILS) {
+        Some(Value::Array(d)) => Some(d),
+        _ => None,
+    };
+    let reasoning = REASONING_FIELDS
+        .iter()
+        .find_map(|f| match m.get(*f) {
+            Some(Value::String(text)) => Some((*f, text.clone())),
+            _ => None,
+        })
+        .or_else(|| details.map(|d| (DETAILS, super::reasoning_details::readable_text(d))));
+    if let Some((field, text)) = reasoning {
+        let mut t = ThinkingBlock::new(text.as_str());
+        t.source_field = Some(field.to_string());
+        t.meta = details.map(|d| ProviderMeta::OpenRouterReasoningDetails { details: d.clone() });
+        blocks.push(Block::Thinking(t));
     }
     blocks.extend(assistant_content(
         r,

@@ -7,7 +7,9 @@ use crate::json::out::{out, Obj, Out, NULL};
 use serde_json::{Map, Value};
 
 use crate::ids::IdFormat;
-use crate::model::{split_data_url, Block, MediaBlock, MediaEncoding, Message, Speaker};
+use crate::model::{
+    split_data_url, Block, MediaBlock, MediaEncoding, Message, ProviderMeta, Speaker, ThinkingBlock,
+};
 use crate::normalize::synthesize::REASONING_CONTENT_FIELD;
 use crate::normalize::Normalized;
 use crate::providers::body::tool_declarations;
@@ -266,6 +268,7 @@ fn assistant<'a>(m: &'a Message, p: &mut Projection, d: &Dialect) -> Obj<'a> {
     let text = joined_text(&m.blocks);
     let mut calls = Vec::new();
     let mut reasoning: Option<Vec<&str>> = None;
+    let mut details: Vec<&Value> = Vec::new();
     for b in &m.blocks {
         match b {
             Block::ToolCall(c) => {
@@ -277,6 +280,12 @@ fn assistant<'a>(m: &'a Message, p: &mut Projection, d: &Dialect) -> Obj<'a> {
                     .map_or_else(|| "{}".to_string(), crate::json::write::to_string);
                 calls.push(out!({"id": id, "type": "function", "function": out!({"name": name, "arguments": args})}));
             }
+            // The normaliser leaves OpenRouter's details only for the model that made them on
+            // OpenRouter (ORT-02): they go back whole, in place of the text.
+            Block::Thinking(ThinkingBlock {
+                meta: Some(ProviderMeta::OpenRouterReasoningDetails { details: d }),
+                ..
+            }) => details.extend(d),
             // The normaliser leaves thinking only where the dialect takes reasoning text back.
             Block::Thinking(t) => reasoning.get_or_insert_with(Vec::new).push(&t.thought),
             _ => {}
@@ -288,6 +297,12 @@ fn assistant<'a>(m: &'a Message, p: &mut Projection, d: &Dialect) -> Obj<'a> {
     if let (Some(field), Some(parts)) = (&d.reasoning_field, reasoning) {
         let text: Vec<&str> = parts.into_iter().filter(|t| !t.is_empty()).collect();
         msg.insert(field.clone(), text.join("\n\n"));
+    }
+    if !details.is_empty() {
+        msg.insert(
+            "reasoning_details",
+            Out::Arr(details.into_iter().map(Out::from).collect()),
+        );
     }
     if !calls.is_empty() {
         msg.insert("tool_calls", calls);

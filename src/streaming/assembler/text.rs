@@ -159,6 +159,17 @@ impl Assembler {
         }
     }
 
+    /// The continuity artifact of the open block under `key`, to change in place (an artifact
+    /// a format streams in pieces); `None` when nothing that carries one is open there.
+    pub(crate) fn meta_mut(&mut self, key: &str) -> Option<&mut Option<ProviderMeta>> {
+        match self.slot_mut(key).map(|s| &mut s.content) {
+            Some(Content::Text { meta, .. })
+            | Some(Content::Thinking { meta, .. })
+            | Some(Content::Tool(ToolSlot { meta, .. })) => Some(meta),
+            Some(Content::Server(_)) | None => None,
+        }
+    }
+
     /// The continuity artifact of the open block under `key`.
     pub(crate) fn meta_of(&self, key: &str) -> Option<&ProviderMeta> {
         let i = *self.open.get(key)?;

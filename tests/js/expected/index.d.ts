@@ -473,7 +473,8 @@ export interface TextBlock {
 
 /**
  * `{"type": "thinking"}` with at most one continuity token: Anthropic `signature` or
- * `redactedData`, OpenAI `reasoningId` + `encryptedContent`, Gemini `thoughtSignature`.
+ * `redactedData`, OpenAI `reasoningId` + `encryptedContent`, Gemini `thoughtSignature`,
+ * OpenRouter `reasoningDetails` (the whole `reasoning_details` array, ORT-02).
  */
 export interface ThinkingBlock {
     type: "thinking";
@@ -484,6 +485,7 @@ export interface ThinkingBlock {
     reasoningId?: string | null;
     encryptedContent?: string | null;
     thoughtSignature?: string | null;
+    reasoningDetails?: unknown[] | null;
     provenance?: Provenance | null;
     [key: string]: unknown;
 }

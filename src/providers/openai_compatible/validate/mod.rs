@@ -26,6 +26,12 @@
 //!   `"thinking": {"type": "disabled"}`): every assistant message with `tool_calls` carries a
 //!   string `reasoning_content`: `thinking is enabled but reasoning_content is missing in
 //!   assistant tool call message at index …`.
+//! - `ORT-02` (docs/provider-rules-added.md) with [`CompatRules::reasoning_details`]
+//!   (OpenRouter: [`CompatRules::openrouter`]), assistant messages may carry OpenRouter's
+//!   `reasoning_details`, and a Gemini 3 model's assistant tool-call messages of the current
+//!   turn must: `Gemini models require OpenRouter reasoning details to be preserved in each
+//!   request. …`. [`validate`] takes a body whose assistant messages carry OpenRouter's
+//!   details (a field no other server defines) as written for OpenRouter.
 //! - `OAC-08` with [`CompatRules::images`] off, no `image_url` part in user messages either (an
 //!   unknown part type for that server; other roles are OAC-07's).
 //!
@@ -48,6 +54,7 @@
 mod content;
 mod ids;
 mod models;
+mod openrouter;
 mod reasoning;
 mod rules;
 pub(crate) mod view;
@@ -63,6 +70,7 @@ pub use rules::{CompatRules, IdCharset};
 use content::{check_grq_02_assistant_string, check_images};
 use ids::check_compat_ids;
 use models::{check_kim_12_reasoning_content, check_xai_02_effort, needs_reasoning, GLM_FIELD};
+use openrouter::{check_ort_02_details_kept, written_for_openrouter};
 use reasoning::check_grq_01_reasoning_fields;
 
 /// The OAC checks with OAC-03 left to `COMPAT-IDS`.
@@ -88,6 +96,7 @@ const DIALECT: Dialect = Dialect {
 pub fn validate(body: &Value) -> Vec<Violation> {
     let rules = CompatRules {
         reasoning_field: needs_reasoning(body).then(|| GLM_FIELD.to_string()),
+        reasoning_details: written_for_openrouter(&view::messages(body)),
         ..CompatRules::default()
     };
     validate_with(body, &rules)
@@ -121,5 +130,6 @@ pub fn validate_with(body: &Value, rules: &CompatRules) -> Vec<Violation> {
     check_images(&msgs, rules, &mut out);
     check_xai_02_effort(body, &mut out);
     check_kim_12_reasoning_content(body, &msgs, &mut out);
+    check_ort_02_details_kept(body, &msgs, rules, &mut out);
     out.finish(body)
 }

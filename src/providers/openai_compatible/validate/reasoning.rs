@@ -19,7 +19,8 @@ const KNOWN: [&str; 9] = [
 ];
 
 /// GRQ-01: a message member named like a reasoning field is reported unless it is
-/// `rules.reasoning_field` on an assistant message.
+/// `rules.reasoning_field` (or, with `rules.reasoning_details`, OpenRouter's
+/// `reasoning_details`) on an assistant message.
 pub(super) fn check_grq_01_reasoning_fields(
     msgs: &[WireMsg<'_>],
     rules: &CompatRules,
@@ -32,6 +33,10 @@ pub(super) fn check_grq_01_reasoning_fields(
                 continue;
             }
             if role == "assistant" && rules.reasoning_field.as_deref() == Some(key.as_str()) {
+                continue;
+            }
+            // OpenRouter takes its details back (ORT-02)
+            if role == "assistant" && rules.reasoning_details && key == super::openrouter::DETAILS {
                 continue;
             }
             let path = match KNOWN.iter().find(|k| **k == key.as_str()) {

@@ -60,6 +60,31 @@ pub struct CompatRules {
     pub images: bool,
     /// Whether assistant `content` must be a string or null, never an array of parts (GRQ-02).
     pub assistant_content_string_only: bool,
+    /// Whether assistant messages may carry OpenRouter's `reasoning_details` array (OpenRouter,
+    /// ORT-02; then a Gemini 3 model's tool-call turns of the current loop must).
+    pub reasoning_details: bool,
+}
+
+impl CompatRules {
+    /// OpenRouter's profile: the portable one, with `reasoning_details` taken back (ORT-02).
+    ///
+    /// ```
+    /// use turnwire::providers::openai_compatible::validate::{validate_with, CompatRules};
+    /// let body = serde_json::json!({"model": "anthropic/claude-sonnet-4.5", "messages": [
+    ///     {"role": "user", "content": "hi"},
+    ///     {"role": "assistant", "content": "hello", "reasoning_details": [
+    ///         {"type": "reasoning.text", "text": "greet", "signature": "s", "index": 0}]},
+    ///     {"role": "user", "content": "bye"}
+    /// ]});
+    /// assert!(validate_with(&body, &CompatRules::openrouter()).is_empty());
+    /// assert_eq!(validate_with(&body, &CompatRules::default())[0].rule, "GRQ-01");
+    /// ```
+    pub fn openrouter() -> CompatRules {
+        CompatRules {
+            reasoning_details: true,
+            ..CompatRules::default()
+        }
+    }
 }
 
 impl Default for CompatRules {
@@ -70,6 +95,7 @@ impl Default for CompatRules {
             reasoning_field: None,
             images: true,
             assistant_content_string_only: true,
+            reasoning_details: false,
         }
     }
 }
