@@ -36,6 +36,8 @@ pub enum Provider {
     OpenAiCompatible,
     /// AWS Bedrock Converse / ConverseStream (every model Bedrock serves, one wire).
     BedrockConverse,
+    /// Ollama's native chat API (`/api/chat`, NDJSON streams), local or remote.
+    Ollama,
 }
 
 impl Provider {
@@ -53,7 +55,7 @@ impl Provider {
 
     /// Providers being built (issue 32): parsed by name, not yet in [`Provider::ALL`], so the
     /// suites that prove every provider do not run them before their goldens exist.
-    const BUILDING: [Provider; 1] = [Provider::BedrockConverse];
+    const BUILDING: [Provider; 2] = [Provider::BedrockConverse, Provider::Ollama];
 
     /// The providers this build can render for: every one of [`Provider::ALL`].
     #[deprecated(
@@ -82,6 +84,7 @@ impl Provider {
             Provider::DeepSeek => "deepseek",
             Provider::OpenAiCompatible => "openai-compatible",
             Provider::BedrockConverse => "bedrock-converse",
+            Provider::Ollama => "ollama",
         }
     }
 
@@ -101,6 +104,7 @@ impl Provider {
             Provider::DeepSeek => "deepseek-reasoner",
             Provider::OpenAiCompatible => "llama-3.3-70b-versatile",
             Provider::BedrockConverse => "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+            Provider::Ollama => "qwen3:8b",
         }
     }
 

@@ -22,6 +22,8 @@ impl Provider {
             Provider::DeepSeek => (Some(16), None),
             // `inferenceConfig.stopSequences`: no limit published for every model [inferred].
             Provider::BedrockConverse => (None, None),
+            // `options.stop`: any number, any length (the Go `Options.Stop []string`).
+            Provider::Ollama => (None, None),
         }
     }
 
@@ -45,7 +47,8 @@ impl Provider {
             | Provider::Kimi
             | Provider::DeepSeek
             | Provider::OpenAiCompatible
-            | Provider::BedrockConverse => CacheStyle::Implicit,
+            | Provider::BedrockConverse
+            | Provider::Ollama => CacheStyle::Implicit,
         }
     }
 
@@ -62,7 +65,8 @@ impl Provider {
             | Provider::OpenAiResponses
             | Provider::Gemini
             | Provider::Mistral
-            | Provider::OpenAiCompatible => None,
+            | Provider::OpenAiCompatible
+            | Provider::Ollama => None,
         }
     }
 
@@ -79,7 +83,9 @@ impl Provider {
             | Provider::Gemini
             | Provider::Mistral
             | Provider::Kimi
-            | Provider::OpenAiCompatible => true,
+            | Provider::OpenAiCompatible
+            // `format`: `"json"` or a JSON Schema (Ollama 0.5, `ChatRequest.Format`).
+            | Provider::Ollama => true,
         }
     }
 
@@ -96,7 +102,8 @@ impl Provider {
             | Provider::Kimi
             | Provider::DeepSeek
             | Provider::OpenAiCompatible
-            | Provider::BedrockConverse => None,
+            | Provider::BedrockConverse
+            | Provider::Ollama => None,
         }
     }
 
@@ -111,7 +118,9 @@ impl Provider {
             | Provider::Mistral
             | Provider::DeepSeek
             | Provider::OpenAiCompatible
-            | Provider::BedrockConverse => OutputLimit::AsAsked,
+            | Provider::BedrockConverse
+            // `options.num_predict`
+            | Provider::Ollama => OutputLimit::AsAsked,
         }
     }
 
@@ -127,7 +136,8 @@ impl Provider {
             | Provider::Mistral
             | Provider::Kimi
             | Provider::DeepSeek
-            | Provider::OpenAiCompatible => false,
+            | Provider::OpenAiCompatible
+            | Provider::Ollama => false,
         }
     }
 
@@ -180,6 +190,12 @@ impl Provider {
                 pdf: Carry::Inline,
                 ..NONE
             },
+            // `images`: bare base64 (no `data:` URL, nothing fetched) for vision models.
+            Provider::Ollama => MediaSupport {
+                images: Images::Yes,
+                remote: false,
+                ..NONE
+            },
         }
     }
 
@@ -194,7 +210,8 @@ impl Provider {
             Provider::Anthropic
             | Provider::OpenAiResponses
             | Provider::Gemini
-            | Provider::BedrockConverse => None,
+            | Provider::BedrockConverse
+            | Provider::Ollama => None,
         }
     }
 
@@ -210,6 +227,8 @@ impl Provider {
             Provider::DeepSeek => ("deepseek", "openai-completions"),
             Provider::OpenAiCompatible => ("openai-compatible", "openai-completions"),
             Provider::BedrockConverse => ("amazon-bedrock", "bedrock-converse-stream"),
+            // pi-ai reaches Ollama through its OpenAI-compatible endpoint.
+            Provider::Ollama => ("ollama", "openai-completions"),
         }
     }
 
@@ -230,7 +249,8 @@ impl Provider {
             | Provider::Kimi
             | Provider::DeepSeek
             | Provider::OpenAiCompatible
-            | Provider::BedrockConverse => &[],
+            | Provider::BedrockConverse
+            | Provider::Ollama => &[],
         }
     }
 }
