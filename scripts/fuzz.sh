@@ -9,10 +9,10 @@ cd "$(dirname "$0")/.."
 CASES="${FUZZ_CASES:-125000}"
 JS_CASES="${FUZZ_JS_CASES:-20000}"
 
-printf '\n==> tests/properties.rs: %s histories per provider × 8 providers\n' "$CASES"
+printf '\n==> tests/properties.rs: %s histories per provider × 9 providers\n' "$CASES"
 start=$(date +%s)
 TURNWIRE_PROPTEST_CASES="$CASES" cargo test --quiet --test properties -- --test-threads=2
-echo "properties: $((CASES * 8)) histories, 0 violations, 0 losses, 0 panics ($(( $(date +%s) - start )) s)"
+echo "properties: $((CASES * 9)) histories, 0 violations, 0 losses, 0 panics ($(( $(date +%s) - start )) s)"
 
 printf '\n==> tests/js/non-json-fuzz.mjs against pkg/\n'
 [ -f pkg/dist/node.mjs ] || { echo "fuzz: pkg/ is not built (make fuzz builds it)" >&2; exit 1; }

@@ -54,15 +54,20 @@ fn oll_01_results_name_their_tool_and_call_and_keep_the_calls_order() {
 }
 
 #[test]
-fn oll_01_parallel_calls_of_one_tool_get_a_note_that_old_servers_match_by_order() {
+fn oll_01_parallel_calls_of_one_tool_are_told_apart_by_their_ids_and_their_order() {
     let r = render(&parallel(), &options("qwen3:8b", json!({}))).unwrap();
-    let notes: Vec<_> = r
-        .diagnostics
-        .iter()
-        .filter(|d| d.message.contains("OLL-01"))
-        .collect();
-    assert_eq!(notes.len(), 1, "{:?}", r.diagnostics);
-    assert_eq!(notes[0].code, DiagnosticCode::FeatureUnavailable);
+    let m = &r.body["messages"];
+    let ids: Vec<&Value> = [&m[1]["tool_calls"][0]["id"], &m[1]["tool_calls"][1]["id"]].into();
+    assert_ne!(ids[0], ids[1]);
+    assert_eq!(
+        [&m[2]["tool_call_id"], &m[3]["tool_call_id"]],
+        [ids[0], ids[1]]
+    );
+    assert_eq!(
+        [&m[2]["content"], &m[3]["content"]],
+        [&json!("4°C"), &json!("9°C")]
+    );
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
 }
 
 #[test]
@@ -311,7 +316,7 @@ fn ndjson_calls_without_ids_get_minted_ids_from_the_seed() {
 #[test]
 fn ndjson_done_reason_length_is_max_tokens_and_an_error_line_is_a_provider_error() {
     assert_eq!(decode("length").stop_reason.as_str(), "max_tokens");
-    let e = decode("error_mid_stream");
+    let e = decode("error");
     assert!(e.incomplete || e.stop_reason.as_str() == "error");
     assert!(
         format!("{:?}", e.errors).contains("unexpected EOF"),

@@ -843,6 +843,8 @@ fn model_for(p: Provider, k: &Knobs) -> &'static str {
         Provider::OpenAiResponses => &["gpt-5.6", "gpt-5-pro", "o3"],
         // explicit prompt cache breakpoints; each model's efforts (OAC-11)
         Provider::OpenAiChat => &["gpt-5.6", "gpt-5.1", "o4-mini"],
+        // think levels and no `think: false` (gpt-oss); a model of no row's family
+        Provider::Ollama => &["gpt-oss:20b", "llama3.1:8b"],
         _ => &[],
     };
     match k.model.checked_sub(3) {
@@ -1426,5 +1428,10 @@ proptest! {
     #[test]
     fn damaged_transcripts_render_valid_lossless_stable_bodies_for_openai_compatible(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
         check(Provider::OpenAiCompatible, &ops, &k)?;
+    }
+
+    #[test]
+    fn damaged_transcripts_render_valid_lossless_stable_bodies_for_ollama(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
+        check(Provider::Ollama, &ops, &k)?;
     }
 }

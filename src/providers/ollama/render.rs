@@ -6,7 +6,9 @@
 //!   (`{id, function: {name, arguments}}`, the arguments an object, OLL-02); each result a
 //!   `tool` message naming the tool (`tool_name`) and, for Ollama 0.12.10 and later, the call
 //!   (`tool_call_id`). Older servers match results by name and order (OLL-01): results keep
-//!   their calls' order, and parallel calls of one tool get a `feature_unavailable` note.
+//!   their calls' order, so parallel calls of one tool are told apart there by position.
+//!   (No per-message note: a projection's notes must not depend on the history, or the
+//!   incremental renderer could never move its boundary.)
 //! - `tools`: OpenAI-shaped function declarations. Ollama has no `tool_choice`: `none` leaves
 //!   the tools out, a forced choice is sent as the default (`tool_choice_lowered`).
 //! - `think`: `true` / `false`, or the effort (`low` | `medium` | `high`) for the models that
@@ -136,10 +138,9 @@ fn user(m: &Message) -> Obj<'_> {
 }
 
 /// An assistant message: text, reasoning in `thinking` (where the model takes it back) and
-/// calls. Parallel calls of one tool are noted (OLL-01).
+/// calls, each with its id (OLL-01).
 fn assistant<'a>(m: &'a Message, p: &mut Projection, reasoning: bool) -> Obj<'a> {
     let mut calls = Vec::new();
-    let mut names: Vec<String> = Vec::new();
     let mut thinking: Vec<&str> = Vec::new();
     for b in &m.blocks {
         match b {
@@ -147,14 +148,6 @@ fn assistant<'a>(m: &'a Message, p: &mut Projection, reasoning: bool) -> Obj<'a>
                 let name = p.tool_name(&c.name);
                 let id = p.call_id(&c.id, &name);
                 let args = c.parameters.as_ref().map_or(out!({}), Out::from);
-                if names.contains(&name) {
-                    p.note(
-                        DiagnosticCode::FeatureUnavailable,
-                        format!("parallel calls of `{name}`: Ollama before 0.12.10 takes no call ids and matches their results by name and order, which the results keep (OLL-01)"),
-                        Some(&c.id),
-                    );
-                }
-                names.push(name.clone());
                 calls.push(out!({"id": id, "function": out!({"name": name, "arguments": args})}));
             }
             Block::Thinking(t) if reasoning && !t.thought.is_empty() => thinking.push(&t.thought),
