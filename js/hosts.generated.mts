@@ -672,6 +672,28 @@ export const HOST_TABLE = {
       "auth": [
         "none"
       ]
+    },
+    {
+      "host": "ollama",
+      "wire": "ollama-chat",
+      "providers": [
+        "ollama"
+      ],
+      "model": "body",
+      "version": null,
+      "streamInBody": true,
+      "betas": null,
+      "refuses": [],
+      "family": "ollama",
+      "mintsOwnSignatures": false,
+      "urlPatterns": [
+        "localhost:11434",
+        "127.0.0.1:11434"
+      ],
+      "baseUrl": "http://localhost:11434",
+      "auth": [
+        "none"
+      ]
     }
   ],
   "defaults": {
@@ -682,7 +704,8 @@ export const HOST_TABLE = {
     "mistral": "mistral",
     "bedrock-converse": "bedrock",
     "deepseek": "deepseek",
-    "kimi": "kimi"
+    "kimi": "kimi",
+    "ollama": "ollama"
   }
 } as const;
 

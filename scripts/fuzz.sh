@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 CASES="${FUZZ_CASES:-125000}"
 JS_CASES="${FUZZ_JS_CASES:-20000}"
 
-printf '\n==> tests/properties.rs: %s histories per provider × 9 providers\n' "$CASES"
+printf '\n==> tests/properties.rs: %s histories per provider × 10 providers\n' "$CASES"
 start=$(date +%s)
 TURNWIRE_PROPTEST_CASES="$CASES" cargo test --quiet --test properties -- --test-threads=2
 echo "properties: $((CASES * 9)) histories, 0 violations, 0 losses, 0 panics ($(( $(date +%s) - start )) s)"

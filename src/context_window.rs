@@ -88,6 +88,11 @@ const WINDOWS: &[(Provider, &str, Option<u32>)] = &[
     (Provider::OpenAiCompatible, "grok-", None),
     (Provider::OpenAiCompatible, "glm-5", None),
     (Provider::OpenAiCompatible, "", None),
+    // Ollama's library pages (gpt-oss 128K; Qwen3 from 40K at 0.6b–8b); any other model's
+    // window is its Modelfile's, and what a request gets is `options.num_ctx`.
+    (Provider::Ollama, "gpt-oss", Some(131_072)),
+    (Provider::Ollama, "qwen3", Some(40_960)),
+    (Provider::Ollama, "", None),
 ];
 
 /// The documented context window of `model` (prompt and output tokens together), or `None`

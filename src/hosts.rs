@@ -408,6 +408,15 @@ pub(crate) const ROWS: &[HostRow] = &[
         "http://localhost:11434/v1",
         &[Auth::None],
     ),
+    // Ollama's native `/api/chat` (NDJSON streams; `stream` in the body, true by default).
+    row(
+        Host::Ollama,
+        WireApi::OllamaChat,
+        &[Provider::Ollama],
+        &["localhost:11434", "127.0.0.1:11434"],
+        "http://localhost:11434",
+        &[Auth::None],
+    ),
 ];
 
 /// The row of `host` for `provider`'s wire, if the host serves it.

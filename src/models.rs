@@ -667,6 +667,35 @@ const TABLE: &[Row] = &[
         },
     ),
     (Provider::OpenAiCompatible, "", caps("openai-compatible")),
+    // Ollama's `/api/chat` (OLL rules): `think` takes `"low" | "medium" | "high"` for gpt-oss,
+    // which always reasons; a boolean elsewhere. Reasoning goes back in `thinking`.
+    (
+        Provider::Ollama,
+        "gpt-oss",
+        ModelCaps {
+            reasoning_field: ReasoningField::Accepted,
+            efforts: EFFORT_LOW_HIGH,
+            ..caps("ollama-gpt-oss")
+        },
+    ),
+    (
+        Provider::Ollama,
+        "qwen3",
+        ModelCaps {
+            reasoning_field: ReasoningField::Accepted,
+            thinking_switch: true,
+            ..caps("ollama-qwen3")
+        },
+    ),
+    (
+        Provider::Ollama,
+        "",
+        ModelCaps {
+            reasoning_field: ReasoningField::Accepted,
+            thinking_switch: true,
+            ..caps("ollama")
+        },
+    ),
 ];
 
 /// Whether the model thinks on every request and has no switch to turn thinking off:
@@ -697,6 +726,8 @@ pub fn always_thinks(provider: Provider, model: &str) -> bool {
         | Provider::Mistral
         | Provider::OpenAiCompatible
         | Provider::BedrockConverse => false,
+        // gpt-oss reasons at a level; `think: false` does not turn it off.
+        Provider::Ollama => model.contains("gpt-oss"),
     }
 }
 

@@ -64,6 +64,8 @@ fn arguments_start(p: Provider) -> &'static str {
     match p {
         Provider::Anthropic | Provider::BedrockConverse => r#""input":{"n0":"#,
         Provider::Gemini => r#""args":{"n0":"#,
+        // Ollama's `ToolCallFunctionArguments` is an object (OLL-02)
+        Provider::Ollama => r#""arguments":{"n0":"#,
         _ => r#""arguments":"{"n0":"#,
     }
 }

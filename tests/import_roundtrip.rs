@@ -85,3 +85,8 @@ fn issue_11_responses_bodies_round_trip_byte_for_byte() {
 fn issue_11_gemini_bodies_round_trip_byte_for_byte() {
     round_trip(Provider::Gemini);
 }
+
+#[test]
+fn oll_ollama_chat_bodies_round_trip_byte_for_byte() {
+    round_trip(Provider::Ollama);
+}

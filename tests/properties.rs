@@ -880,6 +880,8 @@ fn model_for(p: Provider, k: &Knobs) -> &'static str {
             "mistral.mistral-large-2407-v1:0",
             "us.deepseek.r1-v1:0",
         ],
+        // think levels and no `think: false` (gpt-oss); a model of no row's family
+        Provider::Ollama => &["gpt-oss:20b", "llama3.1:8b"],
         _ => &[],
     };
     match k.model.checked_sub(3) {
@@ -1472,5 +1474,10 @@ proptest! {
     #[test]
     fn damaged_transcripts_render_valid_lossless_stable_bodies_for_openai_compatible(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
         check(Provider::OpenAiCompatible, &ops, &k)?;
+    }
+
+    #[test]
+    fn damaged_transcripts_render_valid_lossless_stable_bodies_for_ollama(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
+        check(Provider::Ollama, &ops, &k)?;
     }
 }

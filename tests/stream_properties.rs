@@ -164,6 +164,26 @@ fn splittable(provider: Provider, e: &Value) -> Option<Split> {
                 ],
             })
         }
+        // NDJSON lines: one text or reasoning piece per line; calls come whole.
+        Provider::Ollama => {
+            let m = &e["message"];
+            let fields: Vec<&str> = ["content", "thinking"]
+                .into_iter()
+                .filter(|f| m[*f].as_str().is_some_and(|x| !x.is_empty()))
+                .collect();
+            match (fields.as_slice(), m.get("tool_calls")) {
+                ([f], None) => Some(Split {
+                    path: p(&[s("message"), s(f)]),
+                    mirrors: vec![],
+                    first_only: vec![],
+                    last_only: ["done", "done_reason", "prompt_eval_count", "eval_count"]
+                        .iter()
+                        .map(|k| p(&[s(k)]))
+                        .collect(),
+                }),
+                _ => None,
+            }
+        }
         _ => {
             let d = &e["choices"][0]["delta"];
             let last_only = vec![
@@ -296,7 +316,7 @@ fn lane(provider: Provider, e: &Value) -> Option<String> {
                 None
             }
         }
-        Provider::Gemini => None,
+        Provider::Gemini | Provider::Ollama => None,
         _ => {
             let c = &e["choices"][0];
             if !c["finish_reason"].is_null() || e["usage"].is_object() || c["usage"].is_object() {
@@ -422,6 +442,7 @@ fn has_terminal(g: &Golden, k: usize) -> bool {
         .iter()
         .any(|m| e.contains(m)),
         Provider::Gemini => e.contains("\"finishReason\"") || e.starts_with("{\"error\""),
+        Provider::Ollama => e.contains("\"done\":true") || e.starts_with("{\"error\""),
         _ => e == "[DONE]" || e.contains("\"finish_reason\":\"") || e.starts_with("{\"error\""),
     })
 }

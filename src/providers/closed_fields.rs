@@ -136,6 +136,38 @@ const CONVERSE: Closed = Closed {
     },
 };
 
+/// The members of Ollama's `api.ChatRequest` (api/types.go, 2026-08).
+#[rustfmt::skip]
+const OLLAMA_FIELDS: &[Field] = &[
+    Field::new("model", Json::STRING),
+    Field::new("messages", Json::ARRAY.or(Json::NULL)),
+    Field::new("stream", Json::BOOL.or(Json::NULL)),
+    Field::new("format", Json::ANY),
+    Field::new("keep_alive", Json::STRING.or(Json::NUMBER).or(Json::NULL)),
+    Field::new("tools", Json::ARRAY.or(Json::NULL)),
+    Field::new("options", Json::OBJECT.or(Json::NULL)),
+    Field::new("think", Json::ANY),
+    Field::new("truncate", Json::BOOL.or(Json::NULL)),
+    Field::new("shift", Json::BOOL.or(Json::NULL)),
+    Field::new("logprobs", Json::BOOL),
+    Field::new("top_logprobs", Json::NUMBER),
+];
+
+/// Ollama: gin's `ShouldBindJSON` ignores members it does not know (open), and answers a
+/// member of the wrong type with Go's `encoding/json` error.
+const OLLAMA: Closed = Closed {
+    rule: "OLL-SCHEMA",
+    fields: &[OLLAMA_FIELDS],
+    closed: false,
+    unknown: |name| format!("unknown field `{name}` (ignored by Ollama)"),
+    wrong_type: |name, _, v| {
+        format!(
+            "json: cannot unmarshal {} into Go struct field ChatRequest.{name}",
+            crate::providers::ollama::validate::go_kind(v)
+        )
+    },
+};
+
 /// Gemini (protobuf JSON): `generationConfig` is checked member by member too, and a field
 /// may be spelled in the proto's snake_case as well as in camelCase.
 const GEMINI: Closed = Closed {
@@ -209,6 +241,7 @@ fn closed(provider: Provider) -> &'static Closed {
         Provider::Mistral => &MISTRAL,
         Provider::Kimi | Provider::DeepSeek | Provider::OpenAiCompatible => &CHAT_DIALECT,
         Provider::BedrockConverse => &CONVERSE,
+        Provider::Ollama => &OLLAMA,
     }
 }
 

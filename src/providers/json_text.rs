@@ -54,6 +54,12 @@ pub(crate) const BEDROCK: Rule = one_text(
     "BDR-SCHEMA",
     "Malformed input request: the request body is not valid UTF-8 JSON (an unpaired surrogate) [inferred]",
 );
+/// Ollama (Go `encoding/json`): an unpaired surrogate escape decodes to U+FFFD, so the text
+/// is taken changed rather than refused [doc: Go's `encoding/json`, "replaced by U+FFFD"].
+pub(crate) const OLLAMA: Rule = one_text(
+    "OLL-06",
+    "accepted with the unpaired surrogate replaced by U+FFFD (Go encoding/json): the text changes [doc]",
+);
 /// OpenAI-compatible servers: vLLM fails on encoding, llama.cpp answers 500 (retried
 /// forever by clients), serde-based servers answer like DeepSeek.
 pub(crate) const COMPATIBLE: Rule = Rule {

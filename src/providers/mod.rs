@@ -11,6 +11,7 @@ pub(crate) mod host_envelope;
 mod json_text;
 pub mod kimi;
 pub mod mistral;
+pub mod ollama;
 pub mod openai_chat;
 pub mod openai_compatible;
 pub mod openai_responses;

@@ -23,7 +23,9 @@ use crate::streaming::wire::WireFormat;
 use crate::streaming::{Delta, StreamOutcome};
 use crate::vocab::WireApi;
 
-use super::{anthropic, bedrock_converse, gemini, openai_chat, openai_responses, Projection};
+use super::{
+    anthropic, bedrock_converse, gemini, ollama, openai_chat, openai_responses, Projection,
+};
 
 /// One wire API's adapter: how a normalised transcript is written into its body. Adapters
 /// only project; repairs belong to the normaliser.
@@ -43,6 +45,8 @@ pub(crate) struct Responses;
 pub(crate) struct GenerateContent;
 /// AWS Bedrock Converse.
 pub(crate) struct Converse;
+/// Ollama's native `/api/chat`.
+pub(crate) struct OllamaChat;
 
 impl Target for Messages {
     fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
@@ -74,6 +78,12 @@ impl Target for Converse {
     }
 }
 
+impl Target for OllamaChat {
+    fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
+        ollama::render::body(n, o, r)
+    }
+}
+
 impl WireApi {
     /// The body of a normalised transcript, written by this API's adapter ([`Target::body`]).
     pub(crate) fn body<'a>(
@@ -88,6 +98,7 @@ impl WireApi {
             WireApi::Responses => Responses::body(n, o, r),
             WireApi::GenerateContent => GenerateContent::body(n, o, r),
             WireApi::Converse => Converse::body(n, o, r),
+            WireApi::OllamaChat => OllamaChat::body(n, o, r),
         }
     }
 }
@@ -101,6 +112,7 @@ pub(crate) enum WireDecoder {
     Responses(openai_responses::decode::Decoder),
     GenerateContent(gemini::decode::Decoder),
     Converse(bedrock_converse::decode::Decoder),
+    OllamaChat(ollama::decode::Decoder),
 }
 
 impl WireDecoder {
@@ -112,6 +124,7 @@ impl WireDecoder {
             WireApi::Responses => WireDecoder::Responses(Default::default()),
             WireApi::GenerateContent => WireDecoder::GenerateContent(Default::default()),
             WireApi::Converse => WireDecoder::Converse(Default::default()),
+            WireApi::OllamaChat => WireDecoder::OllamaChat(Default::default()),
         }
     }
 
@@ -123,6 +136,7 @@ impl WireDecoder {
             WireDecoder::Responses(d) => d,
             WireDecoder::GenerateContent(d) => d,
             WireDecoder::Converse(d) => d,
+            WireDecoder::OllamaChat(d) => d,
         }
     }
 
@@ -134,6 +148,7 @@ impl WireDecoder {
             WireDecoder::Responses(d) => d,
             WireDecoder::GenerateContent(d) => d,
             WireDecoder::Converse(d) => d,
+            WireDecoder::OllamaChat(d) => d,
         }
     }
 }
@@ -147,6 +162,7 @@ pub(crate) enum WireWriter {
     Responses(openai_responses::relay::Stream),
     GenerateContent(gemini::relay::Stream),
     Converse(bedrock_converse::relay::Stream),
+    OllamaChat(ollama::relay::Stream),
 }
 
 impl WireWriter {
@@ -166,6 +182,7 @@ impl WireWriter {
             WireApi::Converse => {
                 WireWriter::Converse(bedrock_converse::relay::Stream::new(options))
             }
+            WireApi::OllamaChat => WireWriter::OllamaChat(ollama::relay::Stream::new(options)),
         }
     }
 
@@ -177,6 +194,7 @@ impl WireWriter {
             WireWriter::Responses(w) => w.delta(d, out),
             WireWriter::GenerateContent(w) => w.delta(d, out),
             WireWriter::Converse(w) => w.delta(d, out),
+            WireWriter::OllamaChat(w) => w.delta(d, out),
         }
     }
 
@@ -188,6 +206,7 @@ impl WireWriter {
             WireWriter::Responses(w) => w.end(outcome, out),
             WireWriter::GenerateContent(w) => w.end(outcome, out),
             WireWriter::Converse(w) => w.end(outcome, out),
+            WireWriter::OllamaChat(w) => w.end(outcome, out),
         }
     }
 
@@ -203,6 +222,7 @@ impl WireWriter {
                 out.push(data(&gemini::relay::error_body(error_type, message)))
             }
             WireWriter::Converse(w) => w.error(error_type, message, out),
+            WireWriter::OllamaChat(w) => w.error(error_type, message, out),
         }
     }
 }
@@ -216,6 +236,7 @@ impl WireApi {
             WireApi::Responses => openai_responses::relay::whole(outcome, options),
             WireApi::GenerateContent => gemini::relay::whole(outcome, options),
             WireApi::Converse => bedrock_converse::relay::whole(outcome, options),
+            WireApi::OllamaChat => ollama::relay::whole(outcome, options),
         }
     }
 
@@ -229,6 +250,7 @@ impl WireApi {
             }
             WireApi::GenerateContent => gemini::relay::error_body(error_type, message),
             WireApi::Converse => bedrock_converse::relay::error_body(error_type, message),
+            WireApi::OllamaChat => ollama::relay::error_body(error_type, message),
         }
     }
 }
@@ -248,6 +270,7 @@ impl WireApi {
             WireApi::Responses => openai_responses::read::from_body(body, source),
             WireApi::GenerateContent => gemini::read::from_body(body, source),
             WireApi::Converse => bedrock_converse::read::from_body(body, source),
+            WireApi::OllamaChat => ollama::read::from_body(body, source),
         }
     }
 }

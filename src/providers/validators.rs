@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use super::json_text::{self, Rule};
 use super::{
-    anthropic, bedrock_converse, deepseek, gemini, kimi, mistral, openai_chat, openai_compatible,
-    openai_responses, Violation,
+    anthropic, bedrock_converse, deepseek, gemini, kimi, mistral, ollama, openai_chat,
+    openai_compatible, openai_responses, Violation,
 };
 use crate::vocab::Provider;
 
@@ -70,6 +70,11 @@ pub(crate) fn validator(provider: Provider) -> Validator {
             body: bedrock_converse::validate::validate,
             envelope: bedrock_converse::validate::validate_envelope,
             surrogates: &json_text::BEDROCK,
+        },
+        Provider::Ollama => Validator {
+            body: ollama::validate::validate,
+            envelope: ollama::validate::validate_envelope,
+            surrogates: &json_text::OLLAMA,
         },
     }
 }

@@ -58,7 +58,8 @@ pub enum Host {
     Kimi,
     /// Z.ai (GLM): its Anthropic-compatible endpoint and its Chat API.
     Zai,
-    /// A local Ollama server: Chat Completions at `/v1`.
+    /// A local Ollama server (`http://localhost:11434`, no key): Chat Completions at `/v1` and
+    /// its native `/api/chat` (the `ollama` provider).
     Ollama,
 }
 
@@ -124,6 +125,7 @@ impl Host {
             Provider::DeepSeek => Some(Host::DeepSeek),
             Provider::OpenAiCompatible => None,
             Provider::BedrockConverse => Some(Host::Bedrock),
+            Provider::Ollama => Some(Host::Ollama),
         }
     }
 }

@@ -150,6 +150,14 @@ impl Provider {
                 prefill_without_trailing_whitespace: true,
                 ..PLAIN
             },
+            // Ollama's `/api/chat`: messages of any role in any order (the model's template
+            // renders them); reasoning goes back in the assistant's `thinking` field as the
+            // model's row says.
+            Provider::Ollama => Needs {
+                system_anywhere: ByModel::Yes,
+                thinking: Replay::ReasoningField,
+                ..PLAIN
+            },
         }
     }
 }

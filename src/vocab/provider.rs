@@ -36,11 +36,13 @@ pub enum Provider {
     OpenAiCompatible,
     /// AWS Bedrock Converse / ConverseStream (every model Bedrock serves, one wire).
     BedrockConverse,
+    /// Ollama's native chat API (`/api/chat`, NDJSON streams), local or remote.
+    Ollama,
 }
 
 impl Provider {
     /// Every provider name turnwire knows, in a fixed order.
-    pub const ALL: [Provider; 9] = [
+    pub const ALL: [Provider; 10] = [
         Provider::Anthropic,
         Provider::OpenAiChat,
         Provider::OpenAiResponses,
@@ -50,18 +52,15 @@ impl Provider {
         Provider::DeepSeek,
         Provider::OpenAiCompatible,
         Provider::BedrockConverse,
+        Provider::Ollama,
     ];
-
-    /// Providers being built (issue 32): parsed by name, not yet in [`Provider::ALL`], so the
-    /// suites that prove every provider do not run them before their goldens exist.
-    const BUILDING: [Provider; 0] = [];
 
     /// The providers this build can render for: every one of [`Provider::ALL`].
     #[deprecated(
         since = "0.9.0",
         note = "every provider is implemented: use `Provider::ALL`"
     )]
-    pub const IMPLEMENTED: [Provider; 9] = Provider::ALL;
+    pub const IMPLEMENTED: [Provider; 10] = Provider::ALL;
 
     /// The stable name.
     ///
@@ -83,6 +82,7 @@ impl Provider {
             Provider::DeepSeek => "deepseek",
             Provider::OpenAiCompatible => "openai-compatible",
             Provider::BedrockConverse => "bedrock-converse",
+            Provider::Ollama => "ollama",
         }
     }
 
@@ -102,6 +102,7 @@ impl Provider {
             Provider::DeepSeek => "deepseek-reasoner",
             Provider::OpenAiCompatible => "llama-3.3-70b-versatile",
             Provider::BedrockConverse => "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+            Provider::Ollama => "qwen3:8b",
         }
     }
 
@@ -134,7 +135,6 @@ impl FromStr for Provider {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Provider::ALL
             .iter()
-            .chain(Provider::BUILDING.iter())
             .copied()
             .find(|p| p.as_str() == s)
             .ok_or_else(|| {

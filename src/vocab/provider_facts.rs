@@ -22,6 +22,8 @@ impl Provider {
             Provider::DeepSeek => (Some(16), None),
             // `inferenceConfig.stopSequences`: no limit published for every model [inferred].
             Provider::BedrockConverse => (None, None),
+            // `options.stop`: any number, any length (the Go `Options.Stop []string`).
+            Provider::Ollama => (None, None),
         }
     }
 
@@ -44,7 +46,8 @@ impl Provider {
             | Provider::Mistral
             | Provider::Kimi
             | Provider::DeepSeek
-            | Provider::OpenAiCompatible => CacheStyle::Implicit,
+            | Provider::OpenAiCompatible
+            | Provider::Ollama => CacheStyle::Implicit,
             // `cachePoint` blocks, for the models that take them (BDR-18).
             Provider::BedrockConverse => CacheStyle::Points,
         }
@@ -63,7 +66,8 @@ impl Provider {
             | Provider::OpenAiResponses
             | Provider::Gemini
             | Provider::Mistral
-            | Provider::OpenAiCompatible => None,
+            | Provider::OpenAiCompatible
+            | Provider::Ollama => None,
         }
     }
 
@@ -80,7 +84,9 @@ impl Provider {
             | Provider::Gemini
             | Provider::Mistral
             | Provider::Kimi
-            | Provider::OpenAiCompatible => true,
+            | Provider::OpenAiCompatible
+            // `format`: `"json"` or a JSON Schema (Ollama 0.5, `ChatRequest.Format`).
+            | Provider::Ollama => true,
         }
     }
 
@@ -97,7 +103,8 @@ impl Provider {
             | Provider::Kimi
             | Provider::DeepSeek
             | Provider::OpenAiCompatible
-            | Provider::BedrockConverse => None,
+            | Provider::BedrockConverse
+            | Provider::Ollama => None,
         }
     }
 
@@ -112,7 +119,9 @@ impl Provider {
             | Provider::Mistral
             | Provider::DeepSeek
             | Provider::OpenAiCompatible
-            | Provider::BedrockConverse => OutputLimit::AsAsked,
+            | Provider::BedrockConverse
+            // `options.num_predict`
+            | Provider::Ollama => OutputLimit::AsAsked,
         }
     }
 
@@ -128,7 +137,8 @@ impl Provider {
             | Provider::Mistral
             | Provider::Kimi
             | Provider::DeepSeek
-            | Provider::OpenAiCompatible => false,
+            | Provider::OpenAiCompatible
+            | Provider::Ollama => false,
         }
     }
 
@@ -181,6 +191,12 @@ impl Provider {
                 pdf: Carry::Inline,
                 ..NONE
             },
+            // `images`: bare base64 (no `data:` URL, nothing fetched) for vision models.
+            Provider::Ollama => MediaSupport {
+                images: Images::Yes,
+                remote: false,
+                ..NONE
+            },
         }
     }
 
@@ -195,7 +211,8 @@ impl Provider {
             Provider::Anthropic
             | Provider::OpenAiResponses
             | Provider::Gemini
-            | Provider::BedrockConverse => None,
+            | Provider::BedrockConverse
+            | Provider::Ollama => None,
         }
     }
 
@@ -211,6 +228,8 @@ impl Provider {
             Provider::DeepSeek => ("deepseek", "openai-completions"),
             Provider::OpenAiCompatible => ("openai-compatible", "openai-completions"),
             Provider::BedrockConverse => ("amazon-bedrock", "bedrock-converse-stream"),
+            // pi-ai reaches Ollama through its OpenAI-compatible endpoint.
+            Provider::Ollama => ("ollama", "openai-completions"),
         }
     }
 
@@ -231,7 +250,8 @@ impl Provider {
             | Provider::Kimi
             | Provider::DeepSeek
             | Provider::OpenAiCompatible
-            | Provider::BedrockConverse => &[],
+            | Provider::BedrockConverse
+            | Provider::Ollama => &[],
         }
     }
 }

@@ -21,6 +21,8 @@ pub(crate) enum WireApi {
     GenerateContent,
     /// AWS Bedrock Converse.
     Converse,
+    /// Ollama's native `/api/chat`.
+    OllamaChat,
 }
 
 /// Where a wire API keeps a tool call and the result that answers it, as the provider reads
@@ -53,6 +55,7 @@ impl WireApi {
             | Provider::DeepSeek
             | Provider::OpenAiCompatible => WireApi::ChatCompletions,
             Provider::BedrockConverse => WireApi::Converse,
+            Provider::Ollama => WireApi::OllamaChat,
         }
     }
 
@@ -64,13 +67,17 @@ impl WireApi {
             WireApi::Responses => "responses",
             WireApi::GenerateContent => "generate-content",
             WireApi::Converse => "converse",
+            WireApi::OllamaChat => "ollama-chat",
         }
     }
 
     /// The body member that holds the wire messages.
     pub const fn messages_key(self) -> &'static str {
         match self {
-            WireApi::Messages | WireApi::ChatCompletions | WireApi::Converse => "messages",
+            WireApi::Messages
+            | WireApi::ChatCompletions
+            | WireApi::Converse
+            | WireApi::OllamaChat => "messages",
             WireApi::Responses => "input",
             WireApi::GenerateContent => "contents",
         }
@@ -80,7 +87,7 @@ impl WireApi {
     /// field of its own.
     pub const fn system_in_messages(self) -> bool {
         match self {
-            WireApi::ChatCompletions => true,
+            WireApi::ChatCompletions | WireApi::OllamaChat => true,
             WireApi::Messages
             | WireApi::Responses
             | WireApi::GenerateContent
@@ -147,6 +154,9 @@ impl WireApi {
                 "inferenceConfig",
                 "additionalModelRequestFields",
             ],
+            // `options` (sampling, `num_predict`, `stop`) is the render's: the caller's
+            // `num_ctx` and the other runner options merge into it through `providerOptions`.
+            WireApi::OllamaChat => &["model", "messages", "tools", "think", "format", "options"],
         }
     }
 
@@ -192,6 +202,15 @@ impl WireApi {
                 result: "toolResult",
                 result_id: "toolUseId",
             },
+            // An assistant message's `tool_calls`, each answered by one `tool` message after it
+            // that names the tool (`tool_name`); the ids are Ollama 0.12.10's (2025-11-04), and
+            // older servers match results by name and order (OLL-01).
+            WireApi::OllamaChat => Pairing {
+                call: "tool_calls",
+                call_id: "id",
+                result: "tool",
+                result_id: "tool_call_id",
+            },
         }
     }
 
@@ -203,7 +222,8 @@ impl WireApi {
             WireApi::Messages
             | WireApi::ChatCompletions
             | WireApi::GenerateContent
-            | WireApi::Converse => false,
+            | WireApi::Converse
+            | WireApi::OllamaChat => false,
         }
     }
 }
@@ -220,7 +240,10 @@ mod tests {
             let key = api.messages_key();
             assert!(["messages", "input", "contents"].contains(&key), "{p}");
             assert!(api.owned_fields().contains(&key), "{p}");
-            assert_eq!(api.system_in_messages(), api == WireApi::ChatCompletions);
+            assert_eq!(
+                api.system_in_messages(),
+                matches!(api, WireApi::ChatCompletions | WireApi::OllamaChat)
+            );
         }
     }
 }

@@ -47,7 +47,8 @@
 //!   some do not; only the reasoning family, the one that broke real sessions, is checked.
 //! - `XAI-01` (xAI reuses `call_0` across responses) is about ids xAI *returns*; replaying them
 //!   is caught by `OAC-09` (ids unique in the request).
-//! - `OLL-01` concerns Ollama's native `/api/chat` (no ids), not this OpenAI-shaped body.
+//! - `OLL-01` concerns Ollama's native `/api/chat` (results matched by name and order before
+//!   0.12.10), not this OpenAI-shaped body (`providers/ollama`).
 //! - `ORT-01` upstream-specific rules behind OpenRouter: the upstream is not named in the body;
 //!   validate with that provider's validator as well.
 
