@@ -679,6 +679,8 @@ export interface StreamOptions {
     account?: string;
     /** A string unique to this turn, to mint ids for calls the provider sent without one. */
     idSeed?: string;
+    /** The largest binary event-stream frame read (Bedrock), in bytes; a longer one is skipped with a `frame_too_large` error. Default 16 MiB. */
+    maxEventBytes?: number;
 }
 
 /** The stable codes of stream decoding problems. */
@@ -686,7 +688,8 @@ export type StreamErrorCode =
 | "invalid_json" | "unexpected_event" | "orphan_delta" | "orphan_reasoning_delta"
 | "orphan_tool_delta" | "duplicate_start" | "duplicate_message_start" | "duplicate_tool_call"
 | "unknown_tool_complete" | "unknown_block_stop" | "invalid_arguments" | "unfinished_tool_call"
-| "provider_error" | "incomplete" | "event_after_end" | "errors_dropped" | "lone_surrogate_replaced";
+| "provider_error" | "incomplete" | "event_after_end" | "errors_dropped" | "lone_surrogate_replaced"
+| "frame_crc_mismatch" | "invalid_frame" | "frame_too_large" | "unknown_event_type";
 
 /** A problem found while decoding; `errorType` is the provider's own type for `provider_error`. */
 export interface StreamErrorInfo {
