@@ -7,6 +7,7 @@ use super::StreamDecoder;
 use crate::streaming::error::StreamError;
 use crate::streaming::event_stream::{Frame, FrameReader, MessageType};
 use crate::streaming::Delta;
+use crate::vocab::WireApi;
 
 impl StreamDecoder {
     /// Decodes the next bytes of a binary event stream (`application/vnd.amazon.eventstream`,
@@ -22,15 +23,29 @@ impl StreamDecoder {
     /// can be read and the decoder [closes](Self::is_closed) with the partial message. A stream
     /// that ends inside a frame gets an `invalid_frame` error from [`finish`](Self::finish).
     ///
+    /// Only a wire whose stream is binary frames (`bedrock-converse`) reads bytes; another
+    /// wire reports them as an `unexpected_event` and ignores them.
+    ///
     /// ```
     /// use turnwire::stream::{StreamDecoder, StreamOptions};
-    /// let mut d = StreamDecoder::new(turnwire::Provider::Anthropic, StreamOptions::default());
+    /// let mut d = StreamDecoder::new(turnwire::Provider::BedrockConverse, StreamOptions::default());
     /// // a frame whose prelude CRC does not match: nothing after it can be trusted
     /// let e = d.push_bytes(&[0, 0, 0, 16, 0, 0, 0, 0, 1, 2, 3, 4]).unwrap_err();
     /// assert_eq!(e.code(), "frame_crc_mismatch");
     /// assert!(d.is_closed());
     /// ```
     pub fn push_bytes(&mut self, bytes: &[u8]) -> Result<Vec<Delta>, StreamError> {
+        if !WireApi::of(self.provider).event_stream_frames() {
+            self.state.error(StreamError::unexpected(
+                self.wire.get_ref().api(),
+                format!(
+                    "{} bytes of a binary event stream: `{}` streams JSON text, push it as text",
+                    bytes.len(),
+                    self.provider.as_str()
+                ),
+            ));
+            return self.state.end_event();
+        }
         let max = self.options.max_frame();
         let reader = self.frames.get_or_insert_with(|| FrameReader::new(max));
         let frames = reader.push(bytes);
