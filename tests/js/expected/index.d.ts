@@ -1555,11 +1555,13 @@ export class StreamDecoder {
     constructor(provider: Provider, options?: StreamOptions);
     /**
      * Decodes one event: an SSE `data:` payload (with or without the `data:` prefix), a JSON
-     * chunk, or `[DONE]`. Returns what it added (text, reasoning, tool-call progress, usage,
-     * done) or, for a problem, one `{ type: "error", code, message }` entry: the decoder keeps
-     * what it could and goes on.
+     * chunk, or `[DONE]`. For `bedrock-converse` also the response body's bytes as they
+     * arrive (a `Uint8Array` cut anywhere: `application/vnd.amazon.eventstream` frames); a
+     * `Uint8Array` for a provider that streams text is an `invalid_type` error. Returns what
+     * it added (text, reasoning, tool-call progress, usage, done) or, for a problem, one
+     * `{ type: "error", code, message }` entry: the decoder keeps what it could and goes on.
      */
-    push(event: string): StreamDelta[];
+    push(event: string | Uint8Array): StreamDelta[];
     /**
      * What has arrived so far, as `finish()` would return it now (the decoder goes on).
      */
