@@ -4,6 +4,7 @@
 use serde_json::{Map, Value};
 
 use crate::streaming::error::StreamError;
+use crate::streaming::event_stream::FrameReader;
 use crate::streaming::options::StreamOptions;
 use crate::streaming::outcome::StreamOutcome;
 use crate::streaming::state::StreamState;
@@ -62,6 +63,9 @@ pub struct StreamDecoder {
     /// The high half of a surrogate pair the last event's text ended with (escaped), waiting
     /// for its low half at the start of the next event.
     pending_high: Option<u16>,
+    /// The frame reader of a binary event stream, from the first
+    /// [`push_bytes`](StreamDecoder::push_bytes).
+    frames: Option<FrameReader>,
 }
 
 impl StreamDecoder {
@@ -80,6 +84,7 @@ impl StreamDecoder {
             wire: WireDecoder::of(WireApi::of(provider)),
             state: StreamState::default(),
             pending_high: None,
+            frames: None,
         }
     }
 
@@ -120,6 +125,15 @@ impl StreamDecoder {
         if self.state.closed {
             return self.after_end(payload);
         }
+        match self.parse_event(payload) {
+            Some(v) => self.push_value(&v),
+            None => self.state.end_event(),
+        }
+    }
+
+    /// Parses one event's JSON text, joining the halves of a surrogate pair cut between this
+    /// event and the last; `None` (with an `invalid_json` error recorded) when it is not JSON.
+    fn parse_event(&mut self, payload: &str) -> Option<Value> {
         // The high half of a pair the previous event ended with, if any: this event's text
         // must start with its low half, else it is left out (reported).
         let waiting = self.pending_high.take();
@@ -141,12 +155,12 @@ impl StreamDecoder {
             self.state.note(surrogate_halves::left_out(high));
         }
         match parsed {
-            Ok(v) => self.push_value(&v),
+            Ok(v) => Some(v),
             Err(e) => {
                 self.state.error(StreamError::InvalidJson {
                     detail: e.to_string(),
                 });
-                self.state.end_event()
+                None
             }
         }
     }
@@ -319,6 +333,9 @@ impl StreamDecoder {
         if let Some(high) = self.pending_high.take() {
             self.state.note(surrogate_halves::left_out(high));
         }
+        if let Some(e) = self.frames.as_ref().and_then(FrameReader::end) {
+            self.state.note(e);
+        }
         self.outcome()
     }
 }
@@ -346,5 +363,6 @@ fn is_snapshot_of(reported: &str, requested: &str) -> bool {
         })
 }
 
+mod frames;
 #[cfg(test)]
 mod tests;

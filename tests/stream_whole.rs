@@ -104,3 +104,30 @@ fn issue_15_a_whole_gemini_response_decodes_as_its_stream_would() {
     assert_eq!(blocks[1]["parameters"], json!({"path": "a.rs"}));
     assert_eq!(blocks[1]["thoughtSignature"], "c2ln");
 }
+
+#[test]
+fn issue_32_a_whole_converse_response_decodes_as_its_stream_would() {
+    let (o, v) = decode(
+        Provider::BedrockConverse,
+        json!({"output": {"message": {"role": "assistant", "content": [
+                {"reasoningContent": {"reasoningText": {"text": "Look first.", "signature": "sig_1"}}},
+                {"reasoningContent": {"redactedContent": "cmVk"}},
+                {"text": "Reading it."},
+                {"toolUse": {"toolUseId": "tooluse_1", "name": "read_file", "input": {"path": "a.rs"}}}
+            ]}},
+            "stopReason": "tool_use",
+            "usage": {"inputTokens": 10, "outputTokens": 5, "totalTokens": 15},
+            "metrics": {"latencyMs": 120}}),
+    );
+    assert!(!o.incomplete, "{:?}", o.errors);
+    assert!(o.errors.is_empty(), "{:?}", o.errors);
+    let blocks = v["message"]["blocks"].as_array().unwrap();
+    let kinds: Vec<&str> = blocks.iter().map(|b| b["type"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["thinking", "thinking", "text", "tool_call"]);
+    assert_eq!(blocks[0]["signature"], "sig_1");
+    assert_eq!(blocks[1]["redactedData"], "cmVk");
+    assert_eq!(blocks[3]["id"], "tooluse_1");
+    assert_eq!(blocks[3]["parameters"], json!({"path": "a.rs"}));
+    assert_eq!(v["stopReason"], "tool_use");
+    assert_eq!(v["usage"]["inputTokens"], 10);
+}

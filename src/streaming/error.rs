@@ -146,6 +146,45 @@ pub enum StreamError {
         /// How many are kept.
         kept: usize,
     },
+    /// A frame of an AWS event stream (`application/vnd.amazon.eventstream`, Bedrock) failed
+    /// its CRC32 check. A bad `prelude` CRC (over the two lengths) is fatal: the lengths cannot
+    /// be trusted, so nothing after it is read and the message is what came before. A bad
+    /// `message` CRC (over the whole frame) skips that frame; the next one is read as usual.
+    #[error("the {part} CRC32 of the event-stream frame at byte {offset} does not match; {}", if .part == "prelude" { "its lengths cannot be trusted, so the rest of the stream was not read" } else { "the frame was skipped" })]
+    FrameCrcMismatch {
+        /// `prelude` or `message`.
+        part: String,
+        /// Where the frame starts in the stream (bytes).
+        offset: u64,
+    },
+    /// An event-stream frame that cannot be read: impossible lengths (fatal, like a bad
+    /// prelude CRC), headers that do not parse (an unknown value type, a name cut short; the
+    /// frame is skipped), or a stream that ended inside a frame.
+    #[error("invalid event-stream frame at byte {offset}: {detail}")]
+    InvalidFrame {
+        /// Where the frame starts in the stream (bytes).
+        offset: u64,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// An event-stream frame longer than the stream's event limit (`max_event_bytes`, 16 MiB by
+    /// default): reported as soon as its prelude arrives and skipped without being buffered.
+    #[error("the event-stream frame at byte {offset} is {size} bytes, over the limit of {limit}; it was skipped unread")]
+    FrameTooLarge {
+        /// Where the frame starts in the stream (bytes).
+        offset: u64,
+        /// Its total length.
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// An event whose type the wire format does not define (a Bedrock `:event-type` outside
+    /// the ConverseStream union): ignored, nothing of it is in the message.
+    #[error("unknown event type `{event_type}` (ignored)")]
+    UnknownEventType {
+        /// The event type as the stream named it.
+        event_type: String,
+    },
     /// The stream ended before its terminal event: the message is partial.
     #[error("the stream ended before {expected}; the message is partial")]
     Incomplete {
@@ -180,6 +219,10 @@ impl StreamError {
             StreamError::AfterEnd { .. } => "event_after_end",
             StreamError::LoneSurrogate { .. } => "lone_surrogate_replaced",
             StreamError::ErrorsDropped { .. } => "errors_dropped",
+            StreamError::FrameCrcMismatch { .. } => "frame_crc_mismatch",
+            StreamError::InvalidFrame { .. } => "invalid_frame",
+            StreamError::FrameTooLarge { .. } => "frame_too_large",
+            StreamError::UnknownEventType { .. } => "unknown_event_type",
         }
     }
 

@@ -6,6 +6,7 @@
 mod assembler;
 mod delta;
 pub(crate) mod error;
+pub(crate) mod event_stream;
 pub(crate) mod ids;
 pub(crate) mod json;
 pub(crate) mod options;

@@ -13,9 +13,12 @@ use serde::Deserialize;
 ///   call ids when the provider gives a call no id and the stream carries no response id.
 ///
 /// - `host`: who served it (`bedrock`, `vertex`, `deepseek`…), kept as the provenance's host.
+/// - `max_event_bytes`: the largest event-stream frame read (Bedrock's binary stream,
+///   [`push_bytes`](super::StreamDecoder::push_bytes)); a longer one is skipped unread with a
+///   `frame_too_large` error. 16 MiB (AWS's own maximum) when not given.
 ///
-/// The JSON form (for JavaScript) is `{"model", "endpoint", "host", "account", "idSeed"}`, all
-/// optional.
+/// The JSON form (for JavaScript) is `{"model", "endpoint", "host", "account", "idSeed",
+/// "maxEventBytes"}`, all optional.
 ///
 /// ```
 /// use turnwire::stream::StreamOptions;
@@ -39,6 +42,8 @@ pub struct StreamOptions {
     pub account: Option<String>,
     /// Seed for minted tool-call ids.
     pub id_seed: Option<String>,
+    /// The largest event-stream frame read, in bytes (16 MiB when `None`).
+    pub max_event_bytes: Option<u64>,
 }
 
 impl StreamOptions {
@@ -64,6 +69,25 @@ impl StreamOptions {
     pub fn with_endpoint(mut self, endpoint: impl Into<String>) -> Self {
         self.endpoint = Some(endpoint.into());
         self
+    }
+
+    /// The same options with the event-stream frame limit set.
+    ///
+    /// ```
+    /// let o = turnwire::stream::StreamOptions::default().with_max_event_bytes(1 << 20);
+    /// assert_eq!(o.max_event_bytes, Some(1 << 20));
+    /// ```
+    pub fn with_max_event_bytes(mut self, max: u64) -> Self {
+        self.max_event_bytes = Some(max);
+        self
+    }
+
+    /// The largest event-stream frame read.
+    pub(crate) fn max_frame(&self) -> usize {
+        self.max_event_bytes
+            .map_or(super::event_stream::DEFAULT_MAX_FRAME, |m| {
+                usize::try_from(m).unwrap_or(usize::MAX)
+            })
     }
 
     /// The same options with the id seed set.

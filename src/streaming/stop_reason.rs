@@ -14,6 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// | Anthropic `stop_reason` | `end_turn` | `tool_use` | `max_tokens` | `stop_sequence` | `refusal` | `pause_turn` |
 /// | Chat `finish_reason` | `stop` | `tool_calls`, `function_call` | `length`, `model_length` | — | `content_filter` | — |
 /// | Responses status | `completed` | `completed` with calls | `incomplete` (`max_output_tokens`) | — | refusal content, `incomplete` (`content_filter`) | — |
+/// | Bedrock Converse `stopReason` | `end_turn` | `tool_use` | `max_tokens` | `stop_sequence` | `content_filtered`, `guardrail_intervened` | — |
 /// | Gemini `finishReason` | `STOP` | `STOP` with calls | `MAX_TOKENS` | — | `SAFETY`, `RECITATION`, `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY` | — |
 ///
 /// A provider error ends the turn with [`StopReason::Error`]; a stream that ended before the

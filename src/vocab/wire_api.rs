@@ -226,6 +226,20 @@ impl WireApi {
             | WireApi::OllamaChat => false,
         }
     }
+
+    /// Whether the API's response stream is binary AWS event-stream frames
+    /// (`application/vnd.amazon.eventstream`, read with `StreamDecoder::push_bytes`) rather than
+    /// server-sent events (or Gemini's JSON array) of JSON text.
+    pub const fn event_stream_frames(self) -> bool {
+        match self {
+            WireApi::Converse => true,
+            WireApi::Messages
+            | WireApi::ChatCompletions
+            | WireApi::Responses
+            | WireApi::GenerateContent
+            | WireApi::OllamaChat => false,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! `StreamDecoder`: a provider's response stream in, the canonical assistant message out.
 
+use js_sys::Uint8Array;
 use serde_json::{Map, Value};
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
@@ -9,7 +10,7 @@ use super::{args, json_of, to_js, to_js_exact};
 use crate::decode::StreamDecoder as CoreDecoder;
 use crate::error::{Error, ErrorCode};
 use crate::streaming::{StreamError, StreamOptions};
-use crate::vocab::Provider;
+use crate::vocab::{Provider, WireApi};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_STREAM: &'static str = r#"
@@ -25,6 +26,8 @@ export interface StreamOptions {
     account?: string;
     /** A string unique to this turn, to mint ids for calls the provider sent without one. */
     idSeed?: string;
+    /** The largest binary event-stream frame read (Bedrock), in bytes; a longer one is skipped with a `frame_too_large` error. Default 16 MiB. */
+    maxEventBytes?: number;
 }
 
 /** The stable codes of stream decoding problems. */
@@ -32,7 +35,8 @@ export type StreamErrorCode =
     | "invalid_json" | "unexpected_event" | "orphan_delta" | "orphan_reasoning_delta"
     | "orphan_tool_delta" | "duplicate_start" | "duplicate_message_start" | "duplicate_tool_call"
     | "unknown_tool_complete" | "unknown_block_stop" | "invalid_arguments" | "unfinished_tool_call"
-    | "provider_error" | "incomplete" | "event_after_end" | "errors_dropped" | "lone_surrogate_replaced";
+    | "provider_error" | "incomplete" | "event_after_end" | "errors_dropped" | "lone_surrogate_replaced"
+    | "frame_crc_mismatch" | "invalid_frame" | "frame_too_large" | "unknown_event_type";
 
 /** A problem found while decoding; `errorType` is the provider's own type for `provider_error`. */
 export interface StreamErrorInfo {
@@ -94,17 +98,35 @@ impl StreamDecoder {
     }
 
     /// Decodes one event: an SSE `data:` payload (with or without the `data:` prefix), a JSON
-    /// chunk, or `[DONE]`. Returns what it added (text, reasoning, tool-call progress, usage,
-    /// done) or, for a problem, one `{ type: "error", code, message }` entry: the decoder keeps
-    /// what it could and goes on.
+    /// chunk, or `[DONE]`. For `bedrock-converse` also the response body's bytes as they
+    /// arrive (a `Uint8Array` cut anywhere: `application/vnd.amazon.eventstream` frames); a
+    /// `Uint8Array` for a provider that streams text is an `invalid_type` error. Returns what
+    /// it added (text, reasoning, tool-call progress, usage, done) or, for a problem, one
+    /// `{ type: "error", code, message }` entry: the decoder keeps what it could and goes on.
     #[wasm_bindgen(unchecked_return_type = "StreamDelta[]")]
     pub fn push(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] event: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] event: &JsValue,
     ) -> Result<JsValue, JsValue> {
-        let event = args::json_text(event, "event")?;
-        let decoder = self.decoder()?;
-        let out = match decoder.push(&event) {
+        let pushed = if let Some(bytes) = event.dyn_ref::<Uint8Array>() {
+            let decoder = self.decoder()?;
+            if !WireApi::of(decoder.provider()).event_stream_frames() {
+                return Err(Error::new(
+                    ErrorCode::InvalidType,
+                    "$",
+                    format!(
+                        "`{}` streams text: push each event as a string, not a Uint8Array",
+                        decoder.provider().as_str()
+                    ),
+                )
+                .into());
+            }
+            decoder.push_bytes(&bytes.to_vec())
+        } else {
+            let event = args::json_text(event, "event")?;
+            self.decoder()?.push(&event)
+        };
+        let out = match pushed {
             Ok(deltas) => serde_json::to_value(&deltas).unwrap_or(Value::Array(Vec::new())),
             Err(e) => Value::Array(vec![error_delta(&e)]),
         };
@@ -179,9 +201,7 @@ fn read_stream_options(value: &JsValue) -> Result<StreamOptions, Error> {
         Error::new(
             ErrorCode::InvalidValue,
             "$",
-            format!(
-                "stream options are {{model?, endpoint?, host?, account?, idSeed?}} strings: {e}"
-            ),
+            format!("stream options are {{model?, endpoint?, host?, account?, idSeed?}} strings and {{maxEventBytes?}} a number: {e}"),
         )
     })
 }

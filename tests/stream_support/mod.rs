@@ -7,6 +7,8 @@ use serde_json::Value;
 use turnwire::stream::{StreamDecoder, StreamOptions, StreamOutcome};
 use turnwire::Provider;
 
+pub mod event_stream;
+
 /// One golden stream: `tests/fixtures/streams/<provider>/<case>.events`.
 #[derive(Debug, Clone)]
 pub struct Golden {

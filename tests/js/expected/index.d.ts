@@ -681,6 +681,8 @@ export interface StreamOptions {
     account?: string;
     /** A string unique to this turn, to mint ids for calls the provider sent without one. */
     idSeed?: string;
+    /** The largest binary event-stream frame read (Bedrock), in bytes; a longer one is skipped with a `frame_too_large` error. Default 16 MiB. */
+    maxEventBytes?: number;
 }
 
 /** The stable codes of stream decoding problems. */
@@ -688,7 +690,8 @@ export type StreamErrorCode =
 | "invalid_json" | "unexpected_event" | "orphan_delta" | "orphan_reasoning_delta"
 | "orphan_tool_delta" | "duplicate_start" | "duplicate_message_start" | "duplicate_tool_call"
 | "unknown_tool_complete" | "unknown_block_stop" | "invalid_arguments" | "unfinished_tool_call"
-| "provider_error" | "incomplete" | "event_after_end" | "errors_dropped" | "lone_surrogate_replaced";
+| "provider_error" | "incomplete" | "event_after_end" | "errors_dropped" | "lone_surrogate_replaced"
+| "frame_crc_mismatch" | "invalid_frame" | "frame_too_large" | "unknown_event_type";
 
 /** A problem found while decoding; `errorType` is the provider's own type for `provider_error`. */
 export interface StreamErrorInfo {
@@ -1554,11 +1557,13 @@ export class StreamDecoder {
     constructor(provider: Provider, options?: StreamOptions);
     /**
      * Decodes one event: an SSE `data:` payload (with or without the `data:` prefix), a JSON
-     * chunk, or `[DONE]`. Returns what it added (text, reasoning, tool-call progress, usage,
-     * done) or, for a problem, one `{ type: "error", code, message }` entry: the decoder keeps
-     * what it could and goes on.
+     * chunk, or `[DONE]`. For `bedrock-converse` also the response body's bytes as they
+     * arrive (a `Uint8Array` cut anywhere: `application/vnd.amazon.eventstream` frames); a
+     * `Uint8Array` for a provider that streams text is an `invalid_type` error. Returns what
+     * it added (text, reasoning, tool-call progress, usage, done) or, for a problem, one
+     * `{ type: "error", code, message }` entry: the decoder keeps what it could and goes on.
      */
-    push(event: string): StreamDelta[];
+    push(event: string | Uint8Array): StreamDelta[];
     /**
      * What has arrived so far, as `finish()` would return it now (the decoder goes on).
      */
