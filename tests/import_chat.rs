@@ -217,7 +217,10 @@ fn ort_02_openrouter_reasoning_details_are_imported_and_sent_back_only_to_their_
         };
         // the same model on OpenRouter: the array back whole, no other reasoning field
         let out = render_to("anthropic/claude-sonnet-4.5", openrouter);
-        assert_eq!(out.body["messages"][1]["reasoning_details"], details, "{provider}");
+        assert_eq!(
+            out.body["messages"][1]["reasoning_details"], details,
+            "{provider}"
+        );
         assert!(out.body["messages"][1].get("reasoning").is_none());
         assert!(out.body["messages"][1].get("reasoning_content").is_none());
         // another model on OpenRouter, or another server: not sent; the thinking is dropped

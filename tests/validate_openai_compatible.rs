@@ -512,9 +512,9 @@ fn ort_02_openrouter_takes_reasoning_details_back_and_gemini_3_needs_them_on_the
     assert_eq!(v.len(), 1, "{v:?}");
     assert_eq!(v[0].rule, "ORT-02");
     assert_eq!(v[0].path, "$.messages[3]");
-    assert!(v[0]
-        .message
-        .starts_with("Gemini models require OpenRouter reasoning details to be preserved in each request."));
+    assert!(v[0].message.starts_with(
+        "Gemini models require OpenRouter reasoning details to be preserved in each request."
+    ));
     // a body with OpenRouter's details elsewhere is taken as written for OpenRouter
     assert_eq!(validate(&lost)[0].rule, "ORT-02");
     // other models on OpenRouter: not required
