@@ -166,11 +166,12 @@ export interface ChatToolCall {
 
 /** A Chat Completions message as turnwire writes it; Kimi, DeepSeek and compatible servers
  * also take reasoning text back (`reasoning_content`, or the field `compat.reasoningField`
- * names), Mistral a tool message's `name` and a final assistant message's `prefix`. */
+ * names), OpenRouter the `reasoning_details` array it gave (ORT-02), Mistral a tool message's
+ * `name` and a final assistant message's `prefix`. */
 export type ChatMessage =
     | { role: "system"; content: string | ChatTextPart[] }
     | { role: "user"; content: string | ChatContentPart[] }
-    | { role: "assistant"; content: string | null; tool_calls?: ChatToolCall[]; reasoning_content?: string; prefix?: boolean }
+    | { role: "assistant"; content: string | null; tool_calls?: ChatToolCall[]; reasoning_content?: string; reasoning_details?: unknown[]; prefix?: boolean }
     | { role: "tool"; tool_call_id: string; content: string; name?: string };
 
 /** The Chat Completions request body `renderForProvider` writes for `openai-chat`, `mistral`,

@@ -175,11 +175,12 @@ export interface ChatToolCall {
 
 /** A Chat Completions message as turnwire writes it; Kimi, DeepSeek and compatible servers
  * also take reasoning text back (`reasoning_content`, or the field `compat.reasoningField`
- * names), Mistral a tool message's `name` and a final assistant message's `prefix`. */
+ * names), OpenRouter the `reasoning_details` array it gave (ORT-02), Mistral a tool message's
+ * `name` and a final assistant message's `prefix`. */
 export type ChatMessage =
 | { role: "system"; content: string | ChatTextPart[] }
 | { role: "user"; content: string | ChatContentPart[] }
-| { role: "assistant"; content: string | null; tool_calls?: ChatToolCall[]; reasoning_content?: string; prefix?: boolean }
+| { role: "assistant"; content: string | null; tool_calls?: ChatToolCall[]; reasoning_content?: string; reasoning_details?: unknown[]; prefix?: boolean }
 | { role: "tool"; tool_call_id: string; content: string; name?: string };
 
 /** The Chat Completions request body `renderForProvider` writes for `openai-chat`, `mistral`,
@@ -443,6 +444,8 @@ export interface Provenance {
     api?: string | null;
     model?: string | null;
     endpoint?: string | null;
+    /** The host that served it (`"bedrock"`, `"vertex"`…); when absent, the host the endpoint's URL names. */
+    host?: string | null;
     /** The account the model served under, as the caller names it (never a key). */
     account?: string | null;
 }
@@ -453,6 +456,8 @@ export interface MessageMetadata {
     api?: string | null;
     model?: string | null;
     providerBaseURL?: string | null;
+    /** The host that served it (see `Provenance.host`). */
+    host?: string | null;
     /** The account the model served under, as the caller names it (never a key). */
     account?: string | null;
     [key: string]: unknown;
@@ -677,6 +682,8 @@ export interface StreamOptions {
     model?: string;
     /** The base URL the request went to. */
     endpoint?: string;
+    /** The host that served it (`"bedrock"`, `"vertex"`, `"deepseek"`…), stamped on the answer's provenance. */
+    host?: Host;
     /** The account the request went out under (an opaque label, never a key), stamped on the answer's provenance. */
     account?: string;
     /** A string unique to this turn, to mint ids for calls the provider sent without one. */
@@ -737,6 +744,8 @@ export interface ImportSource {
     model?: string;
     /** The base URL that served them. */
     endpoint?: string;
+    /** The host that served them (`"bedrock"`, `"vertex"`, `"deepseek"`…); when absent, a body's `anthropic_version` says it. */
+    host?: Host;
     /** The account that served them, as you name it (an opaque label, never a key). */
     account?: string;
 }
@@ -786,6 +795,20 @@ export interface BlockRef {
      */
     blockIndex: number;
 }
+
+/**
+ * A host: who serves a wire API (the `host` render option, a provenance's `host`).
+ *
+ * ```
+ * use turnwire::{Host, Provider};
+ * let h: Host = "vertex".parse()?;
+ * assert_eq!(h.as_str(), "vertex");
+ * assert_eq!(Host::of(Provider::Anthropic), Some(Host::Anthropic));
+ * assert_eq!(Host::of(Provider::OpenAiCompatible), None); // the caller's base URL
+ * # Ok::<(), turnwire::Error>(())
+ * ```
+ */
+export type Host = "anthropic" | "openai" | "google" | "mistral" | "bedrock" | "bedrock-mantle" | "vertex" | "azure" | "foundry" | "openrouter" | "xai" | "deepseek" | "kimi" | "zai" | "ollama";
 
 /**
  * A progress report of [`StreamDecoder::push`](super::StreamDecoder::push): what the event
@@ -871,6 +894,14 @@ export interface RenderOptions {
      * Target endpoint base URL, when it matters for continuity (same model, other host).
      */
     endpoint?: string;
+    /**
+     * Who serves the wire (`bedrock`, `vertex`, `azure`, `deepseek`…; see `turnwire::hosts`):
+     * the body takes the host's envelope (Bedrock and Vertex Claude name the model in the URL
+     * and the version in the body) and continuity artifacts of another host are not
+     * replayed. Default: the provider's own API ([`Host::of`]). A host that does not serve the
+     * provider is `invalid_value`.
+     */
+    host?: Host;
     /**
      * The account the request goes out under (organisation, project or API key; with the end
      * user where the provider binds to one), as you name it — an opaque label such as
@@ -1345,6 +1376,7 @@ export interface DedupeDecision {
  * | Anthropic `stop_reason` | `end_turn` | `tool_use` | `max_tokens` | `stop_sequence` | `refusal` | `pause_turn` |
  * | Chat `finish_reason` | `stop` | `tool_calls`, `function_call` | `length`, `model_length` | — | `content_filter` | — |
  * | Responses status | `completed` | `completed` with calls | `incomplete` (`max_output_tokens`) | — | refusal content, `incomplete` (`content_filter`) | — |
+ * | Bedrock Converse `stopReason` | `end_turn` | `tool_use` | `max_tokens` | `stop_sequence` | `content_filtered`, `guardrail_intervened` | — |
  * | Gemini `finishReason` | `STOP` | `STOP` with calls | `MAX_TOKENS` | — | `SAFETY`, `RECITATION`, `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII`, `IMAGE_SAFETY` | — |
  *
  * A provider error ends the turn with [`StopReason::Error`]; a stream that ended before the
