@@ -2,6 +2,7 @@
 //! joins the prefix when the boundary moves), each step its own function.
 
 use super::boundary::{turn_opener, Cuts};
+use super::tail::changes_tools;
 use super::*;
 
 /// The facts of the tail's messages before input message `to`, and where they end in the
@@ -14,6 +15,12 @@ pub(super) fn split(
     options: &RenderOptions,
     resolved: &Resolved,
 ) -> Option<(Middle, Cuts)> {
+    // The prefix never holds a tool change (the tail's check then needs only the tail's
+    // messages): a history that changes tools renders in full.
+    let input = transcript.messages.get(prefix.boundary..to)?;
+    if input.iter().any(changes_tools) {
+        return None;
+    }
     let msgs = tail.msgs.get(tail.stub..)?;
     let j = opening_index(msgs, &tail.origins, to, resolved)?;
     let middle_msgs = msgs.get(..j)?;

@@ -65,6 +65,14 @@ pub(crate) fn render_tail(
     Ok(project_tail(prefix, options, resolved, n, trace))
 }
 
+/// Whether `m` changes the tools in force (a `tool_change` block): such a history renders in
+/// full, never through a prefix.
+pub(super) fn changes_tools(m: &crate::model::Message) -> bool {
+    m.blocks
+        .iter()
+        .any(|b| matches!(b, crate::model::Block::ToolChange(_)))
+}
+
 /// Why the normalised tail `n` cannot follow the prefix, if it cannot (nothing with no prefix).
 fn splice_check(
     prefix: &Prefix,
@@ -93,12 +101,14 @@ fn splice_check(
             return Some(Fallback::ThinkingBinding);
         }
     }
-    let changes_tools = |m: &crate::model::Message| {
-        m.blocks
-            .iter()
-            .any(|b| matches!(b, crate::model::Block::ToolChange(_)))
-    };
-    if transcript.messages.iter().any(changes_tools) {
+    // the prefix holds none (split refuses to move the boundary over one)
+    if transcript
+        .messages
+        .get(b..)
+        .unwrap_or_default()
+        .iter()
+        .any(changes_tools)
+    {
         return Some(Fallback::ToolChanges);
     }
     // A user turn after a prefix that ends inside a tool loop closes the loop's turn. Of the
