@@ -22,30 +22,17 @@
 //!   `false`).
 
 use crate::json::out::{out, Obj, Out};
-use serde_json::Value;
 
 use crate::ids::IdFormat;
 use crate::model::{split_data_url, Block, Message, Speaker};
 use crate::normalize::Normalized;
 use crate::providers::body::tool_declarations;
 use crate::providers::common::{declared_names, joined_text, plain_text, system_text};
+use crate::providers::openai_chat::render::declaration as openai_chat_declaration;
 use crate::providers::Projection;
 use crate::request::Resolved;
 use crate::vocab::DiagnosticCode;
 use crate::{RenderOptions, ToolChoice};
-
-/// A function tool: `{"type": "function", "function": {name, description?, parameters?}}`.
-fn declaration<'a>(
-    name: String,
-    description: Option<&'a str>,
-    parameters: Option<&'a Value>,
-) -> Out<'a> {
-    let mut f = crate::providers::common::named(name, description);
-    if let Some(params) = parameters {
-        f.insert("parameters", params);
-    }
-    out!({"type": "function", "function": f})
-}
 
 /// Builds the whole request body.
 pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Out<'a>, Projection) {
@@ -55,7 +42,7 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
     if r.model_in_body() {
         body.insert("model", &o.model);
     }
-    let tools = tool_declarations(n, o, &mut p, declaration, false);
+    let tools = tool_declarations(n, o, &mut p, openai_chat_declaration, false);
     let mut messages = Vec::with_capacity(n.transcript.messages.len() + 1);
     let system = system_text(o, &n.system);
     if !system.is_empty() {

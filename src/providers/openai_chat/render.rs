@@ -106,16 +106,14 @@ impl Dialect {
 }
 
 /// A function tool: `{"type": "function", "function": {name, description?, parameters?}}`.
-fn declaration<'a>(
+/// A Chat Completions tool declaration (`{"type":"function","function":{…}}`); Ollama's
+/// native `/api/chat` takes the same shape.
+pub(crate) fn declaration<'a>(
     name: String,
     description: Option<&'a str>,
     parameters: Option<&'a Value>,
 ) -> Out<'a> {
-    let mut f = Obj::new();
-    f.insert("name", name);
-    if let Some(desc) = description {
-        f.insert("description", desc);
-    }
+    let mut f = crate::providers::common::named(name, description);
     if let Some(params) = parameters {
         f.insert("parameters", params);
     }
