@@ -33,13 +33,7 @@ pub(crate) fn from_body(
     body: &Map<String, Value>,
     source: &ImportSource,
 ) -> Result<Imported, Error> {
-    let Some(model) = source.model.clone() else {
-        return Err(Error::new(
-            ErrorCode::MissingField,
-            "$.model",
-            "a Converse body does not name its model (it is in the URL); give it in the import source",
-        ));
-    };
+    let model = source.model_outside_body("Converse")?;
     let mut r = Reader::new(provenance(Provider::BedrockConverse, None, source));
     let mut cache = Marks::default();
     if let Some(system) = body.get("system") {

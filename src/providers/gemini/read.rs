@@ -61,13 +61,7 @@ pub(crate) fn from_body(
     body: &Map<String, Value>,
     source: &ImportSource,
 ) -> Result<Imported, Error> {
-    let Some(model) = source.model.clone() else {
-        return Err(Error::new(
-            ErrorCode::MissingField,
-            "$.model",
-            "a Gemini body does not name its model (it is in the URL); give it in the import source",
-        ));
-    };
+    let model = source.model_outside_body("Gemini")?;
     let mut r = Reader::new(provenance(Provider::Gemini, None, source));
     let empty = Value::Array(Vec::new());
     read(

@@ -44,3 +44,19 @@ pub struct ImportSource {
     /// The account they were served under (an opaque label, never a key).
     pub account: Option<String>,
 }
+
+impl ImportSource {
+    /// The model of a body that does not name it (`what` says whose: Gemini's and Converse's
+    /// are in the URL): the source's, else a `missing_field` error at `$.model`.
+    pub(crate) fn model_outside_body(&self, what: &str) -> Result<String, crate::error::Error> {
+        self.model.clone().ok_or_else(|| {
+            crate::error::Error::new(
+                crate::error::ErrorCode::MissingField,
+                "$.model",
+                format!(
+                    "a {what} body does not name its model (it is in the URL); give it in the import source"
+                ),
+            )
+        })
+    }
+}
