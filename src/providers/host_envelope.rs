@@ -1,8 +1,9 @@
 //! What a host changes about a wire's body (the host table, `src/hosts.rs`): Bedrock and
 //! Vertex Claude name the model in the URL and the API version in the body (Bedrock also its
-//! betas, and whether it streams in the URL); DeepSeek's `/anthropic` refuses `tool_choice`
-//! auto/any; xAI takes `reasoning.effort` only on its allow-list (XAI-02). The first-party
-//! body is built first; this edits it, so a default host leaves it byte for byte.
+//! betas, and whether it streams in the URL); xAI takes `reasoning.effort` only on its
+//! allow-list (XAI-02). The first-party body is built first; this edits it, so a default host
+//! leaves it byte for byte. (DeepSeek's `/anthropic` refusing `tool_choice` auto/any, HST-02, is
+//! decided with the other tool-choice controls in `request/controls.rs`.)
 
 use serde_json::Value;
 
@@ -58,25 +59,8 @@ pub(crate) fn apply(
     }
     for refusal in row.refuses {
         match refusal {
-            Refusal::ToolChoiceAutoAny => {
-                let kind = obj
-                    .get_mut("tool_choice")
-                    .and_then(|c| c.get("type"))
-                    .and_then(Out::as_str)
-                    .map(str::to_string);
-                if let Some(kind @ ("auto" | "any")) = kind.as_deref() {
-                    obj.remove("tool_choice");
-                    p.note(
-                        DiagnosticCode::FeatureUnavailable,
-                        format!(
-                            "{}'s Anthropic-compatible endpoint refuses `tool_choice` `{kind}` (HST-02); it was left out{}",
-                            row.host,
-                            if kind == "any" { ": the model may answer without a tool call" } else { " (auto is the default)" }
-                        ),
-                        None,
-                    );
-                }
-            }
+            // the request's controls leave it out (`request/controls.rs`), so it is never written
+            Refusal::ToolChoiceAutoAny => {}
             Refusal::EffortOffAllowList => xai_effort(model, obj, p),
         }
     }

@@ -23,6 +23,7 @@ use serde_json::Value;
 use super::options::{RenderOptions, ThinkingOptions};
 use super::response_format::ResponseFormat;
 use crate::error::{Error, ErrorCode};
+use crate::hosts::{HostRow, Refusal};
 use crate::models::{ModelCaps, ReasoningField};
 use crate::vocab::Provider;
 use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
@@ -127,8 +128,13 @@ pub(crate) fn note(code: DiagnosticCode, message: String) -> Diagnostic {
 }
 
 impl RenderOptions {
-    /// Checks `toolChoice` and `stopSequences` and resolves what the request is sent with.
-    pub(crate) fn controls(&self, caps: ModelCaps) -> Result<Controls, Error> {
+    /// Checks `toolChoice` and `stopSequences` and resolves what the request is sent with on
+    /// `host` (`None`: the provider's own API).
+    pub(crate) fn controls(
+        &self,
+        caps: ModelCaps,
+        host: Option<&HostRow>,
+    ) -> Result<Controls, Error> {
         let mut notes = Vec::new();
         let mut c = Controls {
             tool_choice: self.tool_choice.clone(),
@@ -160,6 +166,21 @@ impl RenderOptions {
                         declared.join(", ")
                     ),
                 ));
+            }
+        }
+        if let Some(row) = host.filter(|r| r.refuses.contains(&Refusal::ToolChoiceAutoAny)) {
+            if matches!(choice, ToolChoice::Auto | ToolChoice::Required) {
+                c.tool_choice = None;
+                c.notes.push(note(
+                    DiagnosticCode::FeatureUnavailable,
+                    format!(
+                        "{}'s Anthropic-compatible endpoint refuses `tool_choice` `{}` (HST-02); it was left out{}",
+                        row.host,
+                        if *choice == ToolChoice::Auto { "auto" } else { "any" },
+                        if *choice == ToolChoice::Auto { " (auto is the default)" } else { ": the model may answer without a tool call" }
+                    ),
+                ));
+                return Ok(c);
             }
         }
         if choice.forces_a_call() && !caps.forced_tool_choice {
@@ -236,7 +257,7 @@ mod tests {
     }
 
     fn controls(o: &RenderOptions) -> Result<Controls, Error> {
-        o.controls(models::capabilities_or_defaults(o.provider, &o.model))
+        o.controls(models::capabilities_or_defaults(o.provider, &o.model), None)
     }
 
     #[test]

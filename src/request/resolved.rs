@@ -52,11 +52,11 @@ impl Resolved {
         if options.strict_models {
             models::resolve(options.provider, &options.model, true)?;
         }
-        let controls = options.controls(caps)?;
+        let host = hosts::resolve(options.host, options.provider, "$.host")?;
+        let controls = options.controls(caps, host)?;
         let cache = options.cache_plan()?;
         let server_tools = options.server_tool_plan()?;
         let headers = options.header_plan()?;
-        let host = hosts::resolve(options.host, options.provider, "$.host")?;
         // A forced tool choice the provider refuses with thinking on: the request is resolved
         // as if the caller had switched thinking off (limits, history, thinking switch).
         let effective = match &controls.thinking {
