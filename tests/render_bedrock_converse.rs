@@ -171,4 +171,18 @@ fn bdr_10_llama_gets_no_text_beside_a_tool_use() {
             && turn.iter().any(|b| b.get("toolUse").is_some())),
         "{turn:?}"
     );
+    // the normaliser leaves it out and names the block (nothing is lost silently)
+    let omitted = out
+        .diagnostics
+        .iter()
+        .find(|d| d.code.as_str() == "block_omitted")
+        .expect("a block_omitted diagnostic");
+    assert_eq!(omitted.path.as_deref(), Some("$[1].blocks[0]"));
+    assert!(omitted.message.contains("BDR-10"), "{omitted:?}");
+    // a Claude model keeps the text
+    let claude = render_for(CLAUDE, tool_loop(json!("ok")), json!({}));
+    assert_eq!(
+        claude.body["messages"][1]["content"][0]["text"],
+        "Checking."
+    );
 }

@@ -3,13 +3,17 @@
 //! reasoning stored after the call) is split there: the part up to the calls, their results,
 //! then the rest. Responses input is a flat list of items, so this reproduces the order the
 //! model produced them in; nothing is reordered or dropped.
+//!
+//! Meta and Mistral models on Bedrock Converse take no text beside a `toolUse` in one turn
+//! (BDR-10): a call turn's text and code are left out there, each with a `block_omitted`
+//! diagnostic at its path (no other place in an alternating history can hold them).
 
 use crate::fast_map::HashMap;
 
 use super::options::{NormalizeOptions, Profile};
 use super::work::{describe_message, Item, Msg};
 use crate::model::{Block, Speaker};
-use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
+use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass, Provider};
 
 /// Whether the message has a non-call block after a call.
 fn goes_on_after_calls(m: &Msg) -> bool {
@@ -65,11 +69,54 @@ fn result_groups(tool: Msg) -> (Msg, HashMap<String, Vec<Item>>, Vec<String>) {
     (template, groups, order)
 }
 
+/// Whether the target takes no text beside a call in one assistant turn (BDR-10).
+fn calls_alone(opts: &NormalizeOptions) -> bool {
+    opts.target == Provider::BedrockConverse
+        && crate::models::bedrock_model(&opts.model)
+            .0
+            .no_text_beside_tool_use()
+}
+
+/// BDR-10: leaves out the text and code of each assistant turn that calls a tool.
+fn leave_text_out_of_call_turns(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
+    msgs.into_iter()
+        .map(|mut m| {
+            let calls = m.speaker == Speaker::Ai
+                && m.items.iter().any(|i| matches!(i.block, Block::ToolCall(_)));
+            if calls {
+                m.items.retain(|i| {
+                    let text = matches!(i.block, Block::Text(_) | Block::Code(_));
+                    if text {
+                        let mut d = Diagnostic::new(
+                            DiagnosticCode::BlockOmitted,
+                            FaultClass::ProviderProjection,
+                            "text beside a tool call left out: Meta and Mistral models on Bedrock refuse text and toolUse blocks in one turn (BDR-10)".to_string(),
+                        );
+                        if let Some((msg, block)) = i.origin {
+                            d = d.at_path(format!("$[{msg}].blocks[{block}]"));
+                        }
+                        diags.push(d);
+                    }
+                    !text
+                });
+            }
+            m
+        })
+        .collect()
+}
+
+/// Splits assistant messages that go on after their calls (Responses) and leaves text out of
+/// call turns where the target refuses it (BDR-10).
 pub(crate) fn order(
     msgs: Vec<Msg>,
     opts: &NormalizeOptions,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Msg> {
+    let msgs = if calls_alone(opts) {
+        leave_text_out_of_call_turns(msgs, diags)
+    } else {
+        msgs
+    };
     if !Profile::for_options(opts).calls_last {
         return msgs;
     }

@@ -39,11 +39,7 @@ pub fn body<'a>(n: &'a Normalized, o: &'a RenderOptions, r: &'a Resolved) -> (Ou
     let turns = ListTurns {
         assistant_role: "assistant",
         member: "content",
-        assistant: if family.no_text_beside_tool_use() {
-            assistant_calls_alone
-        } else {
-            assistant
-        },
+        assistant,
         results: if takes_status(family) {
             tool_results_with_status
         } else {
@@ -304,28 +300,11 @@ fn document_name(filename: Option<&str>) -> String {
     }
 }
 
+/// An assistant turn's blocks (the normaliser has left out text beside calls where the model
+/// refuses it, BDR-10).
 fn assistant<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
-    assistant_blocks(m, p, false)
-}
-
-/// Meta and Mistral models refuse text beside a `toolUse` (BDR-10): a call turn's text is left
-/// out, each with a `block_omitted` diagnostic.
-fn assistant_calls_alone<'a>(m: &'a Message, p: &mut Projection) -> Vec<Out<'a>> {
-    assistant_blocks(m, p, true)
-}
-
-fn assistant_blocks<'a>(m: &'a Message, p: &mut Projection, calls_alone: bool) -> Vec<Out<'a>> {
     let mut out = Vec::with_capacity(m.blocks.len());
-    let calls = calls_alone && m.blocks.iter().any(|b| matches!(b, Block::ToolCall(_)));
     for b in &m.blocks {
-        if calls && matches!(b, Block::Text(_) | Block::Code(_)) {
-            p.note(
-                DiagnosticCode::BlockOmitted,
-                "text beside a tool call left out: Meta and Mistral models on Bedrock refuse text and toolUse blocks in one turn (BDR-10)".to_string(),
-                None,
-            );
-            continue;
-        }
         match b {
             // The normaliser leaves only signed reasoning this model minted (BDR-14..16).
             Block::Thinking(t) => match &t.meta {
