@@ -61,11 +61,11 @@ const golden = await goldenDigest(fixtures);
 
 // The mock providers for the runtimes that can reach 127.0.0.1 (workerd, Chromium). Their default
 // turn: two parallel tool calls after some thinking, or a text once the request carries results.
-const MOCKED = ["anthropic", "gemini"];
+const MOCKED = ["anthropic", "gemini", "bedrock-converse", "ollama"];
 const mock = await startMockProviders({
   providers: MOCKED,
   defaultTurn: (req) =>
-    /"tool_result"|"functionResponse"|"function_call_output"|"role":"tool"/.test(JSON.stringify(req.body))
+    /"tool_result"|"functionResponse"|"function_call_output"|"toolResult"|"role":"tool"/.test(JSON.stringify(req.body))
       ? { text: "Both files read: they agree." }
       : {
           blocks: [
@@ -713,8 +713,9 @@ async function nextStart(dir, bin, version) {
 const RUNS = [
   ["deno", deno, ["dist/deno.mjs"], 0],
   ["bun", bun, ["dist/node.mjs"], 0],
-  ["workerd", workerd, ["dist/workerd.mjs"], 4],
-  ["chromium", chromium, ["dist/browser.mjs", "dist/turnwire.js (./init)", "dist/render-browser.mjs (./render)", "dist/browser.mjs (session save)", "dist/browser.mjs (session load)", "examples/browser-chat"], 6],
+  // the stream suite's mock turns: two requests per mocked provider (and the browser chat's two)
+  ["workerd", workerd, ["dist/workerd.mjs"], 2 * MOCKED.length],
+  ["chromium", chromium, ["dist/browser.mjs", "dist/turnwire.js (./init)", "dist/render-browser.mjs (./render)", "dist/browser.mjs (session save)", "dist/browser.mjs (session load)", "examples/browser-chat"], 2 * MOCKED.length + 2],
   ["deno-session", denoSession, ["dist/deno.mjs (session save)", "dist/deno.mjs (session load)"], 0],
   ["edge", edge, ["examples/edge (workerd, KV)", "examples/edge (Deno)"], 4],
   ["edge-light", edgeLight, ["dist/edge-light.mjs (@edge-runtime/vm)"], 4],
