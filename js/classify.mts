@@ -132,8 +132,8 @@ export function readErrorBody(
   // AWS JSON protocols name the type `__type` (`com.amazon.coral.service#UnrecognizedClientException`)
   const type = str(e["type"]) ?? str(str(e["__type"])?.split("#").pop());
   const status = str(e["status"]);
-  // AWS: `message`, or `Message` in some services' bodies
-  const message = str(e["message"]) ?? str(e["Message"]) ?? str(e["detail"]);
+  // AWS: `message`, or `Message` in some services' bodies; Ollama: `{"error": "…"}`
+  const message = str(e["message"]) ?? str(e["Message"]) ?? str(e["detail"]) ?? str(e["error"]);
   if (provider === "gemini") return { type: status ?? type, message };
   return { type: CODE_FIRST.has(provider) ? (code ?? type) : (type ?? code), message };
 }

@@ -7,7 +7,7 @@
 import type { JsonObject, Provider } from "./turnwire.js";
 
 /** The wire APIs: one per body shape. */
-export type Wire = "messages" | "chat-completions" | "responses" | "generate-content";
+export type Wire = "messages" | "chat-completions" | "responses" | "generate-content" | "converse" | "ollama-chat";
 
 /** What the request paths of a wire API are, appended to a provider's base URL. */
 export interface WireHttp {
@@ -22,15 +22,25 @@ export interface WireHttp {
   readonly countTokensPath?: string;
   /**
    * How a client's request path is recognised (`repairingFetch`): a path ending with this text,
-   * or matching this pattern (group 1 the model, group 2 present when it streams).
+   * or matching this pattern (group 1 the model, group 2 present when it streams). None for the
+   * wire APIs `repairingFetch` leaves alone (Converse: a SigV4 signature covers the body).
    */
-  readonly clientPath: string | RegExp;
+  readonly clientPath?: string | RegExp;
   /** The header the API key goes in: `authorization` is sent as `Bearer {key}`. */
   readonly keyHeader: "x-api-key" | "authorization" | "x-goog-api-key";
   /** Headers every request carries (the API version). */
   readonly versionHeaders: Readonly<Record<string, string>>;
   /** Whether the body says `stream: true` (otherwise the URL says it). */
   readonly streamField: boolean;
+  /** What a body without `stream` asks for (Ollama streams unless told `stream: false`); false when absent. */
+  readonly streamsByDefault?: boolean;
+  /**
+   * How a streamed answer is framed when not SSE: `event-stream` (AWS's binary messages, handed
+   * to the decoder as bytes) or `ndjson` (one JSON object a line).
+   */
+  readonly framing?: "event-stream" | "ndjson";
+  /** The `accept` header of its streamed request (`text/event-stream` when absent). */
+  readonly accept?: string;
   /**
    * The provider a request of this wire API is taken for when no row's `hosts` names its host
    * (and the one its own key or version header names).
@@ -87,6 +97,32 @@ export const WIRE_HTTP: Readonly<Record<Wire, WireHttp>> = Object.freeze({
     versionHeaders: {},
     streamField: true,
     defaultProvider: "openai-compatible",
+  },
+  // Bedrock Converse: the model in the path (`:` is `%3A` on the wire), no `stream` field; a
+  // Bedrock API key as Bearer (AWS_BEARER_TOKEN_BEDROCK) or SigV4 (hosts.md §1.1)
+  converse: {
+    streamPath: "/model/{model}/converse-stream",
+    wholePath: "/model/{model}/converse",
+    keyHeader: "authorization",
+    versionHeaders: {},
+    streamField: false,
+    defaultProvider: "bedrock-converse",
+    mockPath: /^\/model\/([^/]+)\/(converse|converse-stream)$/,
+    framing: "event-stream",
+    accept: "application/vnd.amazon.eventstream",
+  },
+  // Ollama's native chat API: no auth of its own (a key, when given, as Bearer: a proxy's or
+  // ollama.com's), `stream` in the body and true when absent (docs/api.md), NDJSON answers
+  "ollama-chat": {
+    streamPath: "/api/chat",
+    wholePath: "/api/chat",
+    keyHeader: "authorization",
+    versionHeaders: {},
+    streamField: true,
+    streamsByDefault: true,
+    defaultProvider: "ollama",
+    framing: "ndjson",
+    accept: "application/x-ndjson",
   },
 });
 
@@ -152,45 +188,6 @@ export const PROVIDER_HTTP: Readonly<Record<Provider, ProviderHttp>> = Object.fr
     mockAlsoServes: ["/v1/chat/completions"],
   },
   "openai-compatible": { wire: "chat-completions", baseURL: undefined, v1InBase: true, usageOption: true, hosts: [], mockAlsoServes: [] },
-});
-
-/**
- * The wire APIs being built (issue 32), as Rust's `Provider::BUILDING`: reachable by name in
- * `providerRequest` and `streamTurn`, not yet in `WIRES` (nor what `repairingFetch` guesses)
- * until their goldens exist.
- */
-export type BuildingWire = "converse";
-
-/** A wire API being built: a `WireHttp` without a default provider (its provider is not yet in `Provider`). */
-export type BuildingWireHttp = Omit<WireHttp, "defaultProvider" | "clientPath"> & {
-  /** What its streamed answer is framed as (`event-stream`: AWS's binary messages, not SSE). */
-  readonly framing: "event-stream";
-  /** The `accept` header of its streamed request. */
-  readonly accept: string;
-};
-
-export const BUILDING_WIRE_HTTP: Readonly<Record<BuildingWire, BuildingWireHttp>> = Object.freeze({
-  // Bedrock Converse: the model in the path (`:` is `%3A` on the wire), no `stream` field; a
-  // Bedrock API key as Bearer (AWS_BEARER_TOKEN_BEDROCK) or SigV4 (hosts.md §1.1)
-  converse: {
-    streamPath: "/model/{model}/converse-stream",
-    wholePath: "/model/{model}/converse",
-    keyHeader: "authorization",
-    versionHeaders: {},
-    streamField: false,
-    mockPath: /^\/model\/([^/]+)\/(converse|converse-stream)$/,
-    framing: "event-stream",
-    accept: "application/vnd.amazon.eventstream",
-  },
-});
-
-/** The providers being built (issue 32): not yet in the TS `Provider` union, `PROVIDERS` or `MOCK_PROVIDERS`. */
-export type BuildingProvider = "bedrock-converse";
-
-/** A provider being built: its row, on a wire API being built. */
-export type BuildingProviderHttp = Omit<ProviderHttp, "wire"> & { readonly wire: BuildingWire };
-
-export const BUILDING_HTTP: Readonly<Record<BuildingProvider, BuildingProviderHttp>> = Object.freeze({
   "bedrock-converse": {
     wire: "converse",
     baseURL: "https://bedrock-runtime.{region}.amazonaws.com",
@@ -201,14 +198,8 @@ export const BUILDING_HTTP: Readonly<Record<BuildingProvider, BuildingProviderHt
     mockAlsoServes: [],
     signingName: "bedrock",
   },
+  ollama: { wire: "ollama-chat", baseURL: "http://localhost:11434", v1InBase: false, usageOption: false, hosts: [], mockAlsoServes: [] },
 });
-
-/** The row of a provider being built, or undefined. */
-export function buildingHttp(provider: string): { row: BuildingProviderHttp; wire: BuildingWireHttp } | undefined {
-  if (!Object.prototype.hasOwnProperty.call(BUILDING_HTTP, provider)) return undefined;
-  const row = BUILDING_HTTP[provider as BuildingProvider];
-  return { row, wire: BUILDING_WIRE_HTTP[row.wire] };
-}
 
 /** The providers, in the table's order. */
 export const PROVIDERS: readonly Provider[] = Object.freeze(Object.keys(PROVIDER_HTTP) as Provider[]);
@@ -223,8 +214,8 @@ export function wireOf(provider: Provider): Wire {
   return providerHttp(provider)?.wire ?? "chat-completions";
 }
 
-/** The wire APIs, in WIRE_HTTP's order. */
-export const WIRES: readonly Wire[] = Object.freeze(Object.keys(WIRE_HTTP) as Wire[]);
+/** The wire APIs `repairingFetch` recognises by path (those with a `clientPath`), in WIRE_HTTP's order. */
+export const WIRES: readonly Wire[] = Object.freeze((Object.keys(WIRE_HTTP) as Wire[]).filter((w) => WIRE_HTTP[w].clientPath !== undefined));
 
 /** The provider of a `wire` request sent to `host` (a lower-case host name): the row naming it, else the wire's default. */
 export function providerAt(wire: Wire, host: string): Provider {
@@ -266,8 +257,8 @@ export function withBodyHeaders(
 }
 
 /** The headers that carry `apiKey` (none without one) and the version, for `wire`. */
-export function authHeaders(wire: Wire | BuildingWire, apiKey: string | undefined): Record<string, string> {
-  const facts = wire === "converse" ? BUILDING_WIRE_HTTP[wire] : WIRE_HTTP[wire];
+export function authHeaders(wire: Wire, apiKey: string | undefined): Record<string, string> {
+  const facts = WIRE_HTTP[wire];
   const headers: Record<string, string> = {};
   if (apiKey !== undefined) headers[facts.keyHeader] = facts.keyHeader === "authorization" ? `Bearer ${apiKey}` : apiKey;
   return Object.assign(headers, facts.versionHeaders);

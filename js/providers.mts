@@ -1,13 +1,13 @@
 // Where each provider's streaming request goes and with which headers, and the body fields that
 // switch streaming on (sent through the render's `extra`, never written into the body here).
-import { authHeaders, AWS_REGION, buildingHttp, PROVIDER_HTTP, PROVIDERS, providerHttp, streamSwitches, WIRE_HTTP, wireOf, withModel } from "./provider-http.mjs";
-import type { Wire } from "./provider-http.mjs";
+import { authHeaders, AWS_REGION, PROVIDER_HTTP, PROVIDERS, providerHttp, streamSwitches, WIRE_HTTP, wireOf, withModel } from "./provider-http.mjs";
 import { basicCredentials, redactUrl, userinfo, withoutUserinfo } from "./secrets.mjs";
 import type { JsonObject, Provider } from "./turnwire.js";
 
 /**
  * Each provider's public base URL, in the form its SDK takes it (what `baseURL` replaces).
- * OpenAI-compatible servers have none: give theirs.
+ * OpenAI-compatible servers have none: give theirs. Bedrock's names `{region}` (the `region`
+ * option fills it in); Ollama's is the local server's.
  *
  * @example
  * ```ts
@@ -58,7 +58,7 @@ export interface ProviderRequest {
   /**
    * The body fields that switch streaming on, for the render's `extra`: `stream: true`
    * (+ `stream_options: { include_usage: true }` for OpenAI Chat, DeepSeek and OpenAI-compatible
-   * servers); none for Gemini, which streams by URL.
+   * servers); none for Gemini and Bedrock Converse, which stream by URL.
    */
   extra: JsonObject;
 }
@@ -69,7 +69,11 @@ export interface ProviderRequest {
  * `POST {base}/v1/messages` (`x-api-key`, `anthropic-version: 2023-06-01`), OpenAI Chat, Mistral,
  * Kimi, DeepSeek and OpenAI-compatible `POST {base}/chat/completions` (Bearer), OpenAI
  * Responses `POST {base}/responses` (Bearer), Gemini
- * `POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse` (`x-goog-api-key`).
+ * `POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse` (`x-goog-api-key`), Bedrock
+ * Converse `POST {base}/model/{model}/converse-stream` (the model id URL-encoded once; base
+ * `https://bedrock-runtime.{region}.amazonaws.com`; a Bedrock API key as Bearer, or `aws`
+ * credentials in `streamTurn`; AWS event-stream answers), Ollama `POST {base}/api/chat` (base
+ * `http://localhost:11434`; no key needed, one given goes as Bearer; NDJSON answers).
  * A base URL with credentials (`https://user:password@proxy`, which `fetch` refuses) is used
  * without them, and they go as `authorization: Basic …`. Throws a `TypeError` for an unknown
  * provider, a missing base URL (OpenAI-compatible), one that is not an absolute URL, or one with
@@ -85,8 +89,7 @@ export interface ProviderRequest {
 export function providerRequest(options: ProviderRequestOptions): ProviderRequest {
   const { provider, model, apiKey } = options;
   const given = options.baseURL;
-  const building = buildingHttp(provider);
-  const row = building?.row ?? providerHttp(provider);
+  const row = providerHttp(provider);
   if (row === undefined) throw new TypeError(`unknown provider "${String(provider)}"`);
   const fallback = given === undefined ? regional(provider, row.baseURL, options.region) : row.baseURL;
   const raw = given ?? fallback;
@@ -102,11 +105,11 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
   const credentials = userinfo(raw);
   const baseURL = withoutUserinfo(raw).replace(/\/+$/, "");
 
-  const wire = building?.wire ?? WIRE_HTTP[row.wire as Wire];
-  const accept = building?.wire.accept ?? "text/event-stream";
+  const wire = WIRE_HTTP[row.wire];
+  const accept = wire.accept ?? "text/event-stream";
   const headers: Record<string, string> = { "content-type": "application/json", accept, ...authHeaders(row.wire, apiKey) };
   const url = baseURL + withModel(wire.streamPath, model);
-  const extra: JsonObject = building === undefined ? streamSwitches(provider) : {};
+  const extra: JsonObject = streamSwitches(provider);
   // turnwire's names are lower-case: a caller's header of any case replaces the same one.
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     headers[name.toLowerCase()] = value;

@@ -46,7 +46,15 @@ interface Answer {
 }
 
 /** The id prefix of each wire API's answers. */
-const ANSWER_ID_PREFIX: Readonly<Record<Wire, string>> = { messages: "msg", responses: "resp", "generate-content": "tw", "chat-completions": "chatcmpl" };
+const ANSWER_ID_PREFIX: Readonly<Record<Wire, string>> = {
+  messages: "msg",
+  responses: "resp",
+  "generate-content": "tw",
+  "chat-completions": "chatcmpl",
+  // not relay clients (repairingFetch routes no request to them); their answers carry no id
+  converse: "tw",
+  "ollama-chat": "tw",
+};
 
 /** A fresh id of an answer in the client's format. */
 function answerId(client: Provider): string {
@@ -60,6 +68,10 @@ export async function relayTurn(send: (url: string, init: Record<string, unknown
   const core = getCore();
   const web = globalThis as unknown as Web;
   const { target } = turn;
+  const framing = WIRE_HTTP[wireOf(target.provider)].framing;
+  if (framing !== undefined) {
+    throw new TypeError(`repairingFetch cannot relay to ${target.provider} yet (its ${framing} answers are not relayed): use streamTurn, or a target on another wire`);
+  }
   const request = providerRequest({ provider: target.provider, model: target.model, apiKey: target.apiKey, baseURL: target.baseURL, headers: target.headers });
   // a whole answer: the wire's other path where the URL says it (Gemini's :generateContent)
   const url = turn.streaming ? request.url : request.baseURL + withModel(WIRE_HTTP[wireOf(target.provider)].wholePath, target.model);

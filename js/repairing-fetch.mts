@@ -129,6 +129,7 @@ function routeOf(url: string): Route | undefined {
   const path = parsed.pathname.replace(/\/+$/, "");
   for (const wire of WIRES) {
     const client = WIRE_HTTP[wire].clientPath;
+    if (client === undefined) continue;
     if (typeof client === "string") {
       if (path.endsWith(client)) return { provider: providerAt(wire, parsed.hostname.toLowerCase()), streaming: false };
       continue;

@@ -12,7 +12,7 @@
 // current major (4.x) also needs Node >= 22.12 while turnwire supports Node >= 20, so we would be
 // held on 3.x. Speed is no reason either way: on 8 MB of provider events in 4 KB chunks both parse
 // at 140-180 MB/s (sse-conformance.test.mjs prints the numbers). The parser below is ~150 lines;
-// tests/js/sse-conformance.test.mjs feeds realistic streams of all eight providers, cut at
+// tests/js/sse-conformance.test.mjs feeds realistic streams of the eight SSE providers, cut at
 // random byte offsets, to both parsers and requires the same events.
 
 /**

@@ -20,7 +20,7 @@ import type { RenderCore } from "./core.mjs";
 import { isProviderError } from "./errors.mjs";
 import { providerRequest, type ProviderRequest } from "./providers.mjs";
 import { safeFetch } from "./safe-fetch.mjs";
-import { AWS_REGION, buildingHttp, providerHttp, withBodyHeaders } from "./provider-http.mjs";
+import { AWS_REGION, providerHttp, WIRE_HTTP, wireOf, withBodyHeaders } from "./provider-http.mjs";
 import { redactDeep, redactUrl, secretsOf } from "./secrets.mjs";
 import { signAwsRequest } from "./sigv4.mjs";
 import { JsonArrayParser, SseParser } from "./sse.mjs";
@@ -136,7 +136,15 @@ export async function runOwned(options: StreamTurnOptions, queue: DeltaSink, cor
   // The render entries load the stream decoders on the first streamed turn (after the render:
   // the request is fixed before anything is awaited).
   const Decoder = await core.streamDecoder();
-  const decoder = new Decoder(provider, { model, endpoint: prepared.endpoint, idSeed: prepared.idSeed, ...(prepared.account === undefined ? {} : { account: prepared.account }) });
+  const { maxEventBytes } = prepared.limits;
+  const decoder = new Decoder(provider, {
+    model,
+    endpoint: prepared.endpoint,
+    idSeed: prepared.idSeed,
+    ...(prepared.account === undefined ? {} : { account: prepared.account }),
+    // the decoder reads binary event-stream frames up to the turn's event limit (Bedrock)
+    ...(Number.isFinite(maxEventBytes) ? { maxEventBytes } : {}),
+  });
   const watch = new AbortWatch(signal);
   let outcome: StreamOutcome;
   let seen: Read = { stopped: null, broken: undefined, errorEvent: undefined, unexpected: null, memoryRanOut: false };
@@ -218,7 +226,7 @@ function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
 function awsSigning(options: StreamTurnOptions): Prepared["aws"] {
   const { aws, provider } = options;
   if (aws === undefined || aws === null) return undefined;
-  const service = (buildingHttp(provider)?.row ?? providerHttp(provider))?.signingName;
+  const service = providerHttp(provider)?.signingName;
   if (service === undefined) throw new TypeError(`${provider} does not take AWS credentials (\`aws\`): give its apiKey`);
   if (options.apiKey !== undefined) throw new TypeError(`give ${provider} an apiKey (a Bedrock API key, sent as Bearer) or aws credentials (SigV4), not both`);
   if (typeof aws !== "object" || typeof aws.accessKeyId !== "string" || aws.accessKeyId === "" || typeof aws.secretAccessKey !== "string" || aws.secretAccessKey === "") {
@@ -309,10 +317,11 @@ async function read(
     let sinceEvent = 0; // bytes read since the last complete event
     let received = 0; // bytes read in all
     let doneAt = Infinity; // when a chat stream's terminal event arrived (its [DONE] may follow)
-    const push = (data: string): void => {
+    const push = (data: string | Uint8Array): void => {
       if (seen.memoryRanOut) return; // the rest of a chunk after memory ran out
       sinceEvent = 0;
-      events++;
+      const bytes = typeof data !== "string";
+      if (!bytes) events++;
       let deltas: StreamDelta[];
       try {
         deltas = decoder.push(data);
@@ -323,7 +332,11 @@ async function read(
         return;
       }
       for (const d of deltas) {
-        if (d.type === "error" && d.code === "provider_error" && seen.errorEvent === undefined) seen.errorEvent = parseBody(data);
+        // bytes (event-stream frames): an answer that held events decoded some
+        if (bytes && d.type !== "error") events++;
+        if (d.type === "error" && d.code === "provider_error" && seen.errorEvent === undefined) seen.errorEvent = bytes ? exceptionPayload(d) : parseBody(data);
+        // a frame past the turn's event limit is never buffered: the turn stops as on SSE
+        if (d.type === "error" && d.code === "frame_too_large") seen.stopped = "event_too_large";
         if (d.type === "done" && doneAt === Infinity) doneAt = Date.now();
         queue.push(d.type === "error" ? redactDeep(d, p.secrets) : d);
       }
@@ -332,9 +345,15 @@ async function read(
     const onComment = (): void => {
       if (framing instanceof SseParser && !framing.inEvent) sinceEvent = 0;
     };
-    const framing = JSON_FRAMED.test(response.headers.get("content-type") ?? "")
-      ? new JsonArrayParser(push)
-      : new SseParser({ onEvent: (e) => push(e.data), onComment });
+    // the wire's framing: AWS event-stream bytes go to the decoder as they come (it reads the
+    // frames), NDJSON and JSON arrays are cut into values, anything else is SSE
+    const wireFraming = WIRE_HTTP[wireOf(p.request.provider)].framing;
+    const framing =
+      wireFraming === "event-stream"
+        ? { feed: (chunk: Uint8Array): void => push(chunk), end: (): void => {} }
+        : wireFraming === "ndjson" || JSON_FRAMED.test(response.headers.get("content-type") ?? "")
+          ? new JsonArrayParser(push)
+          : new SseParser({ onEvent: (e) => push(e.data), onComment });
     if (response.body === null) {
       seen.unexpected = { status: response.status, contentType, excerpt: "" };
     } else {
@@ -370,7 +389,7 @@ async function read(
             closed = true;
             break;
           }
-          if (seen.memoryRanOut) break;
+          if (seen.memoryRanOut || seen.stopped !== null) break;
           if (sinceEvent > maxEventBytes) {
             seen.stopped = "event_too_large";
             break;
@@ -448,6 +467,17 @@ function settle(p: Prepared, outcome: StreamOutcome, seen: Read, aborted: boolea
 function historySize(transcript: NonNullable<StreamTurnOptions["transcript"]>): string {
   if (typeof transcript === "string") return `t${transcript.length}`;
   return String(Array.isArray(transcript) ? transcript.length : transcript.messages.length);
+}
+
+/**
+ * The payload of an event-stream exception as the AWS SDKs show it (`{ throttlingException:
+ * { message } }`), from the decoder's error (whose message is `the provider reported an error
+ * (type): message`).
+ */
+function exceptionPayload(d: Extract<StreamDelta, { type: "error" }>): unknown {
+  const type = d.errorType ?? "error";
+  const prefix = `the provider reported an error (${type}): `;
+  return { [type]: { message: d.message.startsWith(prefix) ? d.message.slice(prefix.length) : d.message } };
 }
 
 /** A TurnwireError of the module's memory budget (`setMemoryBudget`). */

@@ -2,8 +2,8 @@
 //
 // The agent fixes a failing test in a small in-memory repository (tools.mjs). `runAgent` runs
 // turn → tools → turn; a round-robin router sends every turn to the next wire format —
-// anthropic, openai-chat, openai-responses, gemini, mistral, kimi, deepseek, openai-compatible —
-// so each provider receives a history that other providers wrote: their tool-call ids, thinking
+// anthropic, openai-chat, openai-responses, gemini, mistral, kimi, deepseek, openai-compatible,
+// bedrock-converse (AWS event-stream frames), ollama (NDJSON) — so each provider receives a history that other providers wrote: their tool-call ids, thinking
 // signatures, reasoning items. The first parallel batch has a tool that outlives the agent's
 // time limit (`runToolCalls` records a timeout for it), and one provider answers HTTP 500 once,
 // so the router moves that turn to the next provider.
@@ -30,6 +30,8 @@ const ROTATION = [
   ["kimi", "kimi-k2-thinking"],
   ["deepseek", "deepseek-reasoner"],
   ["openai-compatible", "llama-3.3-70b-versatile"],
+  ["bedrock-converse", "us.anthropic.claude-sonnet-4-5-20250929-v1:0"],
+  ["ollama", "qwen3:8b"],
 ];
 
 /** Real endpoints for TURNWIRE_DEMO_LIVE=1: the environment variable that holds each key. */
@@ -42,6 +44,10 @@ const LIVE = {
   kimi: { key: "MOONSHOT_API_KEY" },
   deepseek: { key: "DEEPSEEK_API_KEY" },
   "openai-compatible": { key: "GROQ_API_KEY", baseURL: "https://api.groq.com/openai/v1" },
+  // a Bedrock API key (Bearer), in the region of AWS_REGION
+  "bedrock-converse": { key: "AWS_BEARER_TOKEN_BEDROCK", region: process.env.AWS_REGION ?? "us-east-1" },
+  // a local Ollama takes no key: OLLAMA_HOST (e.g. http://localhost:11434) switches it on
+  ollama: { key: "OLLAMA_HOST", baseURL: process.env.OLLAMA_HOST, keyless: true },
 };
 
 const SYSTEM = "You are a careful coding agent. Use the tools; keep answers short.";
@@ -86,7 +92,9 @@ if (live) {
 const targets = rotation.map(([provider, model]) => ({
   provider,
   model,
-  ...(live ? { apiKey: process.env[LIVE[provider].key], baseURL: LIVE[provider].baseURL } : { apiKey: "demo-key", baseURL: mock.baseURL(provider) }),
+  ...(live
+    ? { apiKey: LIVE[provider].keyless ? undefined : process.env[LIVE[provider].key], baseURL: LIVE[provider].baseURL, region: LIVE[provider].region }
+    : { apiKey: "demo-key", baseURL: mock.baseURL(provider) }),
 }));
 const router = createRouter(targets, { strategy: "round-robin", backoff: { initialMs: 50 } });
 

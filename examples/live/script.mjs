@@ -57,6 +57,8 @@ export const REPLIES = [
       call("write_file", { path: "CHANGELOG.md", content: "# Changelog\n\n- parser: trim items around commas\n" }),
     ],
   },
+  { blocks: [think("Check that the entry landed."), call("read_file", { path: "CHANGELOG.md" })] },
+  { blocks: [text("It did. Running the tests once more."), call("run_tests", {})] },
   { blocks: [text("Added the changelog entry.")] },
   {
     failFirst: true,

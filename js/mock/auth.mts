@@ -6,6 +6,7 @@
 //              API_KEY_INVALID, as Google answers)
 //   Bedrock    `Authorization: Bearer <Bedrock API key>`, or AWS Signature Version 4 recomputed
 //              with the mock's test credentials (`checkBedrockAuth`, async: WebCrypto)
+//   Ollama     none (a local server takes any request; a key sent as Bearer is ignored)
 import { bodySha256, sigV4Parts } from "../sigv4-parts.mjs";
 import type { AwsCredentials } from "../sigv4.mjs";
 import { providerError, type ErrorAnswer } from "./errors.mjs";
@@ -33,6 +34,8 @@ export function checkAuth(
 ): ErrorAnswer | null {
   const wrong = (key: string): boolean => key === "" || (expected !== undefined && key !== expected);
   switch (provider) {
+    case "ollama":
+      return null;
     case "anthropic": {
       // `x-api-key`, or since API version 2026-10-21 (which the 1.x SDKs send) `Authorization: Bearer`.
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(headers, "authorization") ?? "")?.[1];

@@ -248,6 +248,57 @@ function deepseekError(status: number, o: ErrorOptions): ErrorAnswer {
   };
 }
 
+/** Bedrock's error type for an HTTP status (the ConverseError set of the AWS SDKs). */
+const BEDROCK_TYPES: Record<number, string> = {
+  400: "ValidationException",
+  401: "UnrecognizedClientException",
+  403: "AccessDeniedException",
+  404: "ResourceNotFoundException",
+  408: "ModelTimeoutException",
+  424: "ModelErrorException",
+  429: "ThrottlingException",
+  500: "InternalServerException",
+  503: "ServiceUnavailableException",
+};
+
+/**
+ * Bedrock Runtime: `{"message": …}`, the type in `x-amzn-ErrorType`. The 429 text is AWS's
+ * (throttled Converse calls in public reports); the others are [inferred], in AWS's style.
+ */
+function bedrockError(status: number, o: ErrorOptions, ids: IdSource): ErrorAnswer {
+  const type = o.type ?? BEDROCK_TYPES[status] ?? (status >= 500 ? "InternalServerException" : "ValidationException");
+  const message =
+    o.message ??
+    (status === 429
+      ? "Too many requests, please wait before trying again."
+      : status === 404
+        ? "The provided model identifier is invalid."
+        : status === 503
+          ? "Bedrock is unable to process your request."
+          : status >= 500
+            ? "The server encountered an internal error while processing the request."
+            : "The request is invalid.");
+  const headers = { "x-amzn-errortype": `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/`, "x-amzn-requestid": ids.uuid() };
+  return { status, body: { message }, headers, type, message };
+}
+
+/**
+ * Ollama: `{"error": "…"}` (its only shape). 404 for a model not pulled and 503 for a full queue
+ * in Ollama's words (server/routes.go, server/sched.go); the others are ours.
+ */
+function ollamaError(status: number, o: ErrorOptions): ErrorAnswer {
+  const message =
+    o.message ??
+    (status === 404
+      ? `model "${o.model ?? "qwen3:8b"}" not found, try pulling it first`
+      : status === 429 || status === 503
+        ? "server busy, please try again.  maximum pending requests exceeded"
+        : status >= 500
+          ? "an error was encountered while running the model: unexpected EOF"
+          : "invalid request");
+  return { status, body: { error: message }, headers: {}, type: o.type ?? `http_${status}`, message };
+}
+
 /** An error answer of `provider` for `status`. */
 export function providerError(provider: Provider, status: number, options: ErrorOptions, ids: IdSource): ErrorAnswer {
   let answer: ErrorAnswer;
@@ -266,6 +317,12 @@ export function providerError(provider: Provider, status: number, options: Error
       break;
     case "deepseek":
       answer = deepseekError(status, options);
+      break;
+    case "bedrock-converse":
+      answer = bedrockError(status, options, ids);
+      break;
+    case "ollama":
+      answer = ollamaError(status, options);
       break;
     default:
       answer = openaiError(status, options, ids);

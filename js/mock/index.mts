@@ -16,6 +16,8 @@
  * | `gemini`            | `POST /v1beta/models/{model}:generateContent`, `:streamGenerateContent[?alt=sse]` (`x-goog-api-key` or `?key=`) | origin |
  * | `mistral`, `kimi`, `openai-compatible` | `POST /v1/chat/completions` (Bearer)   | origin + `/v1`    |
  * | `deepseek`          | `POST /chat/completions`, `POST /v1/chat/completions` (Bearer) | origin       |
+ * | `bedrock-converse`  | `POST /model/{modelId}/converse`, `/converse-stream` (a Bedrock API key as Bearer, or SigV4 signed with the mock's test credentials; AWS event-stream answers) | origin |
+ * | `ollama`            | `POST /api/chat` (no key; NDJSON answers)                 | origin            |
  *
  * `baseURL` is what an SDK takes as its base URL (OpenAI SDK `baseURL`, Anthropic SDK `baseURL`,
  * `@google/genai` `httpOptions.baseUrl`), and what turnwire's fetch shim takes. A missing or
@@ -36,8 +38,9 @@
  *   headers (`retry-after` on 429). Counted in `stats.scriptedErrors`, never in `rejected`.
  *
  * A turn may also be a function of the request (`(req) => turn`), e.g. to answer tool results.
- * Requests stream when the body says `"stream": true` (Gemini: `:streamGenerateContent`);
- * otherwise the answer is one JSON body.
+ * Requests stream when the body says `"stream": true` (Gemini: `:streamGenerateContent`;
+ * Bedrock: `/converse-stream`; Ollama unless the body says `"stream": false`); otherwise the
+ * answer is one JSON body.
  *
  * @example
  * ```ts

@@ -7,6 +7,8 @@ declare module "node:http" {
     readonly method?: string;
     readonly url?: string;
     readonly headers: Record<string, string | string[] | undefined>;
+    /** `[name, value, name, value, …]` as received (a SigV4 check needs the names as sent). */
+    readonly rawHeaders: string[];
   }
 
   export interface Socket {

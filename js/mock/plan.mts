@@ -101,6 +101,12 @@ function toolCallId(ctx: PlanContext, name: string, index: number, prior: number
       return `functions.${name}:${prior + index}`;
     case "deepseek":
       return ctx.ids.deepseekToolId(index);
+    case "bedrock-converse":
+      // Bedrock's `tooluse_` and 22 characters (BDR-02)
+      return `tooluse_${ctx.ids.chars("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-", 22)}`;
+    case "ollama":
+      // Ollama (since v0.12.10): `call_` and 8 lower-case letters and digits
+      return `call_${ctx.ids.chars("abcdefghijklmnopqrstuvwxyz0123456789", 8)}`;
     default:
       return ctx.ids.openaiCallId();
   }

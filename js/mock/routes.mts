@@ -5,10 +5,10 @@ import { mockBaseURL, mockPaths, WIRE_HTTP, wireOf } from "../provider-http.mjs"
 import type { Provider } from "./types.mjs";
 
 export interface Route {
-  /** Gemini: the model named by the path. */
+  /** Gemini and Bedrock: the model named by the path. */
   model: string | null;
-  /** Gemini: `:streamGenerateContent`. */
-  geminiStream: boolean;
+  /** The path asks for a stream: Gemini `:streamGenerateContent`, Bedrock `/converse-stream`. */
+  pathStream: boolean;
   /** Gemini `alt=sse` (otherwise a streamed JSON array). */
   geminiSse: boolean;
 }
@@ -16,11 +16,17 @@ export interface Route {
 /** The route of `POST path?query` on `provider`'s server, or null (404). */
 export function route(provider: Provider, path: string, query: URLSearchParams): Route | null {
   const served = WIRE_HTTP[wireOf(provider)].mockPath;
-  if (served === undefined) return mockPaths(provider).includes(path) ? { model: null, geminiStream: false, geminiSse: false } : null;
+  if (served === undefined) return mockPaths(provider).includes(path) ? { model: null, pathStream: false, geminiSse: false } : null;
   const m = served.exec(path);
   if (!m || m[1] === undefined) return null;
-  const stream = m[2] === "streamGenerateContent";
-  return { model: decodeURIComponent(m[1]), geminiStream: stream, geminiSse: stream && query.get("alt") === "sse" };
+  const stream = m[2] === "streamGenerateContent" || m[2] === "converse-stream";
+  let model: string;
+  try {
+    model = decodeURIComponent(m[1]);
+  } catch {
+    return null; // a malformed escape names no model
+  }
+  return { model, pathStream: stream, geminiSse: stream && query.get("alt") === "sse" };
 }
 
 /** The base URL an SDK (or turnwire's shim) takes for `provider` on `origin`. */

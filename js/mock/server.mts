@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { validateRequest } from "../node.mjs";
 import { WIRE_HTTP, wireOf } from "../provider-http.mjs";
-import { checkAuth } from "./auth.mjs";
+import { checkAuth, checkBedrockAuth } from "./auth.mjs";
 import { providerError, violationError, type ErrorAnswer } from "./errors.mjs";
 import { IdSource } from "./ids.mjs";
 import { plan, type Plan } from "./plan.mjs";
@@ -23,7 +23,9 @@ import type {
 } from "./types.mjs";
 import { anthropic } from "./wire/anthropic.mjs";
 import { deepseek, kimi, mistral, openaiChat, openaiCompatible } from "./wire/chat.mjs";
+import { converse } from "./wire/converse.mjs";
 import { gemini } from "./wire/gemini.mjs";
+import { ollama } from "./wire/ollama.mjs";
 import { responses } from "./wire/responses.mjs";
 import type { StreamItem, Wire, WireContext } from "./wire/wire.mjs";
 
@@ -36,12 +38,14 @@ const WIRES: Record<Provider, Wire> = {
   kimi,
   deepseek,
   "openai-compatible": openaiCompatible,
+  "bedrock-converse": converse,
+  ollama,
 };
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** On every answer, so that a browser page (another origin) can call the mock with fetch. */
 const CORS: Readonly<Record<string, string>> = { "access-control-allow-origin": "*", "access-control-expose-headers": "*" };
-const SECRET_HEADERS = new Set(["authorization", "x-api-key", "x-goog-api-key"]);
+const SECRET_HEADERS = new Set(["authorization", "x-api-key", "x-goog-api-key", "x-amz-security-token"]);
 
 export interface ServerSettings {
   apiKey: string | undefined;
@@ -50,6 +54,13 @@ export interface ServerSettings {
   delayMs: number;
   chunkSize: number;
   seed: number;
+}
+
+/** Node's `rawHeaders` (`[name, value, name, value, …]`) as pairs, repeated names kept. */
+function headerPairs(raw: readonly string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i] ?? "", raw[i + 1] ?? ""]);
+  return out;
 }
 
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -61,6 +72,12 @@ function parseError(provider: Provider, ids: IdSource): ErrorAnswer {
       return providerError(provider, 400, { message: "There was an error parsing the body of your request. Please make sure it is valid JSON." }, ids);
     case "gemini":
       return providerError(provider, 400, { message: "Invalid JSON payload received. Unexpected token." }, ids);
+    // [inferred] AWS's text for a body it cannot read (InvokeModel's, public reports)
+    case "bedrock-converse":
+      return providerError(provider, 400, { message: "Malformed input request, please reformat your input and try again." }, ids);
+    // Go's encoding/json error, as Ollama's handlers return it
+    case "ollama":
+      return providerError(provider, 400, { message: "invalid character looking for beginning of value" }, ids);
     default:
       return providerError(
         provider,
@@ -254,15 +271,20 @@ export class ProviderServer {
       return this.#reject(res, entry, providerError(this.provider, 404, { message }, this.#ids));
     }
 
-    const auth = checkAuth(this.provider, req.headers, url.searchParams, this.#settings.apiKey, this.#ids);
+    // Bedrock: a Bedrock API key (Bearer), or a SigV4 signature recomputed over the request as sent
+    const auth =
+      this.provider === "bedrock-converse"
+        ? await checkBedrockAuth({ method, target: req.url ?? "/", headers: headerPairs(req.rawHeaders), body: bytes }, { apiKey: this.#settings.apiKey })
+        : checkAuth(this.provider, req.headers, url.searchParams, this.#settings.apiKey, this.#ids);
     if (auth !== null) return this.#reject(res, entry, auth);
 
     if (!parsedOk || !isObject(parsed)) return this.#reject(res, entry, parseError(this.provider, this.#ids));
     const body = parsed;
     const model = r.model ?? (typeof body["model"] === "string" ? body["model"] : null);
     entry.model = model;
-    // the body says it, or (Gemini) the URL
-    const stream = WIRE_HTTP[wireOf(this.provider)].streamField ? body["stream"] === true : r.geminiStream;
+    // the body says it (Ollama streams unless it says `stream: false`), or (Gemini, Bedrock) the URL
+    const facts = WIRE_HTTP[wireOf(this.provider)];
+    const stream = facts.streamField ? (body["stream"] ?? facts.streamsByDefault ?? false) === true : r.pathStream;
     entry.stream = stream;
 
     const version = req.headers["anthropic-version"];
@@ -356,6 +378,7 @@ export class ProviderServer {
     await this.#sleep(p.latencyMs);
     if (res.destroyed) return;
 
+    const framing = WIRE_HTTP[wireOf(this.provider)].framing;
     if (!entry.stream) {
       const json = JSON.stringify(wire.json(p, ctx));
       res.writeHead(200, { "content-type": this.provider === "gemini" ? "application/json; charset=UTF-8" : "application/json", ...CORS, ...extra });
@@ -370,8 +393,18 @@ export class ProviderServer {
 
     const items = wire.stream(p, ctx);
     const arrayMode = this.provider === "gemini" && !r.geminiSse;
+    const contentType =
+      framing === "event-stream"
+        ? "application/vnd.amazon.eventstream"
+        : framing === "ndjson"
+          ? "application/x-ndjson"
+          : arrayMode
+            ? "application/json; charset=UTF-8"
+            : this.provider === "gemini"
+              ? "text/event-stream"
+              : "text/event-stream; charset=utf-8";
     res.writeHead(200, {
-      "content-type": arrayMode ? "application/json; charset=UTF-8" : this.provider === "gemini" ? "text/event-stream" : "text/event-stream; charset=utf-8",
+      "content-type": contentType,
       "cache-control": "no-cache",
       ...CORS,
       ...extra,
@@ -389,19 +422,23 @@ export class ProviderServer {
       case "openai-chat":
       case "openai-responses":
         return { "x-request-id": `req_${this.#ids.hex(32)}` };
+      case "bedrock-converse":
+        return { "x-amzn-requestid": this.#ids.uuid() };
       default:
         return {};
     }
   }
 
-  #frame(item: { event?: string; data: string }, index: number, arrayMode: boolean): string {
+  #frame(item: { event?: string; data: string } | { bytes: Uint8Array }, index: number, arrayMode: boolean): string | Uint8Array {
+    if ("bytes" in item) return item.bytes;
     if (arrayMode) return (index === 0 ? "[" : ",\r\n") + item.data;
+    if (WIRE_HTTP[wireOf(this.provider)].framing === "ndjson") return `${item.data}\n`;
     if (this.provider === "gemini") return `data: ${item.data}\r\n\r\n`;
     return item.event === undefined ? `data: ${item.data}\n\n` : `event: ${item.event}\ndata: ${item.data}\n\n`;
   }
 
   /** Writes `data`; resolves once it has been handed to the socket (or the socket is gone). */
-  #write(res: ServerResponse, data: string): Promise<void> {
+  #write(res: ServerResponse, data: string | Uint8Array): Promise<void> {
     return new Promise<void>((resolve) => {
       res.write(data, () => resolve());
     });
@@ -423,7 +460,7 @@ export class ProviderServer {
     for (const item of items) {
       if (gone()) return;
       if ("comment" in item) {
-        if (!arrayMode) flushed = this.#write(res, `: ${item.comment}\n\n`);
+        if (!arrayMode && WIRE_HTTP[wireOf(this.provider)].framing === undefined) flushed = this.#write(res, `: ${item.comment}\n\n`);
         continue;
       }
       if (p.truncateAfter !== null && sent >= p.truncateAfter) return cut();

@@ -297,7 +297,7 @@ export interface MockLogEntry {
  * ```
  */
 export interface MockProvidersOptions {
-  /** The providers to serve (default: all eight). */
+  /** The providers to serve (default: all of `MOCK_PROVIDERS`). */
   providers?: readonly Provider[];
   /** A fixed port per provider (default 0: the system picks a free one). */
   ports?: Partial<Record<Provider, number>>;

@@ -14,7 +14,7 @@ use crate::error::{Error, ErrorCode};
     feature = "wasm-bind",
     derive(tsify::Tsify),
     tsify(
-        type = "\"anthropic\" | \"openai-chat\" | \"openai-responses\" | \"gemini\" | \"mistral\" | \"kimi\" | \"deepseek\" | \"openai-compatible\""
+        type = "\"anthropic\" | \"openai-chat\" | \"openai-responses\" | \"gemini\" | \"mistral\" | \"kimi\" | \"deepseek\" | \"openai-compatible\" | \"bedrock-converse\" | \"ollama\""
     )
 )]
 pub enum Provider {

@@ -365,5 +365,9 @@ export interface ProviderBodies {
     kimi: ChatBody;
     deepseek: ChatBody;
     "openai-compatible": ChatBody;
+    /** Bedrock Converse's body (a JSON object until its own type is declared). */
+    "bedrock-converse": JsonObject;
+    /** Ollama's `/api/chat` body (a JSON object until its own type is declared). */
+    ollama: JsonObject;
 }
 "#;

@@ -228,17 +228,11 @@ mod tests {
     use crate::vocab::SyntheticReason;
     use crate::vocab::SyntheticReasonCode;
 
-    /// Providers of `Provider::ALL` the TypeScript `Provider` union does not name yet: their
-    /// JavaScript transport (HTTP rows, the turn runner's byte path, the mock) is issue 32's next
-    /// step, and the union gains each with it (the JS stream suites' `TRANSPORT_PENDING`).
-    const TRANSPORT_PENDING: [Provider; 2] = [Provider::BedrockConverse, Provider::Ollama];
-
     /// The TypeScript unions written by hand name exactly the Rust values.
     #[test]
     fn hand_written_unions_match_the_rust_enums() {
         let names: Vec<String> = Provider::ALL
             .iter()
-            .filter(|p| !TRANSPORT_PENDING.contains(p))
             .map(|p| format!("\"{}\"", p.as_str()))
             .collect();
         assert!(<Provider as Tsify>::DECL

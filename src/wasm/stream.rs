@@ -121,14 +121,26 @@ impl StreamDecoder {
                 )
                 .into());
             }
-            decoder.push_bytes(&bytes.to_vec())
+            // bytes may hold many frames: an error in one does not take back what the others
+            // carried (the deltas before the error delta, as for separate events)
+            match decoder.push_bytes(&bytes.to_vec()) {
+                Ok(deltas) => Ok(deltas),
+                Err(e) => Err((decoder.take_held_deltas(), e)),
+            }
         } else {
             let event = args::json_text(event, "event")?;
-            self.decoder()?.push(&event)
+            self.decoder()?.push(&event).map_err(|e| (Vec::new(), e))
         };
         let out = match pushed {
             Ok(deltas) => serde_json::to_value(&deltas).unwrap_or(Value::Array(Vec::new())),
-            Err(e) => Value::Array(vec![error_delta(&e)]),
+            Err((held, e)) => {
+                let mut list = match serde_json::to_value(&held) {
+                    Ok(Value::Array(list)) => list,
+                    _ => Vec::new(),
+                };
+                list.push(error_delta(&e));
+                Value::Array(list)
+            }
         };
         // The event is kept (finish() returns it); the caller learns that memory ran out.
         crate::memory::check("decoding a stream event")?;

@@ -6,7 +6,7 @@
 // - what generateText returns (response.messages, continuity in providerOptions) read with
 //   fromAiSdk keeps the signatures, and written back with toAiSdk the AI SDK replays them;
 // - the request bodies the AI SDK's providers build (a two-step tool loop), read back with
-//   fromRequestBody, render for all eight providers, pass every strict validator, lose nothing.
+//   fromRequestBody, render for every provider, pass every strict validator, lose nothing.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -145,7 +145,7 @@ describe("AI SDK generateText against the strict mock providers", () => {
 
 describe("bodies the AI SDK built, read back with fromRequestBody, render for every provider", () => {
   for (const [provider, model, modelId] of TARGETS) {
-    test(`${provider}: a two-step tool loop's second request, imported and rendered for all eight providers, passes every strict validator with nothing lost`, async () => {
+    test(`${provider}: a two-step tool loop's second request, imported and rendered for every provider, passes every strict validator with nothing lost`, async () => {
       mock.script(provider, { blocks: [{ type: "tool_call", name: "read_file", arguments: { path: "a.rs" } }] }, { text: "a.rs is empty." });
       const result = await ai.generateText({
         model: model(),

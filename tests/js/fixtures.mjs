@@ -9,14 +9,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/**
- * Wires whose JavaScript transport is not built yet (issue 32: Bedrock's binary event stream in
- * the turn runner, Ollama's HTTP row and mock): their golden streams are decoded by the Rust
- * suites (tests/stream_decode.rs, tests/stream_event_stream.rs, tests/ollama.rs) and join these
- * suites with their JS rows.
- */
-const TRANSPORT_PENDING = new Set(["bedrock-converse", "ollama"]);
-
 export function loadFixtures(dir) {
   if (!dir || !existsSync(dir)) throw new Error(`fixtures folder not found: ${dir} (set TURNWIRE_FIXTURES)`);
   const transcripts = readdirSync(dir)
@@ -35,7 +27,6 @@ export function loadFixtures(dir) {
   const streams = existsSync(streamsDir)
     ? readdirSync(streamsDir)
         .sort()
-        .filter((provider) => !TRANSPORT_PENDING.has(provider))
         .flatMap((provider) =>
           readdirSync(join(streamsDir, provider))
             .filter((f) => f.endsWith(".events"))

@@ -1,14 +1,16 @@
 // The mock's Bedrock Converse writer (js/mock/wire/converse.mts, internal: read here from the
-// installed package's dist/mock/; no route serves it yet): its ConverseStream frames and its
-// ConverseResponse, served on 127.0.0.1 behind the mock's SigV4 check, are read by the official
+// installed package's dist/mock/): its ConverseStream frames and its ConverseResponse, served on
+// 127.0.0.1 behind the mock's SigV4 check, are read by the official
 // @aws-sdk/client-bedrock-runtime (tests/js/mock-sdk) as Bedrock's: text, reasoning with its
 // signature, tool use with its input in pieces, stop reason, usage; an exception frame is the
-// SDK's ThrottlingException.
+// SDK's ThrottlingException. Then the same SDK against the mock's own Converse route
+// (startMockProviders: `/model/{id}/converse(-stream)`, strict validation, SigV4 checked).
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { startMockProviders } from "turnwire/mock";
 import { bedrockAuthRequest } from "./mock-helpers.mjs";
 
 const dist = new URL("./node_modules/turnwire/dist/", import.meta.url);
@@ -119,5 +121,64 @@ describe("mock Converse writer, read by @aws-sdk/client-bedrock-runtime", () => 
     ]);
     assert.equal(out.stopReason, "tool_use");
     assert.equal(out.usage.totalTokens, 46);
+  });
+});
+
+describe("the mock's Converse route, driven by @aws-sdk/client-bedrock-runtime", () => {
+  let providers;
+  before(async () => {
+    providers = await startMockProviders({ providers: ["bedrock-converse"] });
+  });
+  after(() => providers.close());
+
+  const routed = () => {
+    const { BedrockRuntimeClient } = sdk("@aws-sdk/client-bedrock-runtime");
+    const { NodeHttpHandler } = sdk("@smithy/node-http-handler");
+    return new BedrockRuntimeClient({
+      region: "us-east-1",
+      endpoint: providers.baseURL("bedrock-converse"),
+      credentials: { ...MOCK_AWS_CREDENTIALS },
+      maxAttempts: 1,
+      requestHandler: new NodeHttpHandler(),
+    });
+  };
+
+  test("ConverseStream and Converse: signed by the SDK, accepted, answered with the scripted turn", async () => {
+    const { ConverseStreamCommand, ConverseCommand } = sdk("@aws-sdk/client-bedrock-runtime");
+    providers.script("bedrock-converse", { blocks: REPLY.blocks.slice(1) }, { text: "whole" });
+    const out = await routed().send(new ConverseStreamCommand({ modelId: MODEL, messages }));
+    let text = "";
+    let input = "";
+    let stop;
+    for await (const e of out.stream) {
+      text += e.contentBlockDelta?.delta?.text ?? "";
+      input += e.contentBlockDelta?.delta?.toolUse?.input ?? "";
+      if (e.messageStop) stop = e.messageStop.stopReason;
+    }
+    assert.equal(text, REPLY.blocks[1].text);
+    assert.deepEqual(JSON.parse(input), REPLY.blocks[2].arguments);
+    assert.equal(stop, "tool_use");
+    const whole = await routed().send(new ConverseCommand({ modelId: MODEL, messages }));
+    assert.deepEqual(whole.output.message.content, [{ text: "whole" }]);
+    assert.deepEqual(
+      providers.log.map((e) => [e.path, e.outcome, e.stream, e.model]),
+      [
+        [`/model/${encodeURIComponent(MODEL)}/converse-stream`, "accepted", true, MODEL],
+        [`/model/${encodeURIComponent(MODEL)}/converse`, "accepted", false, MODEL],
+      ],
+    );
+  });
+
+  test("a body Bedrock refuses is the SDK's ValidationException with AWS's text", async () => {
+    const { ConverseCommand } = sdk("@aws-sdk/client-bedrock-runtime");
+    const bad = [
+      { role: "user", content: [{ text: "hi" }] },
+      { role: "assistant", content: [{ toolUse: { toolUseId: "tooluse_1", name: "ls", input: {} } }] },
+      { role: "user", content: [{ text: "next" }] },
+    ];
+    await assert.rejects(
+      routed().send(new ConverseCommand({ modelId: MODEL, messages: bad, toolConfig: { tools: [{ toolSpec: { name: "ls", inputSchema: { json: { type: "object" } } } }] } })),
+      (e) => e.name === "ValidationException" && e.message === "Expected toolResult blocks at messages.2.content for the following Ids: tooluse_1",
+    );
   });
 });

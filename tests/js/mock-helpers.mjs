@@ -30,9 +30,62 @@ export function endpointURL(provider, baseURL, { model = MODELS[provider], strea
       return `${baseURL}/v1beta/models/${model}:${stream ? `streamGenerateContent${sse ? "?alt=sse" : ""}` : "generateContent"}`;
     case "openai-responses":
       return `${baseURL}/responses`;
+    case "bedrock-converse":
+      return `${baseURL}/model/${encodeURIComponent(model)}/${stream ? "converse-stream" : "converse"}`;
+    case "ollama":
+      return `${baseURL}/api/chat`;
     default:
       return `${baseURL}/chat/completions`;
   }
+}
+
+/**
+ * AWS event-stream bytes → [{ event, data, exception }]: each message's `:event-type` (or
+ * `:exception-type`) and its JSON payload. Only string headers are read (all Bedrock sends); the
+ * CRCs are not checked here (the decoder and @smithy/eventstream-codec tests do).
+ */
+export function parseEventStream(bytes) {
+  const out = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = new TextDecoder();
+  let at = 0;
+  while (at + 16 <= bytes.length) {
+    const total = view.getUint32(at);
+    const headersLength = view.getUint32(at + 4);
+    const headers = {};
+    let h = at + 12;
+    const end = h + headersLength;
+    while (h < end) {
+      const nameLength = bytes[h];
+      const name = text.decode(bytes.subarray(h + 1, h + 1 + nameLength));
+      h += 1 + nameLength;
+      const type = bytes[h];
+      if (type !== 7) throw new Error(`header ${name}: type ${type} not read here`);
+      const length = view.getUint16(h + 1);
+      headers[name] = text.decode(bytes.subarray(h + 3, h + 3 + length));
+      h += 3 + length;
+    }
+    const payload = text.decode(bytes.subarray(end, at + total - 4));
+    const exception = headers[":message-type"] === "exception";
+    out.push({ event: exception ? headers[":exception-type"] : headers[":event-type"], data: JSON.parse(payload), exception });
+    at += total;
+  }
+  return out;
+}
+
+/** NDJSON text → [{ data }], one parsed object a line. */
+export const parseNdjson = (text) =>
+  text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => ({ data: JSON.parse(l) }));
+
+/** A streamed answer's events, by its content type: SSE, NDJSON (Ollama) or AWS event-stream (Bedrock). */
+export async function streamEvents(res) {
+  const type = res.headers.get("content-type") ?? "";
+  if (type.startsWith("application/vnd.amazon.eventstream")) return parseEventStream(new Uint8Array(await res.arrayBuffer()));
+  if (type.startsWith("application/x-ndjson")) return parseNdjson(await res.text());
+  return parseSSE(await res.text());
 }
 
 /** POSTs `body` the way the provider's client would; `headers: null` sends no auth at all. */
@@ -85,12 +138,49 @@ export function decode(provider, events) {
     }
     return byIndex.get(key);
   };
-  for (const { event, data } of events) {
+  for (const { event, data, exception } of events) {
     if (data === "[DONE]") {
       out.done = true;
       continue;
     }
     switch (provider) {
+      case "bedrock-converse": {
+        if (exception) {
+          out.error = { type: event, message: data.message };
+          break;
+        }
+        if (event === "contentBlockStart" && data.start?.toolUse) call(data.contentBlockIndex, { id: data.start.toolUse.toolUseId, name: data.start.toolUse.name });
+        if (event === "contentBlockDelta") {
+          const d = data.delta;
+          if (typeof d.text === "string") out.text += d.text;
+          if (typeof d.reasoningContent?.text === "string") out.thinking += d.reasoningContent.text;
+          if (d.reasoningContent?.signature) out.signatures.push(d.reasoningContent.signature);
+          if (d.reasoningContent?.redactedContent) out.redacted = d.reasoningContent.redactedContent;
+          if (d.toolUse) call(data.contentBlockIndex).arguments += d.toolUse.input;
+        }
+        if (event === "messageStop") out.finish = data.stopReason;
+        if (event === "metadata") {
+          out.usage = data.usage;
+          out.done = true;
+        }
+        break;
+      }
+      case "ollama": {
+        if (typeof data.error === "string") {
+          out.error = { message: data.error };
+          break;
+        }
+        const m = data.message ?? {};
+        if (typeof m.content === "string") out.text += m.content;
+        if (typeof m.thinking === "string") out.thinking += m.thinking;
+        for (const tc of m.tool_calls ?? []) out.calls.push({ id: tc.id ?? null, name: tc.function.name, arguments: JSON.stringify(tc.function.arguments) });
+        if (data.done === true) {
+          out.finish = data.done_reason;
+          out.usage = { prompt_eval_count: data.prompt_eval_count, eval_count: data.eval_count };
+          out.done = true;
+        }
+        break;
+      }
       case "anthropic": {
         if (data.type === "content_block_start" && data.content_block.type === "tool_use")
           call(data.index, { id: data.content_block.id, name: data.content_block.name });
@@ -181,6 +271,25 @@ export function decode(provider, events) {
 export function decodeJSON(provider, body) {
   const out = { text: "", thinking: "", calls: [], finish: null, usage: null, signatures: [] };
   switch (provider) {
+    case "bedrock-converse":
+      for (const b of body.output.message.content) {
+        if (typeof b.text === "string") out.text += b.text;
+        if (b.reasoningContent?.reasoningText) {
+          out.thinking += b.reasoningContent.reasoningText.text;
+          out.signatures.push(b.reasoningContent.reasoningText.signature);
+        }
+        if (b.toolUse) out.calls.push({ id: b.toolUse.toolUseId, name: b.toolUse.name, arguments: JSON.stringify(b.toolUse.input) });
+      }
+      out.finish = body.stopReason;
+      out.usage = body.usage;
+      break;
+    case "ollama":
+      out.text = body.message.content;
+      out.thinking = body.message.thinking ?? "";
+      for (const tc of body.message.tool_calls ?? []) out.calls.push({ id: tc.id ?? null, name: tc.function.name, arguments: JSON.stringify(tc.function.arguments) });
+      out.finish = body.done_reason;
+      out.usage = { prompt_eval_count: body.prompt_eval_count, eval_count: body.eval_count };
+      break;
     case "anthropic":
       for (const b of body.content) {
         if (b.type === "text") out.text += b.text;
@@ -241,11 +350,13 @@ export const PLAIN_MODELS = {
   kimi: "kimi-k2-0905-preview",
   deepseek: "deepseek-chat",
   "openai-compatible": "local-model",
+  "bedrock-converse": "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+  ollama: "llama3.2",
 };
 
 /**
  * Reads a body another library built for `provider` with turnwire's `fromRequestBody`, renders
- * it for all eight providers, and checks that every strict validator passes and that each of
+ * it for every provider, and checks that every strict validator passes and that each of
  * `kept` (texts, tool names, results) is in every rendered body. `api` is the package's exports.
  */
 export function assertRendersEverywhere(api, provider, body, { model, kept, where = provider }) {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { isValidToolId, renderBody } from "turnwire";
 import { MOCK_PROVIDERS, startMockProviders } from "turnwire/mock";
-import { authHeaders, decode, decodeJSON, MODELS, parseSSE, post } from "./mock-helpers.mjs";
+import { authHeaders, decode, decodeJSON, MODELS, parseEventStream, parseNdjson, parseSSE, post, streamEvents } from "./mock-helpers.mjs";
 
 const FIXTURE = join(process.env.TURNWIRE_FIXTURES ?? "", "01-clean-multi-turn-tools");
 const TRANSCRIPT = readFileSync(join(FIXTURE, "transcript.json"), "utf8");
@@ -18,7 +18,9 @@ const PRIOR_CALLS = 3; // tool calls in the fixture's history (Kimi numbers new 
 /** The fixture rendered by turnwire for `provider`, streaming or not. */
 function rendered(provider, { stream = true, model = MODELS[provider] } = {}) {
   const extra = {};
-  if (stream && provider !== "gemini") extra.stream = true;
+  // Ollama streams unless told otherwise; Gemini and Bedrock say it in the URL
+  if (provider === "ollama") extra.stream = stream;
+  else if (stream && provider !== "gemini" && provider !== "bedrock-converse") extra.stream = true;
   if (stream && (provider === "openai-chat" || provider === "deepseek" || provider === "openai-compatible"))
     extra.stream_options = { include_usage: true };
   return renderBody(TRANSCRIPT, { provider, model, ...OPTIONS, extra });
@@ -43,10 +45,13 @@ const ID_FORMAT = {
   deepseek: "openai",
   "openai-compatible": "openai",
 };
+/** The id formats isValidToolId has no name for. */
+const ID_PATTERN = { "bedrock-converse": /^tooluse_[A-Za-z0-9_-]{22}$/, ollama: /^call_[a-z0-9]{8}$/ };
 
+/** A streamed answer's events: SSE, NDJSON (Ollama) or AWS event-stream messages (Bedrock). */
 async function streamed(res) {
   assert.equal(res.status, 200, await res.clone().text());
-  return parseSSE(await res.text());
+  return streamEvents(res);
 }
 
 let mock;
@@ -63,18 +68,18 @@ beforeEach(() => {
 describe("servers", () => {
   test("one server per wire format on 127.0.0.1, with the documented base URLs", () => {
     assert.deepEqual([...mock.providers], [...MOCK_PROVIDERS]);
-    assert.equal(MOCK_PROVIDERS.length, 8);
+    assert.equal(MOCK_PROVIDERS.length, 10);
     const ports = new Set();
     for (const p of MOCK_PROVIDERS) {
       const e = mock.endpoint(p);
       assert.match(e.origin, /^http:\/\/127\.0\.0\.1:\d+$/);
       assert.equal(e.origin, `http://127.0.0.1:${e.port}`);
       ports.add(e.port);
-      const bare = p === "anthropic" || p === "gemini" || p === "deepseek";
+      const bare = p === "anthropic" || p === "gemini" || p === "deepseek" || p === "bedrock-converse" || p === "ollama";
       assert.equal(e.baseURL, bare ? e.origin : `${e.origin}/v1`, p);
       assert.equal(mock.baseURL(p), e.baseURL);
     }
-    assert.equal(ports.size, 8);
+    assert.equal(ports.size, 10);
     assert.throws(() => mock.endpoint("bedrock"), RangeError);
   });
 
@@ -138,7 +143,7 @@ describe("every provider accepts turnwire's body and streams back parseably", ()
           ["read_file", { path: "README.md", maxLines: 3 }],
         ],
       );
-      const finish = { anthropic: "tool_use", "openai-responses": "completed", gemini: "STOP" }[provider] ?? "tool_calls";
+      const finish = { anthropic: "tool_use", "openai-responses": "completed", gemini: "STOP", "bedrock-converse": "tool_use", ollama: "stop" }[provider] ?? "tool_calls";
       assert.equal(got.finish, finish);
       const ids = got.calls.map((c) => c.id);
       if (provider === "gemini") {
@@ -148,7 +153,7 @@ describe("every provider accepts turnwire's body and streams back parseably", ()
         return;
       }
       assert.notEqual(ids[0], ids[1]);
-      for (const id of ids) assert.ok(isValidToolId(ID_FORMAT[provider], id), `${provider} id ${id}`);
+      for (const id of ids) assert.ok(ID_PATTERN[provider]?.test(id) ?? isValidToolId(ID_FORMAT[provider], id), `${provider} id ${id}`);
       if (provider === "anthropic") for (const id of ids) assert.match(id, /^toolu_01[A-Za-z0-9]{22}$/);
       if (provider === "mistral") for (const id of ids) assert.match(id, /^[A-Za-z0-9]{9}$/);
       if (provider === "kimi") assert.deepEqual(ids, [`functions.read_file:${PRIOR_CALLS}`, `functions.read_file:${PRIOR_CALLS + 1}`]);
@@ -290,6 +295,41 @@ describe("strict validation: a broken body gets the provider's own 400", () => {
         assert.equal(body.error.type, "invalid_request_error");
       },
     },
+    {
+      provider: "bedrock-converse",
+      what: "a toolUse without its toolResult",
+      body: {
+        messages: [
+          { role: "user", content: [{ text: "hi" }] },
+          { role: "assistant", content: [{ toolUse: { toolUseId: "tooluse_1", name: "ls", input: {} } }] },
+          { role: "user", content: [{ text: "next" }] },
+        ],
+        toolConfig: { tools: [{ toolSpec: { name: "ls", inputSchema: { json: { type: "object" } } } }] },
+      },
+      rule: "BDR-01",
+      check(body, headers) {
+        assert.deepEqual(body, { message: "Expected toolResult blocks at messages.2.content for the following Ids: tooluse_1" });
+        assert.match(headers.get("x-amzn-errortype"), /^ValidationException:/);
+      },
+    },
+    {
+      provider: "ollama",
+      what: "call arguments as a JSON string",
+      body: {
+        model: "qwen3:8b",
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: "", tool_calls: [{ function: { name: "ls", arguments: "{}" } }] },
+          { role: "tool", tool_name: "ls", content: "ok" },
+        ],
+      },
+      rule: "OLL-02",
+      check(body) {
+        assert.deepEqual(body, {
+          error: "json: cannot unmarshal string into Go struct field ChatRequest.messages.tool_calls.function.arguments of type api.ToolCallFunctionArguments",
+        });
+      },
+    },
   ];
 
   for (const c of CASES) {
@@ -298,7 +338,7 @@ describe("strict validation: a broken body gets the provider's own 400", () => {
       const res = await post(mock, c.provider, c.body, { model: c.provider === "gemini" ? "gemini-3-pro-preview" : undefined });
       assert.equal(res.status, 400);
       assert.match(res.headers.get("x-turnwire-mock-rules"), new RegExp(`(^|,)${c.rule}(,|$)`));
-      c.check(await res.json());
+      c.check(await res.json(), res.headers);
       assert.deepEqual(mock.stats, { accepted: 0, rejected: 1, scriptedErrors: 0 });
       const [entry] = mock.log;
       assert.equal(entry.outcome, "rejected");
@@ -348,14 +388,16 @@ describe("credentials", () => {
       kimi: [401, (b) => assert.deepEqual(b.error, { message: "Invalid Authentication", type: "invalid_authentication_error" })],
       deepseek: [401, (b) => assert.equal(b.error.message, "Authentication Fails (auth header format should be Bearer sk-...)")],
       "openai-compatible": [401, (b) => assert.match(b.error.message, /API key/)],
+      "bedrock-converse": [403, (b) => assert.deepEqual(b, { message: "Missing Authentication Token" })],
     };
-    for (const p of MOCK_PROVIDERS) {
+    // a local Ollama takes any request (no key): left out
+    for (const p of MOCK_PROVIDERS.filter((x) => x !== "ollama")) {
       const res = await post(mock, p, rendered(p), { headers: null, stream: true });
       const [status, check] = expected[p];
       assert.equal(res.status, status, p);
       check(await res.json());
     }
-    assert.deepEqual(mock.stats, { accepted: 0, rejected: 8, scriptedErrors: 0 });
+    assert.deepEqual(mock.stats, { accepted: 0, rejected: 9, scriptedErrors: 0 });
   });
 
   test("Anthropic: anthropic-version required; Bearer keys and API version 2026-10-21 accepted", async () => {
@@ -427,6 +469,11 @@ describe("scripted HTTP errors", () => {
       ["kimi", 429, (b) => assert.equal(b.error.type, "rate_limit_reached_error")],
       ["deepseek", 500, (b) => assert.equal(b.error.message, "Server Error")],
       ["openai-compatible", 503, (b) => assert.equal(b.error.type, "server_error")],
+      ["bedrock-converse", 429, (b, h) => {
+        assert.deepEqual(b, { message: "Too many requests, please wait before trying again." });
+        assert.match(h.get("x-amzn-errortype"), /^ThrottlingException:/);
+      }],
+      ["ollama", 503, (b) => assert.deepEqual(b, { error: "server busy, please try again.  maximum pending requests exceeded" })],
     ];
     for (const [p, status] of cases) mock.script(p, { kind: "error", status });
     for (const [p, status, check] of cases) {
@@ -458,7 +505,7 @@ describe("scripted HTTP errors", () => {
     mock.script("anthropic", { text: "x", errorAfter: 1 });
     const ant = decode("anthropic", await streamed(await post(mock, "anthropic", rendered("anthropic"), { stream: true })));
     assert.equal(ant.error.type, "overloaded_error");
-    assert.equal(mock.stats.accepted, 9);
+    assert.equal(mock.stats.accepted, MOCK_PROVIDERS.length + 1);
   });
 });
 
@@ -470,14 +517,18 @@ describe("stream pacing and failure", () => {
       assert.equal(res.status, 200);
       const decoder = new TextDecoder();
       let text = "";
+      const bytes = [];
       await assert.rejects(async () => {
-        for await (const chunk of res.body) text += decoder.decode(chunk, { stream: true });
+        for await (const chunk of res.body) {
+          bytes.push(...chunk);
+          text += decoder.decode(chunk, { stream: true });
+        }
       }, `${p}: the body ends with an error, not a clean end`);
-      const events = parseSSE(text);
+      const events = p === "bedrock-converse" ? parseEventStream(new Uint8Array(bytes)) : p === "ollama" ? parseNdjson(text) : parseSSE(text);
       assert.equal(events.length, 4, p);
       assert.ok(!decode(p, events).done);
     }
-    assert.equal(mock.stats.accepted, 8, "a cut stream still answered 200");
+    assert.equal(mock.stats.accepted, MOCK_PROVIDERS.length, "a cut stream still answered 200");
   });
 
   test("truncateAfter on a non-streaming request cuts the JSON body", async () => {
@@ -620,6 +671,8 @@ describe("scripted content, per provider", () => {
     assert.equal(got.deepseek.prompt_cache_hit_tokens, 100);
     assert.equal(got.deepseek.prompt_cache_miss_tokens, 20);
     assert.equal(got["openai-compatible"].prompt_tokens, 120);
+    assert.deepEqual(got["bedrock-converse"], { inputTokens: 120, outputTokens: 7, totalTokens: 127, cacheReadInputTokens: 100, cacheWriteInputTokens: 0 });
+    assert.deepEqual(got.ollama, { prompt_eval_count: 120, eval_count: 7 });
   });
 
   test("invalid argument JSON is streamed as given", async () => {

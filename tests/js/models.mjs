@@ -12,4 +12,6 @@ export const MODELS = {
   kimi: "kimi-k2-thinking",
   deepseek: "deepseek-reasoner",
   "openai-compatible": "llama-3.3-70b-versatile",
+  "bedrock-converse": "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+  ollama: "qwen3:8b",
 };

@@ -1,7 +1,7 @@
 // pi-ai (@mariozechner/pi-ai 0.73.1, pinned in tests/js/mock-sdk/package.json) against turnwire's
 // strict mock providers (issue 11): pi-ai runs a two-step tool loop for four of its APIs; the
 // request body its provider code builds for the second step, read back with fromRequestBody,
-// renders for all eight providers with nothing lost; the pi-ai Context itself, read with
+// renders for every provider with nothing lost; the pi-ai Context itself, read with
 // fromPiAi, does too; and written back with toPiAi, pi-ai sends it again and the mock accepts it.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -87,7 +87,7 @@ async function toolLoop(model, provider) {
 
 describe(`pi-ai ${PI_AI}: its request bodies and its Context`, () => {
   for (const [piProvider, api, provider, baseUrl] of CASES) {
-    test(`${piProvider} (${api}): the second step's body renders for all eight providers with nothing lost`, async () => {
+    test(`${piProvider} (${api}): the second step's body renders for every provider with nothing lost`, async () => {
       const model = modelFor(piProvider, api, baseUrl());
       const { body } = await toolLoop(model, provider);
       assertRendersEverywhere(turnwire, provider, body, { model: model.id, kept: KEPT, where: `pi-ai ${piProvider}` });

@@ -3,7 +3,7 @@
 // all with the caller's `ttl`; OpenAI Chat and Responses get `prompt_cache_key`; the other
 // providers cache implicitly and report what was not sent. Every body passes the strict
 // validator, a Conversation keeps every request an extension of the previous one, and turns
-// with `cache` are accepted by the strict mock providers for all eight wire formats.
+// with `cache` are accepted by the strict mock providers for every wire format.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Conversation, isTurnwireError, renderForProvider, streamTurn, validateRequest } from "turnwire";
@@ -130,7 +130,7 @@ describe("turns with cache are accepted by the strict mock providers", () => {
     await mock?.close();
   });
 
-  test("all eight wire formats", async () => {
+  test("every wire format", async () => {
     for (const provider of MOCK_PROVIDERS) {
       const conversation = new Conversation(history);
       const { message } = await streamTurn({

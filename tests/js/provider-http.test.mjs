@@ -10,18 +10,22 @@ const dist = new URL("./node_modules/turnwire/dist/", import.meta.url);
 const table = await import(new URL("provider-http.mjs", dist).href);
 const routes = await import(new URL("mock/routes.mjs", dist).href);
 const { PROVIDER_HTTP, PROVIDERS, WIRE_HTTP, WIRES } = table;
+/** Every wire API of the table (WIRES: only those repairingFetch recognises by path). */
+const ALL_WIRES = Object.keys(WIRE_HTTP);
 
 const BASE = "http://127.0.0.1:9/base";
 const MODEL = "models/gemini 3 pro";
 
 describe("the provider table", () => {
   test("has one row per provider, in the mock providers' order, each on a wire API of WIRE_HTTP", () => {
-    const order = ["anthropic", "openai-chat", "openai-responses", "gemini", "mistral", "kimi", "deepseek", "openai-compatible"];
+    const order = ["anthropic", "openai-chat", "openai-responses", "gemini", "mistral", "kimi", "deepseek", "openai-compatible", "bedrock-converse", "ollama"];
     assert.deepEqual([...PROVIDERS], order);
     assert.deepEqual([...MOCK_PROVIDERS], order);
     assert.ok(Object.isFrozen(MOCK_PROVIDERS));
-    for (const p of PROVIDERS) assert.ok(WIRES.includes(PROVIDER_HTTP[p].wire), p);
-    for (const w of WIRES) assert.equal(PROVIDER_HTTP[WIRE_HTTP[w].defaultProvider].wire, w, w);
+    for (const p of PROVIDERS) assert.ok(ALL_WIRES.includes(PROVIDER_HTTP[p].wire), p);
+    for (const w of ALL_WIRES) assert.equal(PROVIDER_HTTP[WIRE_HTTP[w].defaultProvider].wire, w, w);
+    // repairingFetch leaves Converse (a SigV4 signature covers the body) and Ollama alone
+    assert.deepEqual([...WIRES], ["generate-content", "messages", "responses", "chat-completions"]);
   });
 
   test("each row's wire is the wire API Rust gives the provider (vocab/wire_api.rs): the two tables never drift", () => {
@@ -86,7 +90,7 @@ describe("the provider table", () => {
         assert.equal(baseURL.endsWith("/v1"), PROVIDER_HTTP[provider].v1InBase, provider);
         const url = new URL(providerRequest({ provider, model: "m", baseURL }).url);
         assert.notEqual(routes.route(provider, url.pathname, url.searchParams), null, `${provider} ${url.pathname}`);
-        for (const other of WIRES.filter((w) => w !== PROVIDER_HTTP[provider].wire)) {
+        for (const other of ALL_WIRES.filter((w) => w !== PROVIDER_HTTP[provider].wire)) {
           const path = new URL(baseURL + table.withModel(WIRE_HTTP[other].streamPath, "m")).pathname;
           assert.equal(routes.route(provider, path, new URLSearchParams()), null, `${provider} ${path}`);
         }

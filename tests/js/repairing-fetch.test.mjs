@@ -4,7 +4,7 @@
 // before the next user turn), which the plain client sends to a 400; through repairingFetch the
 // same call succeeds, streaming and not, and the mock's strict validator finds nothing. And the
 // bodies these clients' request builders make for a two-step tool loop, read back with
-// fromRequestBody, render for all eight providers with nothing lost.
+// fromRequestBody, render for every provider with nothing lost.
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";

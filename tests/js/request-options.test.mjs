@@ -2,7 +2,7 @@
 // them in its own field (the README's table), every body passes the strict validator, a forced
 // choice the provider refuses with thinking turns thinking off (or becomes `auto` on a model
 // that always thinks) with a diagnostic, and turns with them are accepted by the strict mock
-// providers for all eight wire formats.
+// providers for every wire format.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Conversation, isTurnwireError, renderForProvider, streamTurn, validateRequest } from "turnwire";
@@ -226,7 +226,7 @@ describe("turns with the controls are accepted by the strict mock providers", ()
     await mock?.close();
   });
 
-  test("toolChoice required, two stop sequences and providerOptions, on all eight wire formats", async () => {
+  test("toolChoice required, two stop sequences and providerOptions, on every wire format", async () => {
     for (const provider of MOCK_PROVIDERS) {
       const conversation = new Conversation(history);
       const { message, diagnostics } = await streamTurn({

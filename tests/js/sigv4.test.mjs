@@ -146,7 +146,7 @@ describe("sigv4: streamTurn's aws option", () => {
   });
 });
 
-describe("sigv4: bedrock-converse (a provider being built: by name, not yet in the Provider union)", () => {
+describe("sigv4: bedrock-converse", () => {
   const MODEL = "us.anthropic.claude-sonnet-4-5-20250929-v1:0";
   const HISTORY = [{ role: "user", content: "Hello" }];
 
@@ -168,7 +168,7 @@ describe("sigv4: bedrock-converse (a provider being built: by name, not yet in t
       const request = await bedrockAuthRequest(req);
       const answer = await checkBedrockAuth(request, { apiKey: "bedrock-api-key-abc" });
       seen.push({ target: req.url, headers: Object.fromEntries(request.headers.map(([n, v]) => [n.toLowerCase(), v])), body: JSON.parse(new TextDecoder().decode(request.body)), answer });
-      // accepted: a Converse validation error ends the turn (the event-stream read path is not wired yet)
+      // accepted: this server then answers a Converse validation error (converse-ollama.test.mjs streams whole turns)
       const out = answer ?? { status: 400, headers: { "content-type": "application/json", "x-amzn-errortype": "ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, body: { message: "accepted by the mock's auth" } };
       res.writeHead(out.status, out.headers);
       res.end(JSON.stringify(out.body));

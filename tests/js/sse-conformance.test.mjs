@@ -26,7 +26,8 @@ const requireSdk = createRequire(join(SDK_DIR, "package.json"));
 const esp = await import(pathToFileURL(requireSdk.resolve("eventsource-parser/stream")).href);
 const espCore = await import(pathToFileURL(requireSdk.resolve("eventsource-parser")).href);
 const espVersion = JSON.parse(readFileSync(join(SDK_DIR, "node_modules/eventsource-parser/package.json"), "utf8")).version;
-const streams = loadFixtures(process.env.TURNWIRE_FIXTURES).filter((f) => f.stream);
+// the eight providers that stream SSE (Bedrock's event stream and Ollama's NDJSON are not SSE)
+const streams = loadFixtures(process.env.TURNWIRE_FIXTURES).filter((f) => f.stream && f.stream.provider !== "bedrock-converse" && f.stream.provider !== "ollama");
 const encoder = new TextEncoder();
 
 /** turnwire's parser on byte chunks: { events: [{event, id, data}], retries, comments }. */

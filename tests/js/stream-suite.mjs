@@ -73,6 +73,79 @@ export function frameSSE(provider, lines) {
 /** Gemini's non-SSE answer: one JSON array, an element per chunk, `,\r\n` between them. */
 export const frameArray = (lines) => `[${lines.join(",\r\n")}]`;
 
+/** Ollama's answer: NDJSON, one object a line. */
+export const frameNdjson = (lines) => lines.map((l) => `${l}\n`).join("");
+
+/** CRC-32 (gzip's), for the event-stream frames below. */
+function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** ConverseStream's event names; any other key of a golden line is an exception. */
+const CONVERSE_EVENTS = new Set(["messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop", "metadata"]);
+
+/**
+ * One golden ConverseStream line (`{"<eventType>": payload}`) as the AWS event-stream message
+ * Bedrock sends: string headers `:event-type` (or `:exception-type`), `:content-type`,
+ * `:message-type`, then the JSON payload, the prelude and message CRCs.
+ */
+export function frameEventStream(line) {
+  const [[type, payload]] = Object.entries(JSON.parse(line));
+  const exception = !CONVERSE_EVENTS.has(type);
+  const headers = [
+    [exception ? ":exception-type" : ":event-type", type],
+    [":content-type", "application/json"],
+    [":message-type", exception ? "exception" : "event"],
+  ].map(([name, value]) => {
+    const n = encoder.encode(name);
+    const v = encoder.encode(value);
+    const h = new Uint8Array(1 + n.length + 3 + v.length);
+    h[0] = n.length;
+    h.set(n, 1);
+    h[1 + n.length] = 7;
+    new DataView(h.buffer).setUint16(2 + n.length, v.length);
+    h.set(v, 4 + n.length);
+    return h;
+  });
+  const headerBytes = headers.reduce((a, h) => a + h.length, 0);
+  const body = encoder.encode(JSON.stringify(payload));
+  const total = 12 + headerBytes + body.length + 4;
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, total);
+  view.setUint32(4, headerBytes);
+  view.setUint32(8, crc32(out.subarray(0, 8)));
+  let at = 12;
+  for (const h of headers) {
+    out.set(h, at);
+    at += h.length;
+  }
+  out.set(body, at);
+  view.setUint32(total - 4, crc32(out.subarray(0, total - 4)));
+  return out;
+}
+
+/** A golden stream as its provider frames it on the wire: bytes, with the answer's content type. */
+export function frameWire(provider, lines) {
+  if (provider === "bedrock-converse") {
+    const frames = lines.map(frameEventStream);
+    const bytes = new Uint8Array(frames.reduce((a, f) => a + f.length, 0));
+    let at = 0;
+    for (const f of frames) {
+      bytes.set(f, at);
+      at += f.length;
+    }
+    return { bytes, contentType: "application/vnd.amazon.eventstream" };
+  }
+  if (provider === "ollama") return { bytes: encoder.encode(frameNdjson(lines)), contentType: "application/x-ndjson" };
+  return { bytes: encoder.encode(frameSSE(provider, lines)), contentType: "text/event-stream; charset=utf-8" };
+}
+
 /** Every SseEvent a parser gives for `chunks`. */
 function parseAll(api, chunks, extra = {}) {
   const events = [];
@@ -152,6 +225,25 @@ function withoutBaseURL(message) {
   if (account !== undefined && !/^key-[0-9a-f]{16}$/.test(account)) throw new Error(`account ${account} is not a key label`);
   return { ...message, metadata };
 }
+
+/**
+ * `message` with the call ids another decode minted swapped for a third decode's, in order: a
+ * stream that sends no call ids (Ollama before 0.12.10) gets them minted from the turn's id seed,
+ * where its golden was decoded without one.
+ */
+function renamedCalls(message, minted, golden) {
+  const ids = (m) => m.blocks.filter((b) => b.type === "tool_call").map((b) => b.id);
+  const to = ids(golden);
+  const map = new Map(ids(minted).map((id, i) => [id, to[i]]));
+  return { ...message, blocks: message.blocks.map((b) => (b.type === "tool_call" && map.has(b.id) ? { ...b, id: map.get(b.id) } : b)) };
+}
+
+/**
+ * The deltas without the `done` (stopReason "error") of an exception frame: the bytes path
+ * hands on what the frames of one push carried, that `done` included, where the text path
+ * leaves an erroring event's own deltas out (the outcomes are the same).
+ */
+const withoutErrorDone = (deltas) => deltas.filter((d) => !(d.type === "done" && d.stopReason === "error"));
 
 /** Awaits a promise that must reject; returns the reason. */
 async function rejection(assert, promise, what) {
@@ -353,6 +445,39 @@ export function defineStreamSuite(api, label, host) {
       });
     });
 
+    describe("binary event-stream (Bedrock) framing", () => {
+      test("every ConverseStream golden as event-stream bytes, cut anywhere, decodes as its JSON lines do", () => {
+        const rand = rng(0xb3d);
+        const provider = "bedrock-converse";
+        const goldens = streams.filter((f) => f.stream.provider === provider);
+        assert.ok(goldens.length >= 5, `Converse goldens: ${goldens.length}`);
+        for (const fixture of goldens) {
+          const lines = eventLines(fixture);
+          const want = decodeDirect(api, provider, lines, { model: MODELS[provider] });
+          const { bytes } = frameWire(provider, lines);
+          for (let round = 0; round < 8; round++) {
+            const chunks = round === 0 ? [bytes] : round === 1 ? Array.from(bytes, (b) => new Uint8Array([b])) : randomSplit(bytes, rand);
+            const got = decodeDirect(api, provider, chunks, { model: MODELS[provider] });
+            assert.deepEqual(got.outcome, want.outcome, `${fixture.name}, round ${round}`);
+            assert.deepEqual(withoutErrorDone(got.deltas), want.deltas, `${fixture.name}, round ${round}: deltas`);
+          }
+        }
+      });
+
+      test("bytes for a wire that streams text are a TurnwireError; a frame past maxEventBytes is frame_too_large", () => {
+        const sse = new api.StreamDecoder("anthropic");
+        try {
+          assert.throws(() => sse.push(new Uint8Array([1, 2, 3])), (e) => api.isTurnwireError(e) && e.code === "invalid_type");
+        } finally {
+          sse.free();
+        }
+        const line = JSON.stringify({ contentBlockDelta: { contentBlockIndex: 0, delta: { text: "x".repeat(300) } } });
+        const { outcome } = decodeDirect(api, "bedrock-converse", [frameEventStream(line)], { maxEventBytes: 200 });
+        assert.ok(outcome.errors.some((e) => e.code === "frame_too_large"), JSON.stringify(outcome.errors));
+        assert.deepEqual(outcome.message.blocks, []);
+      });
+    });
+
     describe("providerRequest and ProviderError", () => {
       test("each provider's URL, auth headers and streaming switches", () => {
         const want = {
@@ -364,16 +489,26 @@ export function defineStreamSuite(api, label, host) {
           kimi: [`${BASE}/chat/completions`, { authorization: "Bearer k" }, { stream: true }],
           deepseek: [`${BASE}/chat/completions`, { authorization: "Bearer k" }, { stream: true, stream_options: { include_usage: true } }],
           "openai-compatible": [`${BASE}/chat/completions`, { authorization: "Bearer k" }, { stream: true, stream_options: { include_usage: true } }],
+          // the model id URL-encoded once (`:` → `%3A`, as the AWS SDKs send it); no stream field
+          "bedrock-converse": [`${BASE}/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream`, { authorization: "Bearer k" }, {}],
+          ollama: [`${BASE}/api/chat`, { authorization: "Bearer k" }, { stream: true }],
         };
+        const ACCEPT = { "bedrock-converse": "application/vnd.amazon.eventstream", ollama: "application/x-ndjson" };
         for (const [provider, [url, auth, extra]] of Object.entries(want)) {
           const r = api.providerRequest({ provider, model: MODELS[provider], apiKey: "k", baseURL: `${BASE}/` });
           assert.equal(r.url, url, provider);
           assert.equal(r.baseURL, BASE, provider);
-          assert.deepEqual(r.headers, { "content-type": "application/json", accept: "text/event-stream", ...auth }, provider);
+          assert.deepEqual(r.headers, { "content-type": "application/json", accept: ACCEPT[provider] ?? "text/event-stream", ...auth }, provider);
           assert.deepEqual(r.extra, extra, provider);
         }
         assert.equal(api.providerRequest({ provider: "anthropic", model: "m" }).url, "https://api.anthropic.com/v1/messages");
         assert.equal(api.DEFAULT_BASE_URLS.gemini, "https://generativelanguage.googleapis.com");
+        assert.equal(api.DEFAULT_BASE_URLS["bedrock-converse"], "https://bedrock-runtime.{region}.amazonaws.com");
+        assert.equal(api.providerRequest({ provider: "bedrock-converse", model: "m", region: "eu-west-3" }).url, "https://bedrock-runtime.eu-west-3.amazonaws.com/model/m/converse-stream");
+        // a local Ollama needs no key
+        const local = api.providerRequest({ provider: "ollama", model: "qwen3:8b" });
+        assert.equal(local.url, "http://localhost:11434/api/chat");
+        assert.equal(local.headers.authorization, undefined);
         assert.equal(Object.isFrozen(api.DEFAULT_BASE_URLS), true);
         assert.equal(
           api.providerRequest({ provider: "gemini", model: "models/gemini-2.5-flash" }).url,
@@ -409,7 +544,9 @@ export function defineStreamSuite(api, label, host) {
           const lines = eventLines(fixture);
           const golden = JSON.parse(fixture.files["expected.json"]);
           const rand = rng(lines.length * 31 + provider.length);
-          const { fetch, calls } = fakeFetch(() => sseResponse(byteStream(randomSplit(encoder.encode(frameSSE(provider, lines)), rand, 48))));
+          // framed as the provider sends it (SSE; Bedrock's binary event stream; Ollama's NDJSON), cut at random bytes
+          const wire = frameWire(provider, lines);
+          const { fetch, calls } = fakeFetch(() => new Response(byteStream(randomSplit(wire.bytes, rand, 48)), { headers: { "content-type": wire.contentType } }));
           const conversation = new api.Conversation(HISTORY);
           try {
             const turn = api.streamTurn({ provider, model, apiKey: "k", baseURL: BASE, conversation, fetch, render: { tools: TOOLS } });
@@ -459,10 +596,11 @@ export function defineStreamSuite(api, label, host) {
             const account = result.message.metadata?.account;
             assert.match(account ?? "", /^key-[0-9a-f]{16}$/);
             const direct = decodeDirect(api, provider, lines, { model, endpoint: BASE, account, idSeed: `turn-${HISTORY.length}` });
-            assert.deepEqual(deltas, direct.deltas, "the deltas are the decoder's, errors included");
+            assert.deepEqual(provider === "bedrock-converse" ? withoutErrorDone(deltas) : deltas, direct.deltas, "the deltas are the decoder's, errors included");
             const { diagnostics, idMap, toolNames, request, aborted, appended, ...outcome } = result;
             assert.deepEqual(outcome, direct.outcome);
-            assert.deepEqual(withoutBaseURL(outcome.message), golden.outcome.message);
+            const unseeded = decodeDirect(api, provider, lines, { model }).outcome.message;
+            assert.deepEqual(renamedCalls(withoutBaseURL(outcome.message), direct.outcome.message, unseeded), golden.outcome.message);
             assert.equal(outcome.message.metadata.providerBaseURL, BASE);
             assert.deepEqual(withoutErrorTypes({ ...outcome, message: golden.outcome.message }), golden.outcome);
             assert.equal(aborted, false);
@@ -526,6 +664,12 @@ export function defineStreamSuite(api, label, host) {
         ["openai-compatible", 403, { "x-amzn-errortype": "InvalidSignatureException:http://internal.amazon.com/coral/com.amazon.coral.service/" }, { message: "The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details." }, "InvalidSignatureException", false, undefined],
         ["openai-compatible", 403, { "x-amzn-errortype": "AccessDeniedException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, { message: "You don't have access to the model with the specified model ID." }, "AccessDeniedException", false, undefined],
         ["openai-compatible", 500, { "x-amzn-errortype": "InternalServerException:http://internal.amazon.com/coral/com.amazon.bedrock/", "x-should-retry": "false" }, { message: "internal" }, "InternalServerException", false, undefined],
+        // Bedrock Converse itself: a ValidationException is final, a throttle is retried
+        ["bedrock-converse", 400, { "x-amzn-errortype": "ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, { message: "Expected toolResult blocks at messages.2.content for the following Ids: tooluse_1" }, "ValidationException", false, undefined],
+        ["bedrock-converse", 429, { "x-amzn-errortype": "ThrottlingException:http://internal.amazon.com/coral/com.amazon.bedrock/" }, { message: "Too many requests, please wait before trying again." }, "ThrottlingException", true, undefined],
+        // Ollama: `{"error": "…"}`, no type of its own
+        ["ollama", 404, {}, { error: 'model "qwen3:8b" not found, try pulling it first' }, "http_404", false, undefined],
+        ["ollama", 503, {}, { error: "server busy, please try again.  maximum pending requests exceeded" }, "http_503", true, undefined],
       ];
       test("a non-2xx answer is a typed ProviderError; nothing is appended", async () => {
         for (const [provider, status, headers, body, errorType, retryable, retryAfterMs] of httpCases) {
@@ -702,7 +846,9 @@ export function defineStreamSuite(api, label, host) {
  */
 function defineMockSuite(api, label, host) {
   const { test, assert } = host;
-  for (const provider of ["anthropic", "gemini"]) {
+  // the providers run.mjs started: SSE (anthropic), SSE per URL (gemini), AWS event-stream bytes
+  // (bedrock-converse, a Bedrock API key as Bearer) and NDJSON (ollama)
+  for (const provider of Object.keys(host.mock.baseURLs)) {
     test(`${provider}: a tool turn and its follow-up against the mock provider, from inside ${label}`, async () => {
       const baseURL = host.mock.baseURLs[provider];
       assert.ok(baseURL, `no mock ${provider}`);

@@ -718,8 +718,8 @@ export function defineSuite(api, label, host) {
 
     test("importers: every fixture's body, read back with fromRequestBody, renders the same bytes (issue 11)", () => {
       const checked = eachRendered(api, fixtures, (fixture, provider, options, bytes) => {
-        // Gemini bodies do not name their model; where a body went (OpenRouter: ORT-02) is the caller's to say
-        const source = { ...(provider === "gemini" ? { model: options.model } : {}), ...(options.endpoint ? { endpoint: options.endpoint } : {}) };
+        // Gemini and Converse bodies do not name their model; where a body went (OpenRouter: ORT-02) is the caller's to say
+        const source = { ...(provider === "gemini" || provider === "bedrock-converse" ? { model: options.model } : {}), ...(options.endpoint ? { endpoint: options.endpoint } : {}) };
         const imported = api.fromRequestBody(provider, bytes, source);
         const again = api.renderBody(imported.transcript, { ...imported.options, compat: options.compat });
         assert.ok(bytesEqual(again, bytes), `${fixture.name} ${provider}`);

@@ -5,11 +5,12 @@
 // random padding member `p` Bedrock adds; an error inside the stream is an exception message
 // (`:message-type: exception`). Sources: API_runtime_ConverseStreamOutput and its members
 // (hosts.md §1.3), the AWS SDK's ConverseStreamOutput (tests/js/mock-converse.test.mjs streams
-// these frames through @aws-sdk/client-bedrock-runtime). Not yet served by a route (issue 32:
-// the Bedrock route comes with the event-stream decoder).
+// these frames through @aws-sdk/client-bedrock-runtime). Served at `/model/{modelId}/converse`
+// and `/converse-stream` (routes.mts), behind `checkBedrockAuth`.
 import { converseEvent, converseException } from "../event-stream.mjs";
 import { pieces, type Plan, type PlanBlock } from "../plan.mjs";
 import type { JsonObject } from "../types.mjs";
+import type { Wire } from "./wire.mjs";
 
 const STOP = { end: "end_turn", tool_use: "tool_use", max_tokens: "max_tokens" } as const;
 
@@ -124,3 +125,10 @@ export function converseStreamError(status: number): Uint8Array {
             : "The server encountered an internal error.";
   return converseException(type, message);
 }
+
+/** The Converse wire as the mock server prints it: the frames as binary stream items. */
+export const converse: Wire = {
+  json: (plan) => converseJson(plan),
+  stream: (plan) => converseStream(plan).map((bytes) => ({ bytes })),
+  streamError: (_plan, _ctx, status) => [{ bytes: converseStreamError(status) }],
+};

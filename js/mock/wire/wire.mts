@@ -4,8 +4,11 @@ import type { IdSource } from "../ids.mjs";
 import type { Plan } from "../plan.mjs";
 import type { JsonObject, Provider } from "../types.mjs";
 
-/** One stream event: `event:` name (when the format names events) and `data:` text; or an SSE comment. */
-export type StreamItem = { event?: string; data: string } | { comment: string };
+/**
+ * One stream event: `event:` name (when the format names events) and `data:` text (an NDJSON
+ * line on Ollama); an SSE comment; or a binary event-stream message (Bedrock).
+ */
+export type StreamItem = { event?: string; data: string } | { comment: string } | { bytes: Uint8Array };
 
 export interface WireContext {
   provider: Provider;

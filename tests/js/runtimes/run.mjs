@@ -30,6 +30,7 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { startMockProviders } from "turnwire/mock";
 import { loadFixtures } from "./fixtures.mjs";
+import { MODELS } from "./models.mjs";
 import { goldenDigest, transcriptFixtures } from "./suite.mjs";
 import * as nodeApi from "turnwire";
 import { nextRequestsDigest, sessionHistory } from "./session-resume.mjs";
@@ -61,11 +62,11 @@ const golden = await goldenDigest(fixtures);
 
 // The mock providers for the runtimes that can reach 127.0.0.1 (workerd, Chromium). Their default
 // turn: two parallel tool calls after some thinking, or a text once the request carries results.
-const MOCKED = ["anthropic", "gemini"];
+const MOCKED = ["anthropic", "gemini", "bedrock-converse", "ollama"];
 const mock = await startMockProviders({
   providers: MOCKED,
   defaultTurn: (req) =>
-    /"tool_result"|"functionResponse"|"function_call_output"|"role":"tool"/.test(JSON.stringify(req.body))
+    /"tool_result"|"functionResponse"|"function_call_output"|"toolResult"|"role":"tool"/.test(JSON.stringify(req.body))
       ? { text: "Both files read: they agree." }
       : {
           blocks: [
@@ -76,6 +77,8 @@ const mock = await startMockProviders({
         },
 });
 const mockInfo = JSON.stringify({ baseURLs: Object.fromEntries(MOCKED.map((p) => [p, mock.baseURL(p)])) });
+/** The requests one run of the stream suite's mock turns makes: a tool turn and its follow-up per mocked provider. */
+const PER_SUITE = 2 * MOCKED.length;
 
 /** What the mock providers answered during one runtime's run: problems, or [] when all was accepted. */
 function mockProblems(expected) {
@@ -713,14 +716,15 @@ async function nextStart(dir, bin, version) {
 const RUNS = [
   ["deno", deno, ["dist/deno.mjs"], 0],
   ["bun", bun, ["dist/node.mjs"], 0],
-  ["workerd", workerd, ["dist/workerd.mjs"], 4],
-  ["chromium", chromium, ["dist/browser.mjs", "dist/turnwire.js (./init)", "dist/render-browser.mjs (./render)", "dist/browser.mjs (session save)", "dist/browser.mjs (session load)", "examples/browser-chat"], 6],
+  // PER_SUITE: the stream suite's mock turns in each run of it (Chromium: and turnwire/render's two)
+  ["workerd", workerd, ["dist/workerd.mjs"], PER_SUITE],
+  ["chromium", chromium, ["dist/browser.mjs", "dist/turnwire.js (./init)", "dist/render-browser.mjs (./render)", "dist/browser.mjs (session save)", "dist/browser.mjs (session load)", "examples/browser-chat"], PER_SUITE + 2],
   ["deno-session", denoSession, ["dist/deno.mjs (session save)", "dist/deno.mjs (session load)"], 0],
   ["edge", edge, ["examples/edge (workerd, KV)", "examples/edge (Deno)"], 4],
-  ["edge-light", edgeLight, ["dist/edge-light.mjs (@edge-runtime/vm)"], 4],
-  ["hono", hono, NODE_LINES.flatMap((n) => [`dist/node.mjs (Hono app.request, Node ${n})`, `dist/node.mjs (Hono node-server, Node ${n})`]), 8 * NODE_BINS.length],
-  ["vite", vite, ["dist/browser.mjs (Vite build)", "dist/browser.mjs (vite dev)"], 8],
-  ["next", next, NODE_LINES.flatMap((n) => [`dist/node.mjs (Next.js Node route, Node ${n})`, `dist/edge-light.mjs (Next.js edge route, Node ${n})`]), 8 * NODE_BINS.length],
+  ["edge-light", edgeLight, ["dist/edge-light.mjs (@edge-runtime/vm)"], PER_SUITE],
+  ["hono", hono, NODE_LINES.flatMap((n) => [`dist/node.mjs (Hono app.request, Node ${n})`, `dist/node.mjs (Hono node-server, Node ${n})`]), 2 * PER_SUITE * NODE_BINS.length],
+  ["vite", vite, ["dist/browser.mjs (Vite build)", "dist/browser.mjs (vite dev)"], 2 * PER_SUITE],
+  ["next", next, NODE_LINES.flatMap((n) => [`dist/node.mjs (Next.js Node route, Node ${n})`, `dist/edge-light.mjs (Next.js edge route, Node ${n})`]), 2 * PER_SUITE * NODE_BINS.length],
 ];
 
 const unknown = ONLY?.filter((name) => !RUNS.some(([n]) => n === name)) ?? [];
@@ -775,7 +779,7 @@ rows.unshift(...nodeRows);
 const cols = ["runtime", "entry", "tests", "time", "digest"];
 const all = [Object.fromEntries(cols.map((c) => [c, c])), ...rows, { runtime: "Rust goldens (tests/fixtures)", entry: "", tests: "", time: "", digest: golden }];
 const width = (key) => Math.max(...all.map((r) => r[key].length));
-console.log(`\nsame inputs -> same bytes: SHA-256 over the bodies of ${transcriptFixtures(fixtures).length} fixtures x 8 providers`);
+console.log(`\nsame inputs -> same bytes: SHA-256 over the bodies of ${transcriptFixtures(fixtures).length} fixtures x ${Object.keys(MODELS).length} providers`);
 for (const r of all) console.log(cols.map((c) => r[c].padEnd(width(c))).join("  ").trimEnd());
 
 // Every runtime that rendered the fixtures must report the goldens' digest.
@@ -798,7 +802,7 @@ nodeConversation.free();
 const sessionRows = rows.filter((r) => r.entry.includes("session"));
 const expectedSessions = RUNS.filter(([name]) => !ONLY || ONLY.includes(name)).reduce((n, [, , entries]) => n + entries.filter((e) => e.includes("session")).length, 0);
 console.log(`
-resume fidelity: the next request of a saved session, SHA-256 over 8 providers (Node: ${nodeSession})`);
+resume fidelity: the next request of a saved session, SHA-256 over ${Object.keys(MODELS).length} providers (Node: ${nodeSession})`);
 for (const r of sessionRows) console.log(`  ${r.runtime.padEnd(40)} ${r.entry.padEnd(32)} ${r.session ?? "-"}`);
 const resumed = sessionRows.filter((r) => r.session === nodeSession).length;
 if (resumed !== expectedSessions || sessionRows.length !== expectedSessions) {
