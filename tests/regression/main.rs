@@ -5,6 +5,7 @@ mod ai_sdk_error_result_with_media;
 mod ant_10_multi_step_loop_keeps_thinking;
 mod ant_10_open_loop_with_user_text;
 mod ant_53_tool_change_on_a_dropped_duplicate;
+mod bedrock_budget_only_for_claude;
 mod compat_gets_no_foreign_reasoning;
 mod deepseek_v4_needs_reasoning_content;
 mod edit_at_the_boundary_follows_the_prefix;
