@@ -233,8 +233,8 @@ export function defineRepairSuite(api, label, host) {
       }
     });
 
-    test("property: random non-JSON values and cut strings, 200 histories × 8 providers (point 7)", () => {
-      assert.equal(fuzzNonJson(api, { cases: 200, seed: 20261125 }), 1600);
+    test("property: random non-JSON values and cut strings, 200 histories × 10 providers (point 7)", () => {
+      assert.equal(fuzzNonJson(api, { cases: 200, seed: 20261125 }), 2000);
     });
 
     test("arguments nested 400 levels deep render for every provider (issue 15: MAX_DEPTH 512)", () => {
