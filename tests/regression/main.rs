@@ -10,6 +10,7 @@ mod compat_gets_no_foreign_reasoning;
 mod deepseek_v4_needs_reasoning_content;
 mod edit_at_the_boundary_follows_the_prefix;
 mod gem_22_a_gemini_call_in_another_origins_turn_keeps_its_own_account;
+mod gem_23_signed_text_merged_into_a_vertex_turn;
 mod gemini_import_thinking_budget_zero;
 mod gemini_parallel_calls_in_pieces;
 mod gemini_parallel_media_moved_or_merged;
