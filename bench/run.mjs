@@ -3,7 +3,8 @@
 // Writes bench/RESULTS.md (and bench/results.json). Run by `make bench` (bench/run.sh).
 //
 // Environment: BENCH_SIZES=20,200 (default 20,200,2000,10000), BENCH_SEED (default 4),
-// BENCH_OUT (default bench/RESULTS.md).
+// BENCH_OUT (default bench/RESULTS.md). The stream decode rows (bench/lib/stream-decode.mjs)
+// also run alone: node bench/lib/stream-decode.mjs.
 
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -367,6 +368,16 @@ if (existsSync(join(AGENT_DIR, "agent-transcript.mjs"))) {
   }
 }
 
+// --- a streamed answer decoded: ConverseStream event-stream bytes vs Anthropic SSE (issue 32) ---
+{
+  const { benchStreamDecode } = await import("./lib/stream-decode.mjs");
+  const { converseEvent } = await import(join(PKG, "dist/mock/event-stream.mjs"));
+  log(`\n== [${((performance.now() - started) / 1000).toFixed(0)} s] a streamed answer decoded from its bytes`);
+  results.streamDecode = await benchStreamDecode(tw, converseEvent, measure);
+  for (const r of results.streamDecode)
+    log(`  ${r.format.padEnd(30)} reads of ${String(r.chunk).padStart(5)} B  median ${r.median.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  ${r.mbps.toFixed(1)} MB/s  (n=${r.n})`);
+}
+
 // --- the .wasm: size and instantiation in fresh Node processes ---------------------------------
 const wasmPath = join(PKG, "dist/turnwire_bg.wasm");
 const wasm = readFileSync(wasmPath);
@@ -587,6 +598,14 @@ for (const target of TARGETS) {
   verdicts.push({ kind: "init", met: ms <= 10, ms });
   md.push(`| instantiation in Node (\`initSync(bytes)\`, fresh process, median of ${wasmInfo.init.n}) | ${fmt(ms)} ms (p95 ${fmt(wasmInfo.init.p95)}); whole \`import\` of the Node entry ${fmt(wasmInfo.import.median)} ms | ≤ 10 ms | ${ms <= 10 ? "met" : `**missed** (+${fmt(ms - 10)} ms)`} |`);
 }
+for (const chunk of [...new Set((results.streamDecode ?? []).map((r) => r.chunk))]) {
+  // issue 32: a binary event stream decodes at least as many bytes per second as SSE text
+  const es = results.streamDecode.find((r) => r.chunk === chunk && r.format.includes("event-stream"));
+  const sse = results.streamDecode.find((r) => r.chunk === chunk && r.format.includes("SSE"));
+  const q = es.mbps / sse.mbps;
+  verdicts.push({ kind: "stream", met: q >= 1, es, sse, q });
+  md.push(`| a streamed answer decoded from its bytes, reads of ${chunk.toLocaleString("en")} B: bedrock-converse event-stream (\`push(Uint8Array)\`) vs anthropic SSE (\`SseParser\` + \`push(data)\`) | ${fmt(es.mbps)} MB/s vs ${fmt(sse.mbps)} MB/s: **${q.toFixed(2)}×** (the same answer in ${fmt(es.median)} ms vs ${fmt(sse.median)} ms) | ≥ 1.0× SSE's bytes per second | ${q >= 1 ? "met" : `**missed** (${(1 / q).toFixed(2)}× slower)`} |`);
+}
 md.push("");
 
 // Stateless tables
@@ -697,6 +716,18 @@ if (results.bodies.length) {
     });
     md.push(`| ${target} | ${cells.join(" | ")} |`);
   }
+  md.push("");
+}
+
+if (results.streamDecode?.length) {
+  const r0 = results.streamDecode[0];
+  md.push("## A streamed answer decoded from its bytes");
+  md.push("");
+  md.push(`One long answer (bench/lib/stream-decode.mjs, seeded: signed reasoning, text and a tool call whose arguments stream in pieces; ${mb(r0.content)} MB of content in deltas of 20–120 characters), sent two ways and decoded from its bytes, each body cut into reads of a network read's size: as a Bedrock ConverseStream body (\`application/vnd.amazon.eventstream\` frames as \`turnwire/mock\` encodes them, each read to \`StreamDecoder.push(Uint8Array)\`) and as an Anthropic Messages SSE body (each read to \`SseParser.feed\`, each \`data:\` payload to \`StreamDecoder.push(string)\`). Both decode to the same message (checked). Reads of 16,384 B are what Node's fetch hands over (a TLS record's payload), 1,460 B one TCP segment's. MB/s of wire bytes: the event stream's frames carry more bytes per delta (prelude, headers, CRCs) than SSE's lines.`);
+  md.push("");
+  md.push("| format | reads of | wire MB | median ms (p95) | MB/s wire | MB/s content |");
+  md.push("|---|---:|---:|---|---:|---:|");
+  for (const r of results.streamDecode) md.push(`| ${r.format} | ${r.chunk.toLocaleString("en")} B | ${mb(r.wire)} | ${fmt(r.median)} (${fmt(r.p95)}) | ${fmt(r.mbps)} | ${fmt(r.contentMbps)} |`);
   md.push("");
 }
 
@@ -812,6 +843,8 @@ for (const v of missed.filter((x) => x.kind === "size")) {
   md.push(`- **Render module: ${v.kb.toFixed(1)} KB gzip -9 (${(renderModule.raw / 1024).toFixed(0)} KB raw). The limit is 120 KB: ${(v.kb - 120).toFixed(1)} KB (${((v.kb / 120 - 1) * 100).toFixed(0)} %) over.**`);
   if (why) md.push(why);
 }
+for (const v of missed.filter((x) => x.kind === "stream"))
+  md.push(`- **A streamed answer decoded from its bytes, reads of ${v.es.chunk.toLocaleString("en")} B: the event stream ${fmt(v.es.mbps)} MB/s against SSE's ${fmt(v.sse.mbps)} MB/s, ${(1 / v.q).toFixed(2)}× slower. The limit is 1.0×.**`);
 for (const v of missed.filter((x) => x.kind === "init")) {
   md.push(`- **Instantiation: ${fmt(v.ms)} ms median (p95 ${fmt(wasmInfo.init.p95)}). The limit is 10 ms: ${fmt(v.ms - 10)} ms (${((v.ms / 10 - 1) * 100).toFixed(0)} %) over.**`);
   md.push(`  Why: Node 20's V8 compiles wasm functions lazily, on first call, but decodes and validates the whole module in \`initSync\`, so the time grows with the module (${(wasmInfo.raw / 1024).toFixed(0)} KB) and with the machine's load (1-minute load average ${wasmInfo.loadBefore.toFixed(1)} before and ${wasmInfo.loadAfter.toFixed(1)} after these ${wasmInfo.init.n * 2 + 2} processes, on ${os.cpus().length} cores). The first call then compiles what it uses: another ${fmt(wasmInfo.firstCall.median)} ms.`);

@@ -22,10 +22,10 @@
 #      concurrency, redisStore against a redis-server it starts: Debian's, installed when missing);
 #   4b. typed bodies (tests/js/sdk-types): every golden body type-checks as its provider's body
 #      type, and each body type is assignable to the official SDK's request parameter type;
-#      every golden body of the four APIs with an official SDK, whole, has only members the
-#      SDK's request type knows (closed.ts, planted.ts proves the check can fail); and the
-#      validators' field lists (src/providers/request_fields.rs) are regenerated from the SDKs
-#      and must not differ;
+#      every golden body of the five APIs with an official SDK (Bedrock Converse: the AWS
+#      SDK's), whole, has only members the SDK's request type knows (closed.ts, planted.ts
+#      proves the check can fail); and the validators' field lists
+#      (src/providers/request_fields.rs) are regenerated from the SDKs and must not differ;
 #   5. the same suite in Deno, Bun, workerd (wrangler bundle, Miniflare) and headless Chromium
 #      (tests/js/runtimes/run.mjs), and the check that all six runtimes render byte-identical
 #      bodies, equal to the Rust goldens. tests/js/runtimes/install.sh installs those runtimes
@@ -136,19 +136,20 @@ echo "consumer.ts, consumer-cjs.cts, consumer-init.ts, consumer-dom.ts, consumer
 
 # The SDKs whose stream parsers mock-sdk.test.mjs runs against the mock providers, pinned by
 # tests/js/mock-sdk/package-lock.json; reinstalled only when that lockfile changed.
-pinned_install tests/js/mock-sdk "$MOCK_SDK" "openai, @anthropic-ai/sdk, @google/genai, ai + @ai-sdk/*, pi-ai, eventsource-parser" \
-  openai @anthropic-ai/sdk @google/genai eventsource-parser ai @mariozechner/pi-ai
+pinned_install tests/js/mock-sdk "$MOCK_SDK" "openai, @anthropic-ai/sdk, @google/genai, @aws-sdk/client-bedrock-runtime, ai + @ai-sdk/*, pi-ai, eventsource-parser" \
+  openai @anthropic-ai/sdk @google/genai @aws-sdk/client-bedrock-runtime eventsource-parser ai @mariozechner/pi-ai
 
 step "typed bodies: every golden body as its provider's body type, each body type assignable to the official SDK's request type"
 SDK_TYPES="$CONSUMER/sdk-types"
 rm -rf "$SDK_TYPES"
-mkdir -p "$SDK_TYPES/node_modules/@anthropic-ai" "$SDK_TYPES/node_modules/@google"
+mkdir -p "$SDK_TYPES/node_modules/@anthropic-ai" "$SDK_TYPES/node_modules/@google" "$SDK_TYPES/node_modules/@aws-sdk"
 printf '{ "name": "turnwire-sdk-types", "private": true, "type": "module" }\n' >"$SDK_TYPES/package.json"
 cp tests/js/sdk-types/assignable.ts tests/js/sdk-types/closed.ts tests/js/sdk-types/planted.ts tests/js/sdk-types/tsconfig.json "$SDK_TYPES/"
 ln -s "$CONSUMER/node_modules/turnwire" "$SDK_TYPES/node_modules/turnwire"
 ln -s "$MOCK_SDK/node_modules/openai" "$SDK_TYPES/node_modules/openai"
 ln -s "$MOCK_SDK/node_modules/@anthropic-ai/sdk" "$SDK_TYPES/node_modules/@anthropic-ai/sdk"
 ln -s "$MOCK_SDK/node_modules/@google/genai" "$SDK_TYPES/node_modules/@google/genai"
+ln -s "$MOCK_SDK/node_modules/@aws-sdk/client-bedrock-runtime" "$SDK_TYPES/node_modules/@aws-sdk/client-bedrock-runtime"
 node tests/js/sdk-types/gen-golden-bodies.mjs tests/fixtures "$SDK_TYPES/golden-bodies.ts" "$SDK_TYPES/golden-sdk-bodies.ts"
 (cd "$SDK_TYPES" && "$TSC" -p tsconfig.json) || die "a body type does not describe a golden body, or is not assignable to the SDK's type, or a golden body has a member the SDK's request type does not know (golden-sdk-bodies.ts)"
 # The strict validators' field lists (src/providers/request_fields.rs, ANT-50, OAC-30, ORS-30,
@@ -156,7 +157,7 @@ node tests/js/sdk-types/gen-golden-bodies.mjs tests/fixtures "$SDK_TYPES/golden-
 node tests/js/sdk-types/gen-request-fields.mjs "$MOCK_SDK/node_modules" "$ROOT/build/node_modules/typescript" "$SDK_TYPES/request_fields.rs"
 diff -u src/providers/request_fields.rs "$SDK_TYPES/request_fields.rs" \
   || die "the pinned SDKs' request fields changed: run node tests/js/sdk-types/gen-request-fields.mjs target/js-mock-sdk/node_modules build/node_modules/typescript src/providers/request_fields.rs, review the new fields and their rules"
-echo "AnthropicBody, ChatBody, ResponsesBody and GeminiBody type every golden body; every anthropic, openai-chat, openai-responses and gemini golden body has only members the SDKs' request types know; the validators' field lists are the SDKs'; assignable to @anthropic-ai/sdk $(node -p "require('$MOCK_SDK/node_modules/@anthropic-ai/sdk/package.json').version"), openai $(node -p "require('$MOCK_SDK/node_modules/openai/package.json').version"), @google/genai $(node -p "require('$MOCK_SDK/node_modules/@google/genai/package.json').version")"
+echo "AnthropicBody, ChatBody, ResponsesBody, GeminiBody, BedrockConverseBody and OllamaBody type every golden body; every anthropic, openai-chat, openai-responses, gemini and bedrock-converse golden body has only members the SDKs' request types know; the validators' field lists are the SDKs'; assignable to @anthropic-ai/sdk $(node -p "require('$MOCK_SDK/node_modules/@anthropic-ai/sdk/package.json').version"), openai $(node -p "require('$MOCK_SDK/node_modules/openai/package.json').version"), @google/genai $(node -p "require('$MOCK_SDK/node_modules/@google/genai/package.json').version"), @aws-sdk/client-bedrock-runtime $(node -p "require('$MOCK_SDK/node_modules/@aws-sdk/client-bedrock-runtime/package.json').version")"
 
 # The other runtimes are installed first: the README test runs its Deno and Bun examples too.
 if [ "$ONLY" != node ]; then

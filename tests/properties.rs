@@ -1138,10 +1138,12 @@ fn has_real_content(input: &[Value], orphans: OrphanPolicy) -> bool {
 
 /// Whether a render error is one the options document: Anthropic thinking limits it cannot
 /// take (a budget below 1024, or at or past `maxTokens` or the model's output limit), named
-/// with both numbers.
+/// with both numbers. Claude on Bedrock Converse has the same limits.
 fn documented_limit_error(provider: Provider, k: &Knobs, e: &turnwire::Error) -> bool {
     let budget = k.budget.unwrap_or(1024);
-    provider == Provider::Anthropic
+    let claude = provider == Provider::Anthropic
+        || (provider == Provider::BedrockConverse && model_for(provider, k).contains("claude"));
+    claude
         && k.thinking
         && e.code() == ErrorCode::InvalidValue
         && e.to_string().contains(&budget.to_string())
@@ -1477,7 +1479,25 @@ proptest! {
     }
 
     #[test]
+    fn damaged_transcripts_render_valid_lossless_stable_bodies_for_bedrock_converse(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
+        check(Provider::BedrockConverse, &ops, &k)?;
+    }
+
+    #[test]
     fn damaged_transcripts_render_valid_lossless_stable_bodies_for_ollama(ops in prop::collection::vec(op(), 1..24), k in knobs()) {
         check(Provider::Ollama, &ops, &k)?;
+    }
+}
+
+/// The release fuzz covers every provider: each of `Provider::ALL` has its property test above
+/// (a provider left out once went unfuzzed while `scripts/fuzz.sh` counted it).
+#[test]
+fn every_provider_has_its_property_test() {
+    let source = include_str!("properties.rs");
+    for p in Provider::ALL {
+        let name = p.as_str().replace('-', "_");
+        let test =
+            format!("fn damaged_transcripts_render_valid_lossless_stable_bodies_for_{name}(");
+        assert!(source.contains(&test), "no property test for {p}");
     }
 }

@@ -206,6 +206,16 @@ impl Writer {
                     {
                         obj.insert(PHASE.into(), phase.clone().into());
                     }
+                    // a signed text part merged into a turn of another origin keeps its own
+                    // provenance (GEM-23), on the part as a call's does
+                    if let (Some(p), Some(obj)) = (
+                        t.provenance.as_ref().filter(|p| !p.is_empty()),
+                        o.as_object_mut(),
+                    ) {
+                        if let Ok(v) = serde_json::to_value(p) {
+                            obj.insert(PROVENANCE.into(), v);
+                        }
+                    }
                     mark_kind(&mut o, t.meta.as_ref(), api.is_empty());
                     content.push(o);
                 }

@@ -264,7 +264,10 @@ fn assistant(
             }
             "text" => {
                 let mut t = TextBlock::new(string_at(&part, "text", &at)?);
-                if is_google(api) {
+                // the part's own provenance, written by `to_pi_ai` for a signed text part
+                // merged into a turn of another origin (GEM-23)
+                t.provenance = part_provenance(&part);
+                if is_google(api) || is_gemini(t.provenance.as_ref()) {
                     t.meta = gemini(signature("textSignature"));
                 } else if let Some(s) = signature("textSignature") {
                     // a Responses message item id: kept, not rendered
@@ -295,15 +298,8 @@ fn assistant(
                 c.parameters = part.get("arguments").cloned();
                 // the call's own provenance, written by `to_pi_ai` for a call merged into a
                 // turn of another origin (GEM-22)
-                c.provenance = part
-                    .get(PROVENANCE)
-                    .and_then(|v| serde_json::from_value::<Provenance>(v.clone()).ok());
-                let gemini_call = c.provenance.as_ref().is_some_and(|p| {
-                    p.provider
-                        .as_deref()
-                        .is_some_and(|p| crate::model::provider_family(p) == "gemini")
-                });
-                if is_google(api) || gemini_call {
+                c.provenance = part_provenance(&part);
+                if is_google(api) || is_gemini(c.provenance.as_ref()) {
                     c.meta = gemini(signature("thoughtSignature"));
                 } else if let Some(s) = signature("thoughtSignature") {
                     c.extra.insert("thoughtSignature".into(), s.into());
@@ -427,4 +423,20 @@ fn tool_result(r: &mut Reader, m: &Value, at: &str) -> Result<Vec<Block>, Error>
     // the tools it loads (`toPiAi` keeps them under `turnwire.toolChanges`)
     out.extend(crate::model::kept_changes(m));
     Ok(out)
+}
+
+/// A part's own provenance (`turnwireProvenance`), which `to_pi_ai` writes on a call or a
+/// signed text part merged into a turn of another origin (GEM-22/23).
+fn part_provenance(part: &Value) -> Option<Provenance> {
+    part.get(PROVENANCE)
+        .and_then(|v| serde_json::from_value::<Provenance>(v.clone()).ok())
+}
+
+/// Whether a part's own provenance names a Gemini provider (its signature is Gemini's).
+fn is_gemini(provenance: Option<&Provenance>) -> bool {
+    provenance.is_some_and(|p| {
+        p.provider
+            .as_deref()
+            .is_some_and(|p| crate::model::provider_family(p) == "gemini")
+    })
 }

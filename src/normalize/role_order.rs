@@ -5,7 +5,7 @@
 
 use super::options::{Bridge, NormalizeOptions, Profile};
 use super::work::{describe_message, Msg};
-use crate::model::{Block, Speaker};
+use crate::model::{Block, ProviderMeta, Speaker};
 use crate::vocab::{Diagnostic, DiagnosticCode, FaultClass};
 
 /// Moves `system` messages into the provider's system slot: the ones that open the
@@ -253,16 +253,24 @@ fn merge_pieces(
 /// Appends `piece`'s blocks to `prev`, the message it merges into. A call keeps who made it:
 /// when the piece's provenance is another than `prev`'s, it goes on each call that names none
 /// of its own (a call Mistral made stays Mistral's inside a Gemini turn, so its id is not
-/// echoed as one Gemini minted, GEM-22). Other blocks take the merged message's provenance, as
-/// before.
+/// echoed as one Gemini minted, GEM-22), and on each text part Gemini signed (an AI Studio
+/// signature merged into a Vertex AI turn stays AI Studio's, GEM-23). Other blocks take the
+/// merged message's provenance, as before.
 fn absorb(prev: &mut Msg, piece: Msg) {
     let own = piece.provenance();
     let stamp = !own.is_empty() && own != prev.provenance();
     for mut item in piece.items {
-        if let (true, Block::ToolCall(c)) = (stamp, &mut item.block) {
-            if c.provenance.is_none() {
+        match (stamp, &mut item.block) {
+            (true, Block::ToolCall(c)) if c.provenance.is_none() => {
                 c.provenance = Some(own.clone());
             }
+            (true, Block::Text(t))
+                if t.provenance.is_none()
+                    && matches!(t.meta, Some(ProviderMeta::GeminiThoughtSignature { .. })) =>
+            {
+                t.provenance = Some(own.clone());
+            }
+            _ => {}
         }
         prev.items.push(item);
     }

@@ -67,6 +67,13 @@ impl RenderOptions {
         if !self.provider.budget_inside_output_limit() {
             return Ok(());
         }
+        // Through Converse only Claude gets thinking settings (BDR-17); the other families get
+        // none, with a diagnostic, so their budget is never sent.
+        if self.provider == Provider::BedrockConverse
+            && crate::models::bedrock_model(&self.model).0 != crate::models::BedrockFamily::Claude
+        {
+            return Ok(());
+        }
         if budget < DEFAULT_THINKING_BUDGET {
             return Err(invalid(
                 "$.thinking.budgetTokens",

@@ -1,12 +1,13 @@
-//! The request bodies `renderForProvider` writes, typed per provider (`AnthropicBody`, …), the
-//! token-counting bodies and `ProviderOptions` (a deep partial of each). Declared for every
-//! module of the package (the render options refer to `ProviderOptions`); `bodies.rs` declares
-//! the functions that return them. `make test` checks each type against every golden body and
-//! against the official SDKs' types (`tests/js/sdk-types`): every golden body of
-//! `tests/fixtures` type-checks as its provider's body type (with excess-property checks), and
-//! each body type is assignable to the official SDK's request parameter type. Fields given
-//! through `extra` are not in these types. The bodies are type aliases, not interfaces, so that
-//! each is also a `JsonObject` (and `Rendered<AnthropicBody>` a `Rendered`).
+//! The request bodies `renderForProvider` writes, typed per provider (`AnthropicBody`, …,
+//! `BedrockConverseBody`, `OllamaBody`), the token-counting bodies and `ProviderOptions` (a deep
+//! partial of each). Declared for every module of the package (the render options refer to
+//! `ProviderOptions`); `bodies.rs` declares the functions that return them. `make test` checks
+//! each type against every golden body and against the official SDKs' types
+//! (`tests/js/sdk-types`): every golden body of `tests/fixtures` type-checks as its provider's
+//! body type (with excess-property checks), and each body type with an official SDK is
+//! assignable to the SDK's request parameter type. Fields given through `extra` are not in these
+//! types. The bodies are type aliases, not interfaces, so that each is also a `JsonObject` (and
+//! `Rendered<AnthropicBody>` a `Rendered`).
 
 use wasm_bindgen::prelude::*;
 
@@ -306,6 +307,83 @@ export type OpenAIChatBody = Omit<ChatBody, "tool_choice"> & {
     prompt_cache_options?: { mode?: "implicit" | "explicit"; ttl?: "30m" };
 };
 
+/** A Bedrock prompt-cache point (`cache`, Claude and Nova models, BDR-18): in `system` after
+ * the prompt and among the tools after the last one (never for Nova). */
+export interface BedrockCachePoint {
+    type: "default";
+    ttl?: "5m" | "1h";
+}
+
+/** An image or a document inside a Converse message or tool result. Its bytes are base64 text,
+ * as the HTTP API takes them in JSON (the AWS SDK's types hold them as `Uint8Array` and encode
+ * them when they send). A document's `name` keeps only the characters Bedrock takes (BDR-19). */
+export type BedrockMediaBlock =
+    | { image: { format: "png" | "jpeg" | "gif" | "webp"; source: { bytes: string } } }
+    | { document: { format: "pdf" | "csv" | "doc" | "docx" | "xls" | "xlsx" | "html" | "txt" | "md"; name: string; source: { bytes: string } } };
+
+/** A block of a Converse message: an object with exactly one member. Reasoning is replayed only
+ * to the Claude model that signed it (BDR-14..16), its redacted form as base64 text. A tool
+ * result holds a JSON object as `json` (BDR-06), any other result as text; `status` goes to
+ * Claude and Nova only (BDR-20). */
+export type BedrockContentBlock =
+    | { text: string }
+    | BedrockMediaBlock
+    | { toolUse: { toolUseId: string; name: string; input: JsonObject } }
+    | { toolResult: { toolUseId: string; content: ({ text: string } | { json: JsonObject } | BedrockMediaBlock)[]; status?: "success" | "error" } }
+    | { reasoningContent: { reasoningText: { text: string; signature: string } } | { redactedContent: string } };
+
+/** A message of a Converse request; a system text said mid-conversation joins `system`. */
+export type BedrockMessage = {
+    role: "user" | "assistant";
+    content: BedrockContentBlock[];
+};
+
+/** The Bedrock Converse request body `renderForProvider` writes for `bedrock-converse`: the
+ * same for `/converse` and `/converse-stream`. The model goes in the URL
+ * (`/model/{modelId}/converse-stream`), never in the body; `toolConfig` is sent whenever the
+ * history holds tool blocks (BDR-03). */
+export type BedrockConverseBody = {
+    messages: BedrockMessage[];
+    system?: ({ text: string } | { cachePoint: BedrockCachePoint })[];
+    toolConfig?: {
+        tools: ({ toolSpec: { name: string; description?: string; inputSchema: { json: JsonObject } } } | { cachePoint: BedrockCachePoint })[];
+        /** Converse has no `none`: toolChoice `none` is left out, with a diagnostic. */
+        toolChoice?: { auto: Record<string, never> } | { any: Record<string, never> } | { tool: { name: string } };
+    };
+    inferenceConfig?: { maxTokens?: number; temperature?: number; topP?: number; stopSequences?: string[] };
+    /** A response format: the JSON schema as JSON text. */
+    outputConfig?: { textFormat: { type: "json_schema"; structure: { jsonSchema: { schema: string; name: string; description?: string } } } };
+    /** Claude's thinking and effort as the Messages API takes them (BDR-17), its betas in the
+     * body (`anthropic_beta`); other families get none. */
+    additionalModelRequestFields?: {
+        thinking?: AnthropicBody["thinking"];
+        output_config?: { effort: NonNullable<NonNullable<AnthropicBody["output_config"]>["effort"]> };
+        anthropic_beta?: string[];
+    };
+};
+
+/** A message of an Ollama `/api/chat` request: one string of content; a user's images as bare
+ * base64 (OLL-03); an assistant's reasoning in `thinking` and its calls with object arguments
+ * (OLL-02); a tool result naming its tool and call (OLL-01). */
+export type OllamaMessage =
+    | { role: "system"; content: string }
+    | { role: "user"; content: string; images?: string[] }
+    | { role: "assistant"; content: string; thinking?: string; tool_calls?: { id: string; function: { name: string; arguments: JsonObject } }[] }
+    | { role: "tool"; content: string; tool_name: string; tool_call_id: string };
+
+/** The Ollama `/api/chat` request body `renderForProvider` writes for `ollama`. No `stream`
+ * (the HTTP layer writes it) and no `options.num_ctx` unless `providerOptions` sets it; `think`
+ * only when the options say, a level for the models that take one (gpt-oss). */
+export type OllamaBody = {
+    model: string;
+    messages: OllamaMessage[];
+    tools?: { type: "function"; function: { name: string; description?: string; parameters?: JsonObject } }[];
+    think?: boolean | "low" | "medium" | "high";
+    /** A response format: its JSON Schema. */
+    format?: JsonObject;
+    options?: { num_predict?: number; temperature?: number; top_p?: number; stop?: string[] };
+};
+
 /** A JSON Merge Patch of a body type: every member optional, `null` to remove it, objects open
  * to fields turnwire does not model. */
 export type BodyPatch<T> = T extends readonly unknown[]
@@ -335,6 +413,8 @@ export type ProviderOptions = {
     kimi?: BodyPatch<Omit<ChatBody, "messages">>;
     deepseek?: BodyPatch<Omit<ChatBody, "messages">>;
     "openai-compatible"?: BodyPatch<Omit<ChatBody, "messages">>;
+    "bedrock-converse"?: BodyPatch<Omit<BedrockConverseBody, "messages">>;
+    ollama?: BodyPatch<Omit<OllamaBody, "messages">>;
 };
 
 /** The body of Anthropic's `POST /v1/messages/count_tokens`. */
@@ -365,9 +445,7 @@ export interface ProviderBodies {
     kimi: ChatBody;
     deepseek: ChatBody;
     "openai-compatible": ChatBody;
-    /** Bedrock Converse's body (a JSON object until its own type is declared). */
-    "bedrock-converse": JsonObject;
-    /** Ollama's `/api/chat` body (a JSON object until its own type is declared). */
-    ollama: JsonObject;
+    "bedrock-converse": BedrockConverseBody;
+    ollama: OllamaBody;
 }
 "#;

@@ -6,6 +6,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type OpenAI from "openai";
 import type * as genai from "@google/genai";
+import type { ContentBlock, ConverseStreamCommandInput } from "@aws-sdk/client-bedrock-runtime";
+import type { JsonBytes } from "./closed.js";
 import {
   renderCountTokens,
   renderForProvider,
@@ -14,10 +16,13 @@ import {
   type AnthropicCountTokensBody,
   type AnthropicMessage,
   type AnthropicTextBlock,
+  type BedrockConverseBody,
   type GeminiBody,
   type GeminiCountTokensBody,
   type GeminiPart,
   type OpenAIChatBody,
+  type OllamaBody,
+  type ProviderBodies,
   type Rendered,
   type ResponsesBody,
   type ResponsesInputTokensBody,
@@ -93,6 +98,26 @@ export const geminiToolConfigAll: Omit<genai.ToolConfig, "functionCallingConfig"
 export const geminiLevel: Values<genai.ThinkingLevel> | undefined = gemini.generationConfig?.thinkingConfig?.thinkingLevel;
 export const geminiThinking: WithoutEnums<genai.ThinkingConfig, "thinkingLevel"> = gemini.generationConfig?.thinkingConfig;
 export const geminiGeneration: WithoutEnums<genai.GenerationConfig, "thinkingConfig"> = gemini.generationConfig;
+
+// Bedrock Converse: the body is the AWS SDK's ConverseStream input without `modelId` (the URL's)
+// and with its bytes as the base64 text the JSON body carries (closed.ts, ConverseSdkBody).
+// turnwire types a tool's input and a JSON tool result as `JsonObject` (members `unknown`: they
+// are the caller's JSON, made JSON by the render); the SDK's Document type spells JSON values
+// out, so those objects are checked as Documents, every other member as it is.
+type ConverseDocument = NonNullable<NonNullable<ContentBlock.ToolUseMember["toolUse"]>["input"]>;
+type AsDocuments<T> = T extends readonly (infer U)[]
+  ? AsDocuments<U>[]
+  : T extends object
+    ? string extends keyof T
+      ? { [key: string]: ConverseDocument }
+      : { [K in keyof T]: AsDocuments<T[K]> }
+    : T;
+declare const converse: AsDocuments<BedrockConverseBody>;
+export const converseParams: JsonBytes<Omit<ConverseStreamCommandInput, "modelId">> = converse;
+// Ollama has no official JavaScript SDK turnwire pins: its goldens type as OllamaBody
+// (golden-bodies.ts). Both wires are in the provider → body map.
+export const converseBodies: BedrockConverseBody = {} as ProviderBodies["bedrock-converse"];
+export const ollamaBodies: OllamaBody = {} as ProviderBodies["ollama"];
 
 // renderForProvider types the body by the provider it is given.
 const history = [{ speaker: "human" as const, blocks: [{ type: "text" as const, text: "hi" }] }];

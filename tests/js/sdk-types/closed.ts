@@ -6,6 +6,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type OpenAI from "openai";
 import type * as genai from "@google/genai";
+import type { ConverseStreamCommandInput } from "@aws-sdk/client-bedrock-runtime";
 
 /** `T` with every member optional, all the way down; a string enum as its values. */
 export type Closed<T> = T extends string
@@ -41,3 +42,21 @@ export type GeminiSdkBody = Closed<{
   labels?: Record<string, string>;
   generationConfig?: genai.GenerationConfig;
 }>;
+
+/** `T` with its byte members (`Uint8Array`) as the base64 text JSON carries them. */
+export type JsonBytes<T> = T extends Uint8Array
+  ? string
+  : T extends string
+    ? T
+    : T extends readonly (infer U)[]
+      ? JsonBytes<U>[]
+      : T extends object
+        ? { [K in keyof T]: JsonBytes<T[K]> }
+        : T;
+
+/** Bedrock Converse: the AWS SDK's ConverseStream input, which is the command's input, not the
+ * HTTP body. The SDK puts `modelId` in the URL (`/model/{modelId}/converse-stream`), as
+ * turnwire leaves it to the URL, and holds image, document and redacted-reasoning bytes as
+ * `Uint8Array`, which it writes into the JSON body as base64 text, as turnwire renders them. So
+ * the body is the input without `modelId` and with its bytes as strings. */
+export type ConverseSdkBody = Closed<JsonBytes<Omit<ConverseStreamCommandInput, "modelId">>>;

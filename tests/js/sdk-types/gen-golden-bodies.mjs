@@ -2,9 +2,10 @@
 // `providerOptions` added left out) as a constant of its provider's body type, so that tsc's excess-property checks prove the
 // body types describe exactly what turnwire renders.
 //
-// With SDK_OUT.ts it also writes every golden body of the four APIs that have an official SDK,
-// whole (the caller's `extra` and `providerOptions` fields included), as a literal of the SDK's
-// request type made deep-partial (closed.ts): the closed-field check of issue 31.
+// With SDK_OUT.ts it also writes every golden body of the five APIs that have an official SDK
+// (Bedrock Converse: the AWS SDK's ConverseStream input), whole (the caller's `extra` and
+// `providerOptions` fields included), as a literal of the SDK's request type made deep-partial
+// (closed.ts): the closed-field check of issue 31.
 //
 //   node gen-golden-bodies.mjs FIXTURES_DIR OUT.ts [SDK_OUT.ts]
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import { join } from "node:path";
 const [fixtures, out, sdkOut] = process.argv.slice(2);
 const SDK_TYPES = {
   anthropic: "AnthropicSdkBody", "openai-chat": "ChatSdkBody", "openai-responses": "ResponsesSdkBody", gemini: "GeminiSdkBody",
+  "bedrock-converse": "ConverseSdkBody",
 };
 const sdkLines = [
   "// Written by tests/js/sdk-types/gen-golden-bodies.mjs from tests/fixtures: do not edit.",
@@ -21,6 +23,7 @@ const sdkLines = [
 const TYPES = {
   anthropic: "AnthropicBody", "openai-chat": "OpenAIChatBody", "openai-responses": "ResponsesBody", gemini: "GeminiBody",
   mistral: "ChatBody", kimi: "ChatBody", deepseek: "ChatBody", "openai-compatible": "ChatBody",
+  "bedrock-converse": "BedrockConverseBody", ollama: "OllamaBody",
 };
 /** Takes out of `body` what the merge patch `patch` (providerOptions) put in: the caller's
  * fields are not in the body types. An object the patch alone made is removed, and so is one
@@ -54,7 +57,7 @@ for (const dir of readdirSync(fixtures).sort()) {
     const golden = read(join(fixtures, dir, `${provider}.json`));
     if (!golden.body) continue;
     const options = { ...read(join(fixtures, dir, "options.json")), ...read(join(fixtures, dir, `options.${provider}.json`)) };
-    const elsewhere = (options.host !== undefined && !["anthropic", "openai", "google"].includes(options.host)) || OTHER_HOST.test(options.endpoint ?? "");
+    const elsewhere = (options.host !== undefined && !["anthropic", "openai", "google", "bedrock"].includes(options.host)) || OTHER_HOST.test(options.endpoint ?? "");
     if (SDK_TYPES[provider] && !elsewhere) {
       sdkLines.push(`export const s${sdkLines.length}: ${SDK_TYPES[provider]} = ${JSON.stringify(golden.body)}; // ${dir} ${provider}`);
     }
@@ -65,6 +68,10 @@ for (const dir of readdirSync(fixtures).sort()) {
   }
 }
 if (n < 400) throw new Error(`only ${n} golden bodies found in ${fixtures}`);
+// Every provider's goldens are typed: a provider with no golden here is a provider left out.
+for (const provider of Object.keys(TYPES)) {
+  if (!lines.some((l) => l.endsWith(` ${provider}`))) throw new Error(`no ${provider} golden body typed`);
+}
 writeFileSync(out, lines.join("\n") + "\n");
 console.log(`golden-bodies.ts: ${n} golden bodies`);
 if (sdkOut) {
