@@ -953,7 +953,7 @@ export interface ToolDeclaration {
 /**
  * A wire format turnwire renders for.
  */
-export type Provider = "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "mistral" | "kimi" | "deepseek" | "openai-compatible";
+export type Provider = "anthropic" | "openai-chat" | "openai-responses" | "gemini" | "mistral" | "kimi" | "deepseek" | "openai-compatible" | "bedrock-converse" | "ollama";
 
 /**
  * Everything a render needs besides the transcript.
@@ -2464,7 +2464,8 @@ export declare function isTurnInFlightError(value: unknown): value is TurnInFlig
 
 /**
  * Each provider's public base URL, in the form its SDK takes it (what `baseURL` replaces).
- * OpenAI-compatible servers have none: give theirs.
+ * OpenAI-compatible servers have none: give theirs. Bedrock's names `{region}` (the `region`
+ * option fills it in); Ollama's is the local server's.
  *
  * @example
  * ```ts
@@ -2511,7 +2512,7 @@ export interface ProviderRequest {
     /**
      * The body fields that switch streaming on, for the render's `extra`: `stream: true`
      * (+ `stream_options: { include_usage: true }` for OpenAI Chat, DeepSeek and OpenAI-compatible
-     * servers); none for Gemini, which streams by URL.
+     * servers); none for Gemini and Bedrock Converse, which stream by URL.
      */
     extra: JsonObject;
 }
@@ -2521,7 +2522,11 @@ export interface ProviderRequest {
  * `POST {base}/v1/messages` (`x-api-key`, `anthropic-version: 2023-06-01`), OpenAI Chat, Mistral,
  * Kimi, DeepSeek and OpenAI-compatible `POST {base}/chat/completions` (Bearer), OpenAI
  * Responses `POST {base}/responses` (Bearer), Gemini
- * `POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse` (`x-goog-api-key`).
+ * `POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse` (`x-goog-api-key`), Bedrock
+ * Converse `POST {base}/model/{model}/converse-stream` (the model id URL-encoded once; base
+ * `https://bedrock-runtime.{region}.amazonaws.com`; a Bedrock API key as Bearer, or `aws`
+ * credentials in `streamTurn`; AWS event-stream answers), Ollama `POST {base}/api/chat` (base
+ * `http://localhost:11434`; no key needed, one given goes as Bearer; NDJSON answers).
  * A base URL with credentials (`https://user:password@proxy`, which `fetch` refuses) is used
  * without them, and they go as `authorization: Basic …`. Throws a `TypeError` for an unknown
  * provider, a missing base URL (OpenAI-compatible), one that is not an absolute URL, or one with
