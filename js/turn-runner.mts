@@ -18,6 +18,7 @@ import {
 import { accountLabel } from "./account.mjs";
 import type { RenderCore } from "./core.mjs";
 import { isProviderError } from "./errors.mjs";
+import { hostSigningName } from "./host-http.mjs";
 import { providerRequest, type ProviderRequest } from "./providers.mjs";
 import { safeFetch } from "./safe-fetch.mjs";
 import { AWS_REGION, buildingHttp, providerHttp, withBodyHeaders } from "./provider-http.mjs";
@@ -136,7 +137,13 @@ export async function runOwned(options: StreamTurnOptions, queue: DeltaSink, cor
   // The render entries load the stream decoders on the first streamed turn (after the render:
   // the request is fixed before anything is awaited).
   const Decoder = await core.streamDecoder();
-  const decoder = new Decoder(provider, { model, endpoint: prepared.endpoint, idSeed: prepared.idSeed, ...(prepared.account === undefined ? {} : { account: prepared.account }) });
+  const decoder = new Decoder(provider, {
+    model,
+    endpoint: prepared.endpoint,
+    idSeed: prepared.idSeed,
+    ...(prepared.account === undefined ? {} : { account: prepared.account }),
+    ...(prepared.req.host === undefined ? {} : { host: prepared.req.host }),
+  });
   const watch = new AbortWatch(signal);
   let outcome: StreamOutcome;
   let seen: Read = { stopped: null, broken: undefined, errorEvent: undefined, unexpected: null, memoryRanOut: false };
@@ -165,7 +172,9 @@ function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
   const { provider, model, conversation, transcript } = options;
   const aws = awsSigning(options);
   const region = options.aws?.region ?? options.region;
-  const req = providerRequest({ provider, model, apiKey: options.apiKey, baseURL: options.baseURL, region, headers: options.headers });
+  const host = options.host ?? options.render?.host ?? undefined;
+  const { project, resource } = options;
+  const req = providerRequest({ provider, model, apiKey: options.apiKey, baseURL: options.baseURL, region, host, project, resource, headers: options.headers });
   const request: TurnRequest = { url: redactUrl(req.url), provider, model };
   const secrets = secretsOf(options);
   const render = options.render ?? {};
@@ -177,6 +186,7 @@ function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
     endpoint: req.baseURL,
     ...(account === undefined ? {} : { account }),
     ...render,
+    ...(host === undefined ? {} : { host }),
     provider,
     model,
     extra: { ...req.extra, ...(render.extra ?? {}) },
@@ -218,7 +228,7 @@ function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
 function awsSigning(options: StreamTurnOptions): Prepared["aws"] {
   const { aws, provider } = options;
   if (aws === undefined || aws === null) return undefined;
-  const service = (buildingHttp(provider)?.row ?? providerHttp(provider))?.signingName;
+  const service = options.host !== undefined ? hostSigningName(options.host, provider) : (buildingHttp(provider)?.row ?? providerHttp(provider))?.signingName;
   if (service === undefined) throw new TypeError(`${provider} does not take AWS credentials (\`aws\`): give its apiKey`);
   if (options.apiKey !== undefined) throw new TypeError(`give ${provider} an apiKey (a Bedrock API key, sent as Bearer) or aws credentials (SigV4), not both`);
   if (typeof aws !== "object" || typeof aws.accessKeyId !== "string" || aws.accessKeyId === "" || typeof aws.secretAccessKey !== "string" || aws.secretAccessKey === "") {
@@ -309,7 +319,7 @@ async function read(
     let sinceEvent = 0; // bytes read since the last complete event
     let received = 0; // bytes read in all
     let doneAt = Infinity; // when a chat stream's terminal event arrived (its [DONE] may follow)
-    const push = (data: string): void => {
+    const push = (data: string | Uint8Array): void => {
       if (seen.memoryRanOut) return; // the rest of a chunk after memory ran out
       sinceEvent = 0;
       events++;
@@ -323,7 +333,7 @@ async function read(
         return;
       }
       for (const d of deltas) {
-        if (d.type === "error" && d.code === "provider_error" && seen.errorEvent === undefined) seen.errorEvent = parseBody(data);
+        if (d.type === "error" && d.code === "provider_error" && seen.errorEvent === undefined && typeof data === "string") seen.errorEvent = parseBody(data);
         if (d.type === "done" && doneAt === Infinity) doneAt = Date.now();
         queue.push(d.type === "error" ? redactDeep(d, p.secrets) : d);
       }
@@ -332,9 +342,12 @@ async function read(
     const onComment = (): void => {
       if (framing instanceof SseParser && !framing.inEvent) sinceEvent = 0;
     };
-    const framing = JSON_FRAMED.test(response.headers.get("content-type") ?? "")
-      ? new JsonArrayParser(push)
-      : new SseParser({ onEvent: (e) => push(e.data), onComment });
+    // AWS event-stream frames (Bedrock): the bytes go to the decoder as they come
+    const framing = p.req.framing === "event-stream" && !JSON_FRAMED.test(contentType)
+      ? { feed: (bytes: Uint8Array) => push(bytes), end: () => {} }
+      : JSON_FRAMED.test(contentType)
+        ? new JsonArrayParser(push)
+        : new SseParser({ onEvent: (e) => push(e.data), onComment });
     if (response.body === null) {
       seen.unexpected = { status: response.status, contentType, excerpt: "" };
     } else {

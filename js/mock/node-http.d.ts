@@ -7,6 +7,8 @@ declare module "node:http" {
     readonly method?: string;
     readonly url?: string;
     readonly headers: Record<string, string | string[] | undefined>;
+    /** Names and values in turn, as received. */
+    readonly rawHeaders: string[];
   }
 
   export interface Socket {

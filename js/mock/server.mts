@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { validateRequest } from "../node.mjs";
 import { WIRE_HTTP, wireOf } from "../provider-http.mjs";
 import { checkAuth } from "./auth.mjs";
+import { checkHostAuth, hostRoute, invokeChunk } from "./hosts.mjs";
 import { providerError, violationError, type ErrorAnswer } from "./errors.mjs";
 import { IdSource } from "./ids.mjs";
 import { plan, type Plan } from "./plan.mjs";
@@ -41,7 +42,7 @@ const WIRES: Record<Provider, Wire> = {
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** On every answer, so that a browser page (another origin) can call the mock with fetch. */
 const CORS: Readonly<Record<string, string>> = { "access-control-allow-origin": "*", "access-control-expose-headers": "*" };
-const SECRET_HEADERS = new Set(["authorization", "x-api-key", "x-goog-api-key"]);
+const SECRET_HEADERS = new Set(["authorization", "x-api-key", "x-goog-api-key", "api-key"]);
 
 export interface ServerSettings {
   apiKey: string | undefined;
@@ -245,7 +246,9 @@ export class ProviderServer {
     }
     entry.body = text === "" ? null : parsedOk ? parsed : text;
 
-    const r = method === "POST" ? route(this.provider, url.pathname, url.searchParams) : null;
+    // a host's path (Vertex, Bedrock InvokeModel, Azure) on this provider's server: its own auth
+    const h = method === "POST" ? hostRoute(this.provider, url.pathname) : null;
+    const r: Route | null = h !== null ? { model: h.model, geminiStream: false, geminiSse: false, host: h.host, eventStream: h.host === "bedrock" } : method === "POST" ? route(this.provider, url.pathname, url.searchParams) : null;
     if (r === null) {
       const message =
         this.provider === "openai-chat" || this.provider === "openai-responses" || this.provider === "openai-compatible"
@@ -254,7 +257,10 @@ export class ProviderServer {
       return this.#reject(res, entry, providerError(this.provider, 404, { message }, this.#ids));
     }
 
-    const auth = checkAuth(this.provider, req.headers, url.searchParams, this.#settings.apiKey, this.#ids);
+    const auth =
+      h === null
+        ? checkAuth(this.provider, req.headers, url.searchParams, this.#settings.apiKey, this.#ids)
+        : await checkHostAuth(h, { method, target: req.url ?? "/", rawHeaders: req.rawHeaders, body: bytes }, this.#settings.apiKey, this.provider, this.#ids);
     if (auth !== null) return this.#reject(res, entry, auth);
 
     if (!parsedOk || !isObject(parsed)) return this.#reject(res, entry, parseError(this.provider, this.#ids));
@@ -262,17 +268,17 @@ export class ProviderServer {
     const model = r.model ?? (typeof body["model"] === "string" ? body["model"] : null);
     entry.model = model;
     // the body says it, or (Gemini) the URL
-    const stream = WIRE_HTTP[wireOf(this.provider)].streamField ? body["stream"] === true : r.geminiStream;
+    const stream = h?.stream ?? (WIRE_HTTP[wireOf(this.provider)].streamField ? body["stream"] === true : r.geminiStream);
     entry.stream = stream;
 
     const version = req.headers["anthropic-version"];
-    const shape = shapeError(this.provider, body, typeof version === "string" ? version : undefined);
+    const shape = h !== null ? null : shapeError(this.provider, body, typeof version === "string" ? version : undefined);
     if (shape !== null) return this.#reject(res, entry, providerError(this.provider, 400, { message: shape, model: model ?? undefined }, this.#ids));
 
     if (this.#settings.validate) {
       let violations: Violation[];
       try {
-        violations = validateRequest(this.provider, body, model);
+        violations = h === null ? validateRequest(this.provider, body, model) : validateRequest(this.provider, body, model, h.host);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         return this.#reject(res, entry, providerError(this.provider, 400, { message, model: model ?? undefined }, this.#ids));
@@ -371,14 +377,16 @@ export class ProviderServer {
     const items = wire.stream(p, ctx);
     const arrayMode = this.provider === "gemini" && !r.geminiSse;
     res.writeHead(200, {
-      "content-type": arrayMode ? "application/json; charset=UTF-8" : this.provider === "gemini" ? "text/event-stream" : "text/event-stream; charset=utf-8",
+      "content-type": r.eventStream === true
+        ? "application/vnd.amazon.eventstream"
+        : arrayMode ? "application/json; charset=UTF-8" : this.provider === "gemini" ? "text/event-stream" : "text/event-stream; charset=utf-8",
       "cache-control": "no-cache",
       ...CORS,
       ...extra,
     });
     res.flushHeaders();
     res.socket?.setNoDelay(true);
-    await this.#writeStream(res, p, ctx, wire, items, arrayMode);
+    await this.#writeStream(res, p, ctx, wire, items, arrayMode, r.eventStream === true);
   }
 
   /** The request-id header each provider sends with every answer. */
@@ -394,20 +402,22 @@ export class ProviderServer {
     }
   }
 
-  #frame(item: { event?: string; data: string }, index: number, arrayMode: boolean): string {
+  /** One stream item as sent: an SSE event, a JSON array element, or (`eventStream`, Bedrock InvokeModel) a `chunk` frame. */
+  #frame(item: { event?: string; data: string }, index: number, arrayMode: boolean, eventStream = false): string | Uint8Array {
+    if (eventStream) return invokeChunk(item.data);
     if (arrayMode) return (index === 0 ? "[" : ",\r\n") + item.data;
     if (this.provider === "gemini") return `data: ${item.data}\r\n\r\n`;
     return item.event === undefined ? `data: ${item.data}\n\n` : `event: ${item.event}\ndata: ${item.data}\n\n`;
   }
 
   /** Writes `data`; resolves once it has been handed to the socket (or the socket is gone). */
-  #write(res: ServerResponse, data: string): Promise<void> {
+  #write(res: ServerResponse, data: string | Uint8Array): Promise<void> {
     return new Promise<void>((resolve) => {
       res.write(data, () => resolve());
     });
   }
 
-  async #writeStream(res: ServerResponse, p: Plan, ctx: WireContext, wire: Wire, items: StreamItem[], arrayMode: boolean): Promise<void> {
+  async #writeStream(res: ServerResponse, p: Plan, ctx: WireContext, wire: Wire, items: StreamItem[], arrayMode: boolean, eventStream: boolean): Promise<void> {
     let closed = false;
     res.once("close", () => {
       closed = true;
@@ -423,7 +433,7 @@ export class ProviderServer {
     for (const item of items) {
       if (gone()) return;
       if ("comment" in item) {
-        if (!arrayMode) flushed = this.#write(res, `: ${item.comment}\n\n`);
+        if (!arrayMode && !eventStream) flushed = this.#write(res, `: ${item.comment}\n\n`);
         continue;
       }
       if (p.truncateAfter !== null && sent >= p.truncateAfter) return cut();
@@ -431,14 +441,14 @@ export class ProviderServer {
         if (sent > 0) await this.#sleep(p.delayMs);
         if (gone()) return;
         for (const e of wire.streamError(p, ctx, p.errorStatus, sent)) {
-          if (!("comment" in e)) res.write(this.#frame(e, sent++, arrayMode));
+          if (!("comment" in e)) res.write(this.#frame(e, sent++, arrayMode, eventStream));
         }
         res.end(arrayMode ? "]" : undefined);
         return;
       }
       if (sent > 0) await this.#sleep(p.delayMs);
       if (gone()) return;
-      flushed = this.#write(res, this.#frame(item, sent, arrayMode));
+      flushed = this.#write(res, this.#frame(item, sent, arrayMode, eventStream));
       sent++;
     }
     if (gone()) return;

@@ -101,7 +101,8 @@ impl StreamDecoder {
     /// chunk, or `[DONE]`. For `bedrock-converse`, and `anthropic` with the `bedrock` host
     /// (InvokeModel), also the response body's bytes as they arrive (a `Uint8Array` cut
     /// anywhere: `application/vnd.amazon.eventstream` frames); a `Uint8Array` for a provider
-    /// that streams text is an `invalid_type` error. Returns what it added (text, reasoning, tool-call progress, usage, done) or, for a problem, one
+    /// that streams text is an `invalid_type` error. Returns what it added (text, reasoning,
+    /// tool-call progress, usage, done) or, for a problem, one
     /// `{ type: "error", code, message }` entry: the decoder keeps what it could and goes on.
     #[wasm_bindgen(unchecked_return_type = "StreamDelta[]")]
     pub fn push(
