@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { validateRequest } from "../node.mjs";
 import { WIRE_HTTP, wireOf } from "../provider-http.mjs";
-import { checkAuth } from "./auth.mjs";
+import { awsError, checkAuth } from "./auth.mjs";
 import { checkHostAuth, hostRoute, invokeChunk } from "./hosts.mjs";
 import { providerError, violationError, type ErrorAnswer } from "./errors.mjs";
 import { IdSource } from "./ids.mjs";
@@ -286,7 +286,8 @@ export class ProviderServer {
       entry.violations = violations;
       const first = violations[0];
       if (first !== undefined) {
-        const answer = violationError(this.provider, first, model ?? undefined, this.#ids);
+        // Bedrock answers a body it refuses as AWS does: 400 ValidationException, `{"message"}`
+        const answer = h?.host === "bedrock" ? awsError(400, "ValidationException", first.message) : violationError(this.provider, first, model ?? undefined, this.#ids);
         answer.headers["x-turnwire-mock-rules"] = [...new Set(violations.map((v) => v.rule))].join(",");
         return this.#reject(res, entry, answer);
       }

@@ -231,6 +231,17 @@ describe("streamTurn with a host, against the mock", () => {
     );
   });
 
+  test("Bedrock InvokeModel: a body the host refuses is AWS's 400 ValidationException (x-amzn-errortype), a Vertex one Anthropic's 400", async () => {
+    const bad = JSON.stringify({ max_tokens: 64, messages: [{ role: "user", content: "hi" }] }); // no anthropic_version
+    const bedrock = await fetch(`${origin("anthropic")}/model/${encodeURIComponent(BEDROCK_CLAUDE)}/invoke`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer test-key" }, body: bad });
+    assert.equal(bedrock.status, 400);
+    assert.match(bedrock.headers.get("x-amzn-errortype") ?? "", /^ValidationException:/);
+    assert.match((await bedrock.json()).message, /anthropic_version/);
+    const vertex = await fetch(`${origin("anthropic")}/v1/projects/p/locations/us-east5/publishers/anthropic/models/${VERTEX_CLAUDE}:rawPredict`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer test-key" }, body: bad });
+    assert.equal(vertex.status, 400);
+    assert.equal((await vertex.json()).type, "error");
+  });
+
   for (const provider of ["openai-chat", "openai-responses"]) {
     test(`Azure OpenAI (${provider}): /openai/v1 with the key in api-key, the deployment as model`, async () => {
       const { result } = await run({ provider, model: "my-gpt-deployment", apiKey: "test-key", host: "azure", baseURL: `${origin(provider)}/openai/v1` });
