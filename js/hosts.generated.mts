@@ -271,7 +271,7 @@ export const HOST_TABLE = {
         "*-aiplatform.googleapis.com",
         "aiplatform.*.rep.googleapis.com"
       ],
-      "baseUrl": "https://{region}-aiplatform.googleapis.com/v1/projects/{project}/locations/{region}/publishers/anthropic/models",
+      "baseUrl": "https://{region}-aiplatform.googleapis.com/v1",
       "auth": [
         "bearer",
         {
@@ -297,7 +297,7 @@ export const HOST_TABLE = {
         "*-aiplatform.googleapis.com",
         "aiplatform.*.rep.googleapis.com"
       ],
-      "baseUrl": "https://{region}-aiplatform.googleapis.com/v1/projects/{project}/locations/{region}/publishers/google/models",
+      "baseUrl": "https://{region}-aiplatform.googleapis.com/v1",
       "auth": [
         "bearer",
         {

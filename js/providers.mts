@@ -1,8 +1,9 @@
 // Where each provider's streaming request goes and with which headers, and the body fields that
 // switch streaming on (sent through the render's `extra`, never written into the body here).
 import { authHeaders, AWS_REGION, PROVIDER_HTTP, PROVIDERS, providerHttp, streamSwitches, WIRE_HTTP, wireOf, withModel } from "./provider-http.mjs";
+import { hostRoute } from "./host-http.mjs";
 import { basicCredentials, redactUrl, userinfo, withoutUserinfo } from "./secrets.mjs";
-import type { JsonObject, Provider } from "./turnwire.js";
+import type { Host, JsonObject, Provider } from "./turnwire.js";
 
 /**
  * Each provider's public base URL, in the form its SDK takes it (what `baseURL` replaces).
@@ -32,8 +33,20 @@ export interface ProviderRequestOptions {
   apiKey?: string | undefined;
   /** Default `DEFAULT_BASE_URLS[provider]`; a trailing `/` is ignored. */
   baseURL?: string | undefined;
-  /** The region of a provider whose default base URL names one (Bedrock: `us-east-1`). */
+  /** The region of a provider or host whose default base URL names one (Bedrock: `us-east-1`; Vertex: `us-east5`, `global`). */
   region?: string | undefined;
+  /**
+   * Who serves the provider's wire API (default: the provider's own API): `bedrock` (Claude on
+   * InvokeModel), `vertex` (Claude, Gemini), `azure` and `foundry`, `openrouter`, `xai`,
+   * `deepseek`, `kimi`, `zai`, `bedrock-mantle`, `ollama`… The URL, auth and version header
+   * are the host's; render with the same `host`. A name that is not a host, or a host that does
+   * not serve `provider`, is a TurnwireError `invalid_value` at `$.host`.
+   */
+  host?: Host | undefined;
+  /** The Google Cloud project of a Vertex request (without one, a Vertex Gemini `apiKey` is an express-mode key). */
+  project?: string | undefined;
+  /** The Azure resource of an `azure` or `foundry` request (`https://{resource}.openai.azure.com`). */
+  resource?: string | undefined;
   /** Extra headers; they win over turnwire's. */
   headers?: Record<string, string> | undefined;
 }
@@ -61,6 +74,10 @@ export interface ProviderRequest {
    * servers); none for Gemini and Bedrock Converse, which stream by URL.
    */
   extra: JsonObject;
+  /** The host the request goes to, when the caller named one. */
+  host?: Host | undefined;
+  /** `event-stream` when the streamed answer is AWS event-stream frames (Bedrock): push its bytes to the decoder. */
+  framing?: "event-stream" | undefined;
 }
 
 /**
@@ -91,7 +108,8 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
   const given = options.baseURL;
   const row = providerHttp(provider);
   if (row === undefined) throw new TypeError(`unknown provider "${String(provider)}"`);
-  const fallback = given === undefined ? regional(provider, row.baseURL, options.region) : row.baseURL;
+  const host = options.host === undefined ? undefined : hostRoute(options.host, options);
+  const fallback = host !== undefined ? host.base : given === undefined ? regional(provider, row.baseURL, options.region) : row.baseURL;
   const raw = given ?? fallback;
   if (raw === undefined || raw === "") throw new TypeError(`${provider} needs a baseURL (the server's URL, e.g. "http://localhost:8000/v1")`);
   let parsed: URL;
@@ -106,10 +124,13 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
   const baseURL = withoutUserinfo(raw).replace(/\/+$/, "");
 
   const wire = WIRE_HTTP[row.wire];
-  const accept = wire.accept ?? "text/event-stream";
-  const headers: Record<string, string> = { "content-type": "application/json", accept, ...authHeaders(row.wire, apiKey) };
-  const url = baseURL + withModel(wire.streamPath, model);
-  const extra: JsonObject = streamSwitches(provider);
+  // AWS event-stream frames (Bedrock): the turn runner pushes the answer's bytes to the decoder
+  const framing = host !== undefined ? host.framing : wire.framing === "event-stream" ? "event-stream" : undefined;
+  const accept = framing === "event-stream" ? "application/vnd.amazon.eventstream" : (wire.accept ?? "text/event-stream");
+  const headers: Record<string, string> = { "content-type": "application/json", accept, ...(host?.headers ?? authHeaders(row.wire, apiKey)) };
+  const url = baseURL + (host?.path ?? withModel(wire.streamPath, model));
+  const firstParty: JsonObject = streamSwitches(provider);
+  const extra: JsonObject = host === undefined || host.streamInBody ? firstParty : {};
   // turnwire's names are lower-case: a caller's header of any case replaces the same one.
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     headers[name.toLowerCase()] = value;
@@ -122,7 +143,10 @@ export function providerRequest(options: ProviderRequestOptions): ProviderReques
     }
     headers["authorization"] = `Basic ${basicCredentials(credentials.user, credentials.password)}`;
   }
-  return { url, baseURL, headers, extra };
+  const out: ProviderRequest = { url, baseURL, headers, extra };
+  if (host !== undefined) out.host = host.row.host;
+  if (framing !== undefined) out.framing = framing;
+  return out;
 }
 
 /** `baseURL` with its `{region}` filled in; a TypeError when it names one and `region` is not a region name. */

@@ -2,6 +2,7 @@
 // @google/genai). It recognises a provider request by its path, has Rust repair and render the
 // body again (repairRequestBody) and forwards it; this file only moves bytes and headers.
 import { getCore } from "./core.mjs";
+import { hostOfUrl, hostServes, type HostName } from "./host-http.mjs";
 import { PROVIDER_HTTP, PROVIDERS, providerAt, WIRE_HTTP, WIRES, wireOf, withBodyHeaders } from "./provider-http.mjs";
 import { providerRequest } from "./providers.mjs";
 import { relayTurn } from "./relay-fetch.mjs";
@@ -116,7 +117,18 @@ interface Route {
   model?: string;
   /** The path asks for a stream (Gemini's `:streamGenerateContent`). */
   streaming: boolean;
+  /** The host the URL names (the host table's URL patterns, or a host's own path), when it serves the provider. */
+  host?: HostName;
 }
+
+/**
+ * The paths of hosts that name the model in the URL (Claude on Vertex: `…/publishers/anthropic/
+ * models/{model}:streamRawPredict`; on Bedrock InvokeModel: `/model/{id}/invoke-with-response-stream`).
+ */
+const HOST_ROUTES: ReadonlyArray<readonly [RegExp, Provider, HostName]> = [
+  [/\/publishers\/anthropic\/models\/([^/:]+):(?:rawPredict|(streamRawPredict))$/, "anthropic", "vertex"],
+  [/\/model\/([^/]+)\/invoke(-with-response-stream)?$/, "anthropic", "bedrock"],
+];
 
 /** The provider request `url` is, by its path (and host for chat dialects); none for others. */
 function routeOf(url: string): Route | undefined {
@@ -127,6 +139,17 @@ function routeOf(url: string): Route | undefined {
     return undefined;
   }
   const path = parsed.pathname.replace(/\/+$/, "");
+  for (const [pattern, provider, host] of HOST_ROUTES) {
+    const m = pattern.exec(path);
+    if (m?.[1] !== undefined) return { provider, model: decodeURIComponent(m[1]), streaming: m[2] !== undefined, host };
+  }
+  const route = firstPartyRoute(parsed, path);
+  const host = route === undefined ? undefined : hostOfUrl(url);
+  return route !== undefined && host !== undefined && hostServes(host, route.provider) ? { ...route, host } : route;
+}
+
+/** The first-party API a request's path names. */
+function firstPartyRoute(parsed: URL, path: string): Route | undefined {
   for (const wire of WIRES) {
     const client = WIRE_HTTP[wire].clientPath;
     if (client === undefined) continue;
@@ -260,6 +283,11 @@ export function repairingFetch<F extends FetchLike = GlobalFetch>(options: Repai
     let body = bodyOf(init?.["body"]);
     if (body === undefined && init?.["body"] === undefined && typeof request?.text === "function") body = await request.text();
     if (body === undefined) return forward(input, init, route.provider);
+    // A SigV4-signed request (Bedrock) is sent as it is: a repaired body would not match its signature.
+    if (/^\s*AWS4-HMAC-SHA256\b/i.test(headerRecord(init?.["headers"] ?? request?.headers)["authorization"] ?? "")) {
+      options.onError?.(new TypeError("repairingFetch: the request is signed with AWS SigV4; a repaired body would not match its signature, so it is sent as it is"), { url: shown, provider: route.provider });
+      return forward(input, init, route.provider);
+    }
     const core = getCore();
     const across = target.provider !== undefined && wireOf(target.provider) !== wireOf(route.provider);
     const { baseURL, apiKey, headers: targetHeaders, ...render } = target;
@@ -277,7 +305,10 @@ export function repairingFetch<F extends FetchLike = GlobalFetch>(options: Repai
     }
     let repaired;
     try {
-      repaired = core.repairRequestBody(route.provider, body, { model: route.model, endpoint: new URL(url).origin }, render);
+      // the host the URL names renders the body in its envelope (unless the target names one)
+      const hosted = route.host !== undefined && render.host === undefined && !across ? { ...render, host: route.host } : render;
+      const source = { model: route.model, endpoint: new URL(url).origin, ...(route.host === undefined ? {} : { host: route.host }) };
+      repaired = core.repairRequestBody(route.provider, body, source, hosted);
     } catch (e) {
       options.onError?.(e, { url: shown, provider: route.provider });
       return forward(input, init, route.provider);

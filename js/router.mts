@@ -8,7 +8,7 @@ import { redactUrl } from "./secrets.mjs";
 import { COUNT, DELAY, DELAY_CAP, FACTOR, choiceOption, numberOption, optionError } from "./options.mjs";
 import { own, type Ownership } from "./turn-owner.mjs";
 import type { AbortSignalLike, AwsTurnCredentials, TurnFetch, TurnRenderOptions, TurnResult, StreamTurnCommonOptions } from "./types.mjs";
-import type { Conversation, Provider, StreamDelta } from "./turnwire.js";
+import type { Conversation, Host, Provider, StreamDelta } from "./turnwire.js";
 
 /**
  * Where a turn can go: a provider, a model, and how to reach them. `render` options are merged
@@ -28,6 +28,12 @@ export interface Target {
   aws?: AwsTurnCredentials | undefined;
   /** The region of a provider whose URL names one (Bedrock), when `aws` does not give it. */
   region?: string | undefined;
+  /** Who serves the target's wire API (`bedrock`, `vertex`, `azure`, `openrouter`…; `streamTurn`'s `host`). */
+  host?: Host | undefined;
+  /** The Google Cloud project of a `vertex` target. */
+  project?: string | undefined;
+  /** The Azure resource of an `azure` or `foundry` target. */
+  resource?: string | undefined;
   baseURL?: string | undefined;
   headers?: Record<string, string> | undefined;
   render?: TurnRenderOptions | undefined;
@@ -167,7 +173,7 @@ export type RouterEvent =
  * await router.turn({ conversation, signal, onEvent: (e) => e.type === "delta" && show(e.delta) });
  * ```
  */
-export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "aws" | "region" | "baseURL" | "headers" | "fetch"> & {
+export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "aws" | "region" | "host" | "project" | "resource" | "baseURL" | "headers" | "fetch"> & {
   conversation: Conversation;
   onEvent?: ((event: RouterEvent) => void) | undefined;
 };
@@ -374,7 +380,7 @@ class RouterImpl implements Router {
     if (outer?.aborted) onOuterAbort();
     else outer?.addEventListener("abort", onOuterAbort, { once: true });
     const turn = streamOwnedTurn(
-      { ...options, signal: abort.signal as AbortSignalLike, provider: target.provider, model: target.model, apiKey: target.apiKey, aws: target.aws, region: target.region, baseURL: target.baseURL, headers: target.headers, fetch: target.fetch, render },
+      { ...options, signal: abort.signal as AbortSignalLike, provider: target.provider, model: target.model, apiKey: target.apiKey, aws: target.aws, region: target.region, host: target.host, project: target.project, resource: target.resource, baseURL: target.baseURL, headers: target.headers, fetch: target.fetch, render },
       this.#core(),
       owner,
     );

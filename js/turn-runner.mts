@@ -18,6 +18,7 @@ import {
 import { accountLabel } from "./account.mjs";
 import type { RenderCore } from "./core.mjs";
 import { isProviderError } from "./errors.mjs";
+import { hostSigningName } from "./host-http.mjs";
 import { providerRequest, type ProviderRequest } from "./providers.mjs";
 import { safeFetch } from "./safe-fetch.mjs";
 import { AWS_REGION, providerHttp, WIRE_HTTP, wireOf, withBodyHeaders } from "./provider-http.mjs";
@@ -144,6 +145,7 @@ export async function runOwned(options: StreamTurnOptions, queue: DeltaSink, cor
     ...(prepared.account === undefined ? {} : { account: prepared.account }),
     // the decoder reads binary event-stream frames up to the turn's event limit (Bedrock)
     ...(Number.isFinite(maxEventBytes) ? { maxEventBytes } : {}),
+    ...(prepared.req.host === undefined ? {} : { host: prepared.req.host }),
   });
   const watch = new AbortWatch(signal);
   let outcome: StreamOutcome;
@@ -173,7 +175,9 @@ function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
   const { provider, model, conversation, transcript } = options;
   const aws = awsSigning(options);
   const region = options.aws?.region ?? options.region;
-  const req = providerRequest({ provider, model, apiKey: options.apiKey, baseURL: options.baseURL, region, headers: options.headers });
+  const host = options.host ?? options.render?.host ?? undefined;
+  const { project, resource } = options;
+  const req = providerRequest({ provider, model, apiKey: options.apiKey, baseURL: options.baseURL, region, host, project, resource, headers: options.headers });
   const request: TurnRequest = { url: redactUrl(req.url), provider, model };
   const secrets = secretsOf(options);
   const render = options.render ?? {};
@@ -185,6 +189,7 @@ function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
     endpoint: req.baseURL,
     ...(account === undefined ? {} : { account }),
     ...render,
+    ...(host === undefined ? {} : { host }),
     provider,
     model,
     extra: { ...req.extra, ...(render.extra ?? {}) },
@@ -226,7 +231,7 @@ function prepare(options: StreamTurnOptions, core: RenderCore): Prepared {
 function awsSigning(options: StreamTurnOptions): Prepared["aws"] {
   const { aws, provider } = options;
   if (aws === undefined || aws === null) return undefined;
-  const service = providerHttp(provider)?.signingName;
+  const service = options.host !== undefined ? hostSigningName(options.host, provider) : providerHttp(provider)?.signingName;
   if (service === undefined) throw new TypeError(`${provider} does not take AWS credentials (\`aws\`): give its apiKey`);
   if (options.apiKey !== undefined) throw new TypeError(`give ${provider} an apiKey (a Bedrock API key, sent as Bearer) or aws credentials (SigV4), not both`);
   if (typeof aws !== "object" || typeof aws.accessKeyId !== "string" || aws.accessKeyId === "" || typeof aws.secretAccessKey !== "string" || aws.secretAccessKey === "") {
@@ -347,7 +352,7 @@ async function read(
     };
     // the wire's framing: AWS event-stream bytes go to the decoder as they come (it reads the
     // frames), NDJSON and JSON arrays are cut into values, anything else is SSE
-    const wireFraming = WIRE_HTTP[wireOf(p.request.provider)].framing;
+    const wireFraming = p.req.framing ?? WIRE_HTTP[wireOf(p.request.provider)].framing;
     const framing =
       wireFraming === "event-stream"
         ? { feed: (chunk: Uint8Array): void => push(chunk), end: (): void => {} }

@@ -3,7 +3,7 @@
 // Where a host type exists (DOM or @types/node `AbortSignal`), `AbortSignalLike` is exactly that
 // type, so `globalThis.fetch` and a real `AbortSignal` fit the options without a cast.
 import type { AwsCredentials } from "./sigv4.mjs";
-import type { Conversation, Diagnostic, Provider, RenderOptions, StreamDelta, StreamOutcome, Transcript } from "./turnwire.js";
+import type { Conversation, Diagnostic, Host, Provider, RenderOptions, StreamDelta, StreamOutcome, Transcript } from "./turnwire.js";
 
 /**
  * The part of an `AbortSignal` that turnwire uses, for hosts whose type declarations have none.
@@ -172,6 +172,19 @@ export interface StreamTurnCommonOptions {
   aws?: AwsTurnCredentials | undefined;
   /** The region of a provider whose URL names one (Bedrock) when `aws` does not give it (a Bedrock API key's turn). */
   region?: string | undefined;
+  /**
+   * Who serves the provider's wire API (default: the provider's own API), as `providerRequest`'s
+   * `host`: the turn goes to the host's URL with its auth, renders with the host's body envelope
+   * and stamps the host on the message's provenance (`bedrock`: Claude on InvokeModel, signed
+   * with `aws` or a Bedrock API key; `vertex`: an OAuth access token as `apiKey`; `azure`: the
+   * key in `api-key`, the deployment as `model`). An unknown host, or one that does not serve
+   * `provider`: a TurnwireError `invalid_value` at `$.host`.
+   */
+  host?: Host | undefined;
+  /** The Google Cloud project of a `vertex` turn. */
+  project?: string | undefined;
+  /** The Azure resource of an `azure` or `foundry` turn. */
+  resource?: string | undefined;
   /**
    * The provider's base URL, as its SDK takes it (`DEFAULT_BASE_URLS` when left out; required
    * for `openai-compatible`). A mock provider's `baseURL` works as it is. Credentials in it

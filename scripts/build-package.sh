@@ -164,6 +164,8 @@ JS_MODULES="$JS_MODULES options pattern"
 # the provider table: paths, headers, auth and wire API of each provider (internal: providerRequest,
 # repairingFetch, the relay and turnwire/mock)
 JS_MODULES="$JS_MODULES provider-http"
+# the host table (generated from src/hosts.rs) and the hosts' paths and auth (internal: providerRequest)
+JS_MODULES="$JS_MODULES hosts.generated host-http"
 # the account label a turn derives from its key when the caller names none (internal: streamTurn)
 JS_MODULES="$JS_MODULES account"
 # AWS Signature Version 4 on WebCrypto (signAwsRequest; streamTurn's Bedrock auth, the mock's check)
@@ -190,7 +192,7 @@ step "tsc js/ (the CommonJS entry and the JS API as CommonJS)"
 # beside the nodejs glue's declarations, so that every import resolves as it will in dist/.
 mkdir -p "$STAGE/cjs"
 for m in $JS_MODULES; do
-  sed -E 's#(from "\./[a-z0-9-]+)\.mjs";#\1.cjs";#' "js/$m.mts" >"$STAGE/cjs/$m.cts"
+  sed -E 's#(from "\./[a-z0-9.-]+)\.mjs";#\1.cjs";#' "js/$m.mts" >"$STAGE/cjs/$m.cts"
 done
 cp js/node.cts js/tsconfig.json js/tsconfig.cjs.json "$STAGE/cjs/"
 cp "$STAGE/nodejs/$CRATE.d.ts" "$STAGE/cjs/$CRATE.d.ts"

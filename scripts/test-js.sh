@@ -201,6 +201,7 @@ NODE_TESTS=(
   mock.test.mjs mock-sdk.test.mjs ai-sdk.test.mjs repairing-fetch.test.mjs pi-ai.test.mjs stream-mock.test.mjs sse-conformance.test.mjs faults.test.mjs secrets.test.mjs limits.test.mjs hostile-values.test.mjs
   render.test.mjs conversation.test.mjs tools.test.mjs agent.test.mjs compact.test.mjs session.test.mjs cli.test.mjs request-options.test.mjs prompt-caching.test.mjs thinking-modes.test.mjs count-tokens.test.mjs server-tools.test.mjs
   stores.test.mjs provider-http.test.mjs sigv4.test.mjs classify.test.mjs event-stream.test.mjs mock-bedrock-auth.test.mjs mock-converse.test.mjs converse-ollama.test.mjs
+  hosts.test.mjs
 )
 if [ -n "${TURNWIRE_NODE_TESTS:-}" ]; then read -r -a NODE_TESTS <<<"$TURNWIRE_NODE_TESTS"; fi
 # The Redis client stores.test.mjs drives redisStore with (pinned by tests/js/redis), and the

@@ -202,7 +202,10 @@ pub(crate) const ROWS: &[HostRow] = &[
             Host::Bedrock,
             WireApi::Messages,
             MESSAGES,
-            &["bedrock-runtime.*.amazonaws.com", "bedrock-runtime-fips.*.amazonaws.com"],
+            &[
+                "bedrock-runtime.*.amazonaws.com",
+                "bedrock-runtime-fips.*.amazonaws.com",
+            ],
             "https://bedrock-runtime.{region}.amazonaws.com",
             &[Auth::SigV4, Auth::Bearer],
         )
@@ -217,7 +220,10 @@ pub(crate) const ROWS: &[HostRow] = &[
             Host::Bedrock,
             WireApi::Converse,
             &[Provider::BedrockConverse],
-            &["bedrock-runtime.*.amazonaws.com", "bedrock-runtime-fips.*.amazonaws.com"],
+            &[
+                "bedrock-runtime.*.amazonaws.com",
+                "bedrock-runtime-fips.*.amazonaws.com",
+            ],
             "https://bedrock-runtime.{region}.amazonaws.com",
             &[Auth::SigV4, Auth::Bearer],
         )
@@ -246,8 +252,10 @@ pub(crate) const ROWS: &[HostRow] = &[
         "https://bedrock-mantle.{region}.api.aws/v1",
         &[Auth::Bearer],
     ),
-    // Claude on Vertex: `…/publishers/anthropic/models/{model}:rawPredict` or
-    // `:streamRawPredict`; `stream` stays in the body, betas in the header.
+    // Claude on Vertex: `{base}/projects/{project}/locations/{region}/publishers/anthropic/
+    // models/{model}:rawPredict` or `:streamRawPredict` (the base is the vertex-sdk's `baseURL`;
+    // the JS path table, js/host-http.mts, adds the rest); `stream` stays in the body, betas in
+    // the header.
     HostRow {
         model: ModelAt::Url,
         version: VersionAt::Body("vertex-2023-10-16"),
@@ -256,7 +264,7 @@ pub(crate) const ROWS: &[HostRow] = &[
             WireApi::Messages,
             MESSAGES,
             VERTEX_URLS,
-            "https://{region}-aiplatform.googleapis.com/v1/projects/{project}/locations/{region}/publishers/anthropic/models",
+            "https://{region}-aiplatform.googleapis.com/v1",
             &[Auth::Bearer, Auth::Header("x-goog-api-key")],
         )
     },
@@ -267,7 +275,7 @@ pub(crate) const ROWS: &[HostRow] = &[
             WireApi::GenerateContent,
             &[Provider::Gemini],
             VERTEX_URLS,
-            "https://{region}-aiplatform.googleapis.com/v1/projects/{project}/locations/{region}/publishers/google/models",
+            "https://{region}-aiplatform.googleapis.com/v1",
             &[Auth::Bearer, Auth::Header("x-goog-api-key")],
         )
     },

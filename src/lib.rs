@@ -132,7 +132,7 @@ pub use normalize::{
 };
 pub use providers::{
     validate_request, validate_request_for_host, validate_request_for_model, validate_request_text,
-    validate_request_with_headers, Provider, Violation,
+    validate_request_text_for_host, validate_request_with_headers, Provider, Violation,
 };
 pub use render::{
     owned_fields, render, render_body, render_count_tokens, render_owned, structured_output,

@@ -320,3 +320,40 @@ fn hosts_generated_js_module_is_the_generators_output() {
         "js/hosts.generated.mts is not `turnwire hosts --ts`'s output: regenerate it with TURNWIRE_BLESS=1 cargo test --test hosts"
     );
 }
+
+#[test]
+fn hosts_a_conversation_renders_each_hosts_envelope_as_render_does_turn_after_turn() {
+    let turns = [
+        json!({"speaker": "human", "blocks": [{"type": "text", "text": "hi"}]}),
+        json!({"speaker": "ai", "blocks": [{"type": "text", "text": "hello"}]}),
+        json!({"speaker": "human", "blocks": [{"type": "text", "text": "and now?"}]}),
+        json!({"speaker": "ai", "blocks": [{"type": "text", "text": "still here"}]}),
+        json!({"speaker": "human", "blocks": [{"type": "text", "text": "bye"}]}),
+    ];
+    let table = hosts::json();
+    for row in table["rows"].as_array().unwrap() {
+        let host: Host = row["host"].as_str().unwrap().parse().unwrap();
+        for p in row["providers"].as_array().unwrap() {
+            let provider: Provider = p.as_str().unwrap().parse().unwrap();
+            let mut o = RenderOptions::new(provider, provider.reference_model());
+            o.host = Some(host);
+            let mut convo = turnwire::Conversation::new();
+            for (k, t) in turns.iter().enumerate() {
+                convo.append_value(t).unwrap();
+                if k % 2 == 1 {
+                    continue;
+                }
+                let whole =
+                    render(&Transcript::from_value(&json!(turns[..=k])).unwrap(), &o).unwrap();
+                let got = convo.render(&o).unwrap();
+                assert_eq!(
+                    got.body,
+                    whole.body,
+                    "{host}/{provider} after {} messages",
+                    k + 1
+                );
+                assert_eq!(got.headers.0, whole.headers.0, "{host}/{provider}");
+            }
+        }
+    }
+}

@@ -878,14 +878,24 @@ proptest! {
     }
 }
 
-/// A golden Converse stream as event-stream bytes, corrupted at random.
-fn corrupted_event_stream(rng: &mut Rng) -> Vec<u8> {
+/// A golden Converse stream as event-stream bytes, or (`invoke`) a golden Anthropic stream as
+/// Bedrock InvokeModel `chunk` frames, corrupted at random.
+fn corrupted_event_stream(rng: &mut Rng, invoke: bool) -> Vec<u8> {
+    let provider = if invoke {
+        Provider::Anthropic
+    } else {
+        Provider::BedrockConverse
+    };
     let all: Vec<Golden> = goldens()
         .into_iter()
-        .filter(|g| g.provider == Provider::BedrockConverse)
+        .filter(|g| g.provider == provider)
         .collect();
     let g = &all[rng.below(all.len())];
-    let (mut bytes, _) = stream_support::event_stream::encode(&g.events);
+    let mut bytes = if invoke {
+        stream_support::event_stream::encode_invoke(&g.events)
+    } else {
+        stream_support::event_stream::encode(&g.events).0
+    };
     for _ in 0..1 + rng.below(3) {
         let at = rng.below(bytes.len());
         match rng.below(5) {
@@ -908,10 +918,19 @@ fn corrupted_event_stream(rng: &mut Rng) -> Vec<u8> {
     bytes
 }
 
-/// Decodes bytes cut at `cuts`: the outcome, and whether every push returned.
-fn decode_bytes(bytes: &[u8], cuts: &[usize]) -> (StreamDecoder, Value) {
-    let p = Provider::BedrockConverse;
-    let mut d = StreamDecoder::new(p, StreamOptions::for_model(p.reference_model()));
+/// Decodes bytes cut at `cuts` (Converse, or `invoke`: Claude on Bedrock InvokeModel): the
+/// outcome, and whether every push returned.
+fn decode_bytes(bytes: &[u8], cuts: &[usize], invoke: bool) -> (StreamDecoder, Value) {
+    let p = if invoke {
+        Provider::Anthropic
+    } else {
+        Provider::BedrockConverse
+    };
+    let mut o = StreamOptions::for_model(p.reference_model());
+    if invoke {
+        o.host = Some(turnwire::Host::Bedrock);
+    }
+    let mut d = StreamDecoder::new(p, o);
     let mut at = 0;
     for &c in cuts.iter().chain([bytes.len()].iter()) {
         let _ = d.push_bytes(&bytes[at..c]);
@@ -927,15 +946,16 @@ proptest! {
     #[test]
     fn corrupted_event_streams_never_panic_and_decode_the_same_however_cut(seed in any::<u64>()) {
         let mut rng = Rng::new(seed);
-        let bytes = corrupted_event_stream(&mut rng);
-        let (whole, expected) = decode_bytes(&bytes, &[]);
+        let invoke = rng.below(2) == 1;
+        let bytes = corrupted_event_stream(&mut rng, invoke);
+        let (whole, expected) = decode_bytes(&bytes, &[], invoke);
         let mut cuts: Vec<usize> = (0..rng.below(6)).map(|_| rng.below(bytes.len() + 1)).collect();
         cuts.sort_unstable();
-        let (cut, again) = decode_bytes(&bytes, &cuts);
+        let (cut, again) = decode_bytes(&bytes, &cuts, invoke);
         prop_assert_eq!(&again, &expected);
         prop_assert_eq!(whole.finish().to_value(), cut.finish().to_value());
-        // and the message is storable and renders into a valid Converse body
-        let (d, _) = decode_bytes(&bytes, &cuts);
-        check_message(Provider::BedrockConverse, d.finish())?;
+        // and the message is storable and renders into a valid body of its wire
+        let (d, _) = decode_bytes(&bytes, &cuts, invoke);
+        check_message(if invoke { Provider::Anthropic } else { Provider::BedrockConverse }, d.finish())?;
     }
 }

@@ -16,7 +16,7 @@
 //
 // With TURNWIRE_DEMO_LIVE=1 the same agent talks to the real providers whose API keys are in
 // the environment (see README.md, "The live demo"); the replies are then the models' own.
-import { Conversation, createRouter, runAgent } from "turnwire";
+import { Conversation, createRouter, runAgent, streamTurn } from "turnwire";
 import { startMockProviders } from "turnwire/mock";
 import { REPLIES, USER } from "./script.mjs";
 import { TOOLS } from "./tools.mjs";
@@ -143,6 +143,19 @@ for (const message of USER) {
     },
   });
   if (result.stopped === "error") throw result.error;
+}
+
+// ---- a host profile: one turn to Claude on Bedrock InvokeModel (mock only) ------------------
+// The same conversation, rendered in Bedrock's envelope (anthropic_version in the body, no model
+// or stream) and POSTed to /model/{id}/invoke-with-response-stream; the answer's event-stream
+// `chunk` frames are decoded in Rust.
+if (mock) {
+  const model = "us.anthropic.claude-sonnet-4-5-20250929-v1:0";
+  conversation.append({ speaker: "human", blocks: [{ type: "text", text: "One line: what did we change?" }] });
+  console.log(`\n${bold(`── turn ${turns + 1} · anthropic on host bedrock (InvokeModel) · ${model} `)}`);
+  const hosted = await streamTurn({ provider: "anthropic", model, host: "bedrock", region: "us-east-1", apiKey: "demo-key", baseURL: mock.baseURL("anthropic"), conversation, render: { maxTokens: 1024 } });
+  turns++;
+  showTurn(hosted, "");
 }
 
 // ---- the end: what the providers said about our requests ------------------------------------

@@ -116,7 +116,7 @@ export const MOCK_AWS_CREDENTIALS: Readonly<AwsCredentials> = Object.freeze({
 });
 
 /** An AWS JSON error answer: the type in `x-amzn-ErrorType` (none when `type` is undefined), the text in the body. */
-function awsError(status: number, type: string | undefined, message: string, key: "message" | "Message" = "message"): ErrorAnswer {
+export function awsError(status: number, type: string | undefined, message: string, key: "message" | "Message" = "message"): ErrorAnswer {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (type !== undefined) headers["x-amzn-errortype"] = `${type}:http://internal.amazon.com/coral/com.amazon.coral.service/`;
   return { status, body: { [key]: message }, headers, type: type ?? `http_${status}`, message };

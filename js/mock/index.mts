@@ -19,6 +19,15 @@
  * | `bedrock-converse`  | `POST /model/{modelId}/converse`, `/converse-stream` (a Bedrock API key as Bearer, or SigV4 signed with the mock's test credentials; AWS event-stream answers) | origin |
  * | `ollama`            | `POST /api/chat` (no key; NDJSON answers)                 | origin            |
  *
+ * Hosts (`host` of `streamTurn` and `providerRequest`) on the same servers, with the host's auth
+ * and the body validated for the host (its envelope: `anthropic_version` in the body, no `model`):
+ *
+ * | host      | server              | served paths                                                | `baseURL` for the host |
+ * | --------- | ------------------- | ----------------------------------------------------------- | ---------------------- |
+ * | `vertex`  | `anthropic`         | `POST /v1/projects/{p}/locations/{r}/publishers/anthropic/models/{m}:streamRawPredict` (`:rawPredict`; Bearer access token, else Google's 401) | origin + `/v1` |
+ * | `bedrock` | `anthropic`         | `POST /model/{id}/invoke-with-response-stream` (`/invoke`; Bearer API key or SigV4 with `MOCK_AWS_CREDENTIALS`); the stream is event-stream `chunk` frames | origin |
+ * | `azure`   | `openai-chat`, `openai-responses` | `POST /openai/v1/chat/completions`, `/openai/v1/responses` (`api-key` or Bearer, else Azure's 401) | origin + `/openai/v1` |
+ *
  * `baseURL` is what an SDK takes as its base URL (OpenAI SDK `baseURL`, Anthropic SDK `baseURL`,
  * `@google/genai` `httpOptions.baseUrl`), and what turnwire's fetch shim takes. A missing or
  * wrong key gets the provider's 401 (Gemini: 403 / 400, as Google answers); with the `apiKey`

@@ -11,6 +11,10 @@ export interface Route {
   pathStream: boolean;
   /** Gemini `alt=sse` (otherwise a streamed JSON array). */
   geminiSse: boolean;
+  /** The host whose path this is (hosts.mts), when not the provider's own. */
+  host?: string | undefined;
+  /** The stream is AWS event-stream frames (Bedrock InvokeModel). */
+  eventStream?: boolean | undefined;
 }
 
 /** The route of `POST path?query` on `provider`'s server, or null (404). */

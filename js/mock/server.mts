@@ -4,7 +4,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { validateRequest } from "../node.mjs";
 import { WIRE_HTTP, wireOf } from "../provider-http.mjs";
-import { checkAuth, checkBedrockAuth } from "./auth.mjs";
+import { awsError, checkAuth, checkBedrockAuth } from "./auth.mjs";
+import { checkHostAuth, hostRoute, invokeChunk } from "./hosts.mjs";
 import { providerError, violationError, type ErrorAnswer } from "./errors.mjs";
 import { IdSource } from "./ids.mjs";
 import { plan, type Plan } from "./plan.mjs";
@@ -45,7 +46,7 @@ const WIRES: Record<Provider, Wire> = {
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** On every answer, so that a browser page (another origin) can call the mock with fetch. */
 const CORS: Readonly<Record<string, string>> = { "access-control-allow-origin": "*", "access-control-expose-headers": "*" };
-const SECRET_HEADERS = new Set(["authorization", "x-api-key", "x-goog-api-key", "x-amz-security-token"]);
+const SECRET_HEADERS = new Set(["authorization", "x-api-key", "x-goog-api-key", "x-amz-security-token", "api-key"]);
 
 export interface ServerSettings {
   apiKey: string | undefined;
@@ -262,7 +263,9 @@ export class ProviderServer {
     }
     entry.body = text === "" ? null : parsedOk ? parsed : text;
 
-    const r = method === "POST" ? route(this.provider, url.pathname, url.searchParams) : null;
+    // a host's path (Vertex, Bedrock InvokeModel, Azure) on this provider's server: its own auth
+    const h = method === "POST" ? hostRoute(this.provider, url.pathname) : null;
+    const r: Route | null = h !== null ? { model: h.model, pathStream: false, geminiSse: false, host: h.host, eventStream: h.host === "bedrock" } : method === "POST" ? route(this.provider, url.pathname, url.searchParams) : null;
     if (r === null) {
       const message =
         this.provider === "openai-chat" || this.provider === "openai-responses" || this.provider === "openai-compatible"
@@ -271,30 +274,34 @@ export class ProviderServer {
       return this.#reject(res, entry, providerError(this.provider, 404, { message }, this.#ids));
     }
 
-    // Bedrock: a Bedrock API key (Bearer), or a SigV4 signature recomputed over the request as sent
+    // a host's path: its own auth; Bedrock Converse: a Bedrock API key (Bearer), or a SigV4
+    // signature recomputed over the request as sent
     const auth =
-      this.provider === "bedrock-converse"
-        ? await checkBedrockAuth({ method, target: req.url ?? "/", headers: headerPairs(req.rawHeaders), body: bytes }, { apiKey: this.#settings.apiKey })
-        : checkAuth(this.provider, req.headers, url.searchParams, this.#settings.apiKey, this.#ids);
+      h !== null
+        ? await checkHostAuth(h, { method, target: req.url ?? "/", rawHeaders: req.rawHeaders, body: bytes }, this.#settings.apiKey, this.provider, this.#ids)
+        : this.provider === "bedrock-converse"
+          ? await checkBedrockAuth({ method, target: req.url ?? "/", headers: headerPairs(req.rawHeaders), body: bytes }, { apiKey: this.#settings.apiKey })
+          : checkAuth(this.provider, req.headers, url.searchParams, this.#settings.apiKey, this.#ids);
     if (auth !== null) return this.#reject(res, entry, auth);
 
     if (!parsedOk || !isObject(parsed)) return this.#reject(res, entry, parseError(this.provider, this.#ids));
     const body = parsed;
     const model = r.model ?? (typeof body["model"] === "string" ? body["model"] : null);
     entry.model = model;
-    // the body says it (Ollama streams unless it says `stream: false`), or (Gemini, Bedrock) the URL
+    // a host's path says it, or the body (Ollama streams unless it says `stream: false`), or
+    // (Gemini, Bedrock Converse) the URL
     const facts = WIRE_HTTP[wireOf(this.provider)];
-    const stream = facts.streamField ? (body["stream"] ?? facts.streamsByDefault ?? false) === true : r.pathStream;
+    const stream = h?.stream ?? (facts.streamField ? (body["stream"] ?? facts.streamsByDefault ?? false) === true : r.pathStream);
     entry.stream = stream;
 
     const version = req.headers["anthropic-version"];
-    const shape = shapeError(this.provider, body, typeof version === "string" ? version : undefined);
+    const shape = h !== null ? null : shapeError(this.provider, body, typeof version === "string" ? version : undefined);
     if (shape !== null) return this.#reject(res, entry, providerError(this.provider, 400, { message: shape, model: model ?? undefined }, this.#ids));
 
     if (this.#settings.validate) {
       let violations: Violation[];
       try {
-        violations = validateRequest(this.provider, body, model);
+        violations = h === null ? validateRequest(this.provider, body, model) : validateRequest(this.provider, body, model, h.host);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         return this.#reject(res, entry, providerError(this.provider, 400, { message, model: model ?? undefined }, this.#ids));
@@ -302,7 +309,8 @@ export class ProviderServer {
       entry.violations = violations;
       const first = violations[0];
       if (first !== undefined) {
-        const answer = violationError(this.provider, first, model ?? undefined, this.#ids);
+        // Bedrock answers a body it refuses as AWS does: 400 ValidationException, `{"message"}`
+        const answer = h?.host === "bedrock" ? awsError(400, "ValidationException", first.message) : violationError(this.provider, first, model ?? undefined, this.#ids);
         answer.headers["x-turnwire-mock-rules"] = [...new Set(violations.map((v) => v.rule))].join(",");
         return this.#reject(res, entry, answer);
       }
@@ -404,14 +412,14 @@ export class ProviderServer {
               ? "text/event-stream"
               : "text/event-stream; charset=utf-8";
     res.writeHead(200, {
-      "content-type": contentType,
+      "content-type": r.eventStream === true ? "application/vnd.amazon.eventstream" : contentType,
       "cache-control": "no-cache",
       ...CORS,
       ...extra,
     });
     res.flushHeaders();
     res.socket?.setNoDelay(true);
-    await this.#writeStream(res, p, ctx, wire, items, arrayMode);
+    await this.#writeStream(res, p, ctx, wire, items, arrayMode, r.eventStream === true);
   }
 
   /** The request-id header each provider sends with every answer. */
@@ -429,8 +437,14 @@ export class ProviderServer {
     }
   }
 
-  #frame(item: { event?: string; data: string } | { bytes: Uint8Array }, index: number, arrayMode: boolean): string | Uint8Array {
+  /**
+   * One stream item as sent: an SSE event, a JSON array element, an NDJSON line, an event-stream
+   * frame the wire wrote (Bedrock Converse), or (`eventStream`, Bedrock InvokeModel) an event
+   * wrapped in a `chunk` frame.
+   */
+  #frame(item: { event?: string; data: string } | { bytes: Uint8Array }, index: number, arrayMode: boolean, eventStream = false): string | Uint8Array {
     if ("bytes" in item) return item.bytes;
+    if (eventStream) return invokeChunk(item.data);
     if (arrayMode) return (index === 0 ? "[" : ",\r\n") + item.data;
     if (WIRE_HTTP[wireOf(this.provider)].framing === "ndjson") return `${item.data}\n`;
     if (this.provider === "gemini") return `data: ${item.data}\r\n\r\n`;
@@ -444,7 +458,7 @@ export class ProviderServer {
     });
   }
 
-  async #writeStream(res: ServerResponse, p: Plan, ctx: WireContext, wire: Wire, items: StreamItem[], arrayMode: boolean): Promise<void> {
+  async #writeStream(res: ServerResponse, p: Plan, ctx: WireContext, wire: Wire, items: StreamItem[], arrayMode: boolean, eventStream: boolean): Promise<void> {
     let closed = false;
     res.once("close", () => {
       closed = true;
@@ -460,7 +474,7 @@ export class ProviderServer {
     for (const item of items) {
       if (gone()) return;
       if ("comment" in item) {
-        if (!arrayMode && WIRE_HTTP[wireOf(this.provider)].framing === undefined) flushed = this.#write(res, `: ${item.comment}\n\n`);
+        if (!arrayMode && !eventStream && WIRE_HTTP[wireOf(this.provider)].framing === undefined) flushed = this.#write(res, `: ${item.comment}\n\n`);
         continue;
       }
       if (p.truncateAfter !== null && sent >= p.truncateAfter) return cut();
@@ -468,14 +482,14 @@ export class ProviderServer {
         if (sent > 0) await this.#sleep(p.delayMs);
         if (gone()) return;
         for (const e of wire.streamError(p, ctx, p.errorStatus, sent)) {
-          if (!("comment" in e)) res.write(this.#frame(e, sent++, arrayMode));
+          if (!("comment" in e)) res.write(this.#frame(e, sent++, arrayMode, eventStream));
         }
         res.end(arrayMode ? "]" : undefined);
         return;
       }
       if (sent > 0) await this.#sleep(p.delayMs);
       if (gone()) return;
-      flushed = this.#write(res, this.#frame(item, sent, arrayMode));
+      flushed = this.#write(res, this.#frame(item, sent, arrayMode, eventStream));
       sent++;
     }
     if (gone()) return;

@@ -71,6 +71,16 @@ pub(super) fn step(
     stats: &mut RenderStats,
 ) -> Result<Output, Error> {
     *stats = RenderStats::default();
+    if resolved
+        .host
+        .is_some_and(crate::providers::host_envelope::edits_envelope)
+    {
+        // the splice writes the tail's envelope as the adapter built it: in full, so that the
+        // host's edits are made (the cached prefix stays for later renders)
+        target.prefix = cached;
+        stats.fallback = Some(Fallback::HostEnvelope);
+        return full(transcript, options, want, stats, &mut target.now);
+    }
     let mut prefix = cached;
     let (tail, why) = through_cache(&mut prefix, transcript, options, resolved)?;
     stats.fallback = why;

@@ -7,7 +7,7 @@ use super::StreamDecoder;
 use crate::streaming::error::StreamError;
 use crate::streaming::event_stream::{Frame, FrameReader, MessageType};
 use crate::streaming::Delta;
-use crate::vocab::WireApi;
+use crate::vocab::{Host, WireApi};
 
 impl StreamDecoder {
     /// Decodes the next bytes of a binary event stream (`application/vnd.amazon.eventstream`,
@@ -23,8 +23,10 @@ impl StreamDecoder {
     /// can be read and the decoder [closes](Self::is_closed) with the partial message. A stream
     /// that ends inside a frame gets an `invalid_frame` error from [`finish`](Self::finish).
     ///
-    /// Only a wire whose stream is binary frames (`bedrock-converse`) reads bytes; another
-    /// wire reports them as an `unexpected_event` and ignores them.
+    /// Only a stream of binary frames reads bytes (see [`reads_bytes`](Self::reads_bytes));
+    /// another reports them as an `unexpected_event` and ignores them. Claude on Bedrock
+    /// InvokeModel (`anthropic` with the `bedrock` host) sends `chunk` frames whose payload
+    /// `{"bytes": "<base64>"}` is one Anthropic event: it is decoded as that event.
     ///
     /// ```
     /// use turnwire::stream::{StreamDecoder, StreamOptions};
@@ -35,7 +37,7 @@ impl StreamDecoder {
     /// assert!(d.is_closed());
     /// ```
     pub fn push_bytes(&mut self, bytes: &[u8]) -> Result<Vec<Delta>, StreamError> {
-        if !WireApi::of(self.provider).event_stream_frames() {
+        if !self.reads_bytes() {
             self.state.error(StreamError::unexpected(
                 self.wire.get_ref().api(),
                 format!(
@@ -80,6 +82,77 @@ impl StreamDecoder {
         }
     }
 
+    /// Whether this stream is binary AWS event-stream frames read with
+    /// [`push_bytes`](Self::push_bytes): Bedrock ConverseStream, and Claude on Bedrock
+    /// InvokeModelWithResponseStream (`anthropic` with the `bedrock` host).
+    ///
+    /// ```
+    /// use turnwire::stream::{StreamDecoder, StreamOptions};
+    /// use turnwire::{Host, Provider};
+    /// let mut o = StreamOptions::for_model("claude-sonnet-4-5");
+    /// assert!(!StreamDecoder::new(Provider::Anthropic, o.clone()).reads_bytes());
+    /// o.host = Some(Host::Bedrock);
+    /// assert!(StreamDecoder::new(Provider::Anthropic, o).reads_bytes());
+    /// ```
+    pub fn reads_bytes(&self) -> bool {
+        WireApi::of(self.provider).event_stream_frames() || self.invoke_chunks()
+    }
+
+    /// Frames whose `chunk` events wrap one Anthropic event each (InvokeModel).
+    fn invoke_chunks(&self) -> bool {
+        WireApi::of(self.provider) == WireApi::Messages && self.options.host == Some(Host::Bedrock)
+    }
+
+    /// One InvokeModel frame: a `chunk` is the Anthropic event its base64 `bytes` hold; a
+    /// `…Exception` ends the stream with the provider's error.
+    fn push_invoke(&mut self, key: &str, text: &str, at: u64) -> Result<Vec<Delta>, StreamError> {
+        let payload = match crate::json::depth::from_str(text) {
+            Ok(v) => v,
+            Err(e) => {
+                self.state.error(StreamError::InvalidJson {
+                    detail: format!("the `{key}` frame at byte {at}: {e}"),
+                });
+                return self.state.end_event();
+            }
+        };
+        if key.ends_with("Exception") {
+            let message = ["message", "Message", "originalMessage"]
+                .iter()
+                .find_map(|k| payload.get(*k).and_then(Value::as_str))
+                .unwrap_or_default();
+            if !self.state.closed {
+                self.state.provider_error(key, message);
+                self.state.closed = true;
+            }
+            return self.state.end_event();
+        }
+        if key != "chunk" {
+            self.state.error(StreamError::UnknownEventType {
+                event_type: crate::excerpt::excerpt(key),
+            });
+            return self.state.end_event();
+        }
+        let Some(encoded) = payload.get("bytes").and_then(Value::as_str) else {
+            self.state.error(StreamError::unexpected(
+                self.wire.get_ref().api(),
+                format!("the `chunk` frame at byte {at} has no base64 `bytes` string"),
+            ));
+            return self.state.end_event();
+        };
+        let event = crate::model::media_data::base64_decode(encoded)
+            .map_err(|e| format!("not base64 ({e})"))
+            .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8 once decoded".to_string()));
+        match event {
+            Ok(event) => self.push(&event),
+            Err(why) => {
+                self.state.error(StreamError::InvalidJson {
+                    detail: format!("the `bytes` of the `chunk` frame at byte {at} are {why}"),
+                });
+                self.state.end_event()
+            }
+        }
+    }
+
     /// One event-stream frame, as the event its headers name.
     fn push_frame(&mut self, f: &Frame) -> Result<Vec<Delta>, StreamError> {
         if f.message_type() == MessageType::Error {
@@ -98,6 +171,9 @@ impl StreamDecoder {
                 return self.state.end_event();
             }
         };
+        if self.invoke_chunks() {
+            return self.push_invoke(key, text, f.offset);
+        }
         if self.state.closed {
             return self.after_end(&format!("{{\"{key}\":{text}}}"));
         }

@@ -44,6 +44,13 @@ pub struct RepairedRequest {
 /// // the missing result, added
 /// assert_eq!(same.rendered.body["messages"][2]["content"][0]["type"], "tool_result");
 /// let target = json!({"provider": "gemini", "model": "gemini-2.5-pro"});
+/// // a Vertex body keeps its envelope: the host writes `anthropic_version`, the URL the model
+/// let vertex = json!({"anthropic_version": "vertex-2023-10-16", "max_tokens": 64,
+///     "messages": [{"role": "user", "content": "hi"}]});
+/// let source = ImportSource { model: Some("claude-sonnet-4-5".into()), host: Some(turnwire::Host::Vertex), ..Default::default() };
+/// let r = repair_request_body(turnwire::Provider::Anthropic, &vertex, &source, &Default::default())?;
+/// assert_eq!(r.rendered.body["anthropic_version"], "vertex-2023-10-16");
+/// assert!(r.rendered.body.get("model").is_none());
 /// let gemini = repair_request_body(turnwire::Provider::Anthropic, &body, &ImportSource::default(), target.as_object().unwrap())?;
 /// assert!(gemini.rendered.body.get("stream").is_none());
 /// assert_eq!(gemini.options.model, "gemini-2.5-pro");
@@ -60,7 +67,17 @@ pub fn repair_request_body(
     let options = imported
         .options
         .unwrap_or_else(|| RenderOptions::new(provider, source.model.clone().unwrap_or_default()));
-    let options = retarget(options, target, &mut diagnostics)?;
+    let mut options = retarget(options, target, &mut diagnostics)?;
+    // A host that names the version in the body (Bedrock, Vertex) writes `anthropic_version`
+    // itself: the body's own is its envelope, not one of its API's fields.
+    let host = options.host.or(source.host);
+    if host
+        .and_then(|h| crate::hosts::row_for(h, options.provider))
+        .is_some_and(|r| matches!(r.version, crate::hosts::VersionAt::Body(_)))
+    {
+        options.host = host;
+        options.extra.remove("anthropic_version");
+    }
     let mut rendered = render_owned(imported.transcript, &options)?;
     diagnostics.append(&mut rendered.diagnostics);
     rendered.diagnostics = diagnostics;

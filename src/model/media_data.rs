@@ -42,6 +42,27 @@ pub(crate) fn base64_decoded_len(data: &str) -> Result<usize, String> {
     Ok(bytes.len() / 4 * 3 - pad)
 }
 
+/// Decodes padded standard base64 whole (a Bedrock `PayloadPart`'s `bytes`), or says why it
+/// is not such base64.
+pub(crate) fn base64_decode(data: &str) -> Result<Vec<u8>, String> {
+    let len = base64_decoded_len(data)?;
+    let mut out = Vec::with_capacity(len);
+    for chunk in data.as_bytes().chunks(4) {
+        let vals: Vec<u8> = chunk.iter().map_while(|&c| base64_value(c)).collect();
+        let mut acc: u32 = 0;
+        for (n, v) in vals.iter().enumerate() {
+            acc |= u32::from(*v) << (18 - 6 * n);
+        }
+        let [_, b0, b1, b2] = acc.to_be_bytes();
+        out.extend([b0, b1, b2].into_iter().take(vals.len().saturating_sub(1)));
+    }
+    if out.len() == len {
+        Ok(out)
+    } else {
+        Err("padding inside the data".to_string())
+    }
+}
+
 /// Decodes the first few bytes (up to 12) of valid padded base64.
 pub(crate) fn base64_prefix(data: &str) -> Vec<u8> {
     let mut out = Vec::with_capacity(12);
@@ -92,4 +113,19 @@ pub fn split_data_url(url: &str) -> Option<(&str, &str)> {
     let (head, data) = rest.split_once(',')?;
     let mime = head.strip_suffix(";base64")?;
     Some((mime, data))
+}
+
+#[cfg(test)]
+mod base64_tests {
+    use super::base64_decode;
+
+    #[test]
+    fn base64_decode_takes_padded_standard_base64_whole() {
+        assert_eq!(base64_decode("aGk="), Ok(b"hi".to_vec()));
+        assert_eq!(base64_decode("aGV5"), Ok(b"hey".to_vec()));
+        assert_eq!(base64_decode("YQ=="), Ok(b"a".to_vec()));
+        assert!(base64_decode("aG=k").is_err());
+        assert!(base64_decode("not base64!").is_err());
+        assert!(base64_decode("").is_err());
+    }
 }

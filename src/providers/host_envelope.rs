@@ -16,6 +16,18 @@ use crate::vocab::{DiagnosticCode, Provider, WireApi};
 /// The `anthropic-beta` header's name.
 const BETA_HEADER: &str = "anthropic-beta";
 
+/// Whether [`apply`] may edit a body of `row`'s host: a version, betas or the `stream` switch
+/// moved on a Messages body, or something the host refuses.
+pub(crate) fn edits_envelope(row: &HostRow) -> bool {
+    let messages = row.wire == WireApi::Messages;
+    !row.refuses.is_empty()
+        || (messages
+            && (row.model == ModelAt::Url
+                || matches!(row.version, VersionAt::Body(_))
+                || row.betas == BetasAt::Body
+                || !row.stream_in_body))
+}
+
 /// Edits `body` and `headers` for `row`'s host.
 pub(crate) fn apply(
     row: &HostRow,

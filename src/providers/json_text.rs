@@ -107,6 +107,24 @@ pub fn validate_request_text(
     model: Option<&str>,
     body: &[u8],
 ) -> Result<Vec<Violation>, Error> {
+    validate_request_text_for_host(provider, model, None, body)
+}
+
+/// Like [`validate_request_text`], for a body sent to `host` (see
+/// `validate_request_for_host`: the host's envelope, then the body in its wire's shape).
+///
+/// ```
+/// use turnwire::{validate_request_text_for_host, Host, Provider};
+/// let body = br#"{"anthropic_version":"vertex-2023-10-16","max_tokens":64,"messages":[{"role":"user","content":"hi"}]}"#;
+/// assert!(validate_request_text_for_host(Provider::Anthropic, Some("claude-sonnet-4-5"), Some(Host::Vertex), body)?.is_empty());
+/// # Ok::<(), turnwire::Error>(())
+/// ```
+pub fn validate_request_text_for_host(
+    provider: Provider,
+    model: Option<&str>,
+    host: Option<crate::Host>,
+    body: &[u8],
+) -> Result<Vec<Violation>, Error> {
     let (parsed, raw) = json::parse_bytes(body, "$", "the request body")?;
     let r = rule(provider);
     let mut out = Vec::new();
@@ -122,9 +140,12 @@ pub fn validate_request_text(
             out.push(violation(r, path, s.unit, true));
         }
     }
-    out.extend(match model {
-        Some(m) => validate_request_for_model(provider, m, &parsed.value),
-        None => validate_request(provider, &parsed.value),
+    out.extend(match (host, model) {
+        (Some(h), m) => {
+            super::validate_request_for_host(provider, h, m.unwrap_or_default(), &parsed.value)
+        }
+        (None, Some(m)) => validate_request_for_model(provider, m, &parsed.value),
+        (None, None) => validate_request(provider, &parsed.value),
     });
     Ok(out)
 }

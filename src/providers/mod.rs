@@ -25,7 +25,7 @@ mod validators;
 mod violation;
 
 pub use crate::vocab::Provider;
-pub use json_text::validate_request_text;
+pub use json_text::{validate_request_text, validate_request_text_for_host};
 pub(crate) use projection::Projection;
 pub(crate) use target::{WireDecoder, WireWriter};
 pub use violation::Violation;

@@ -10,7 +10,7 @@ use super::{args, json_of, to_js, to_js_exact};
 use crate::decode::StreamDecoder as CoreDecoder;
 use crate::error::{Error, ErrorCode};
 use crate::streaming::{StreamError, StreamOptions};
-use crate::vocab::{Provider, WireApi};
+use crate::vocab::Provider;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_STREAM: &'static str = r#"
@@ -98,10 +98,11 @@ impl StreamDecoder {
     }
 
     /// Decodes one event: an SSE `data:` payload (with or without the `data:` prefix), a JSON
-    /// chunk, or `[DONE]`. For `bedrock-converse` also the response body's bytes as they
-    /// arrive (a `Uint8Array` cut anywhere: `application/vnd.amazon.eventstream` frames); a
-    /// `Uint8Array` for a provider that streams text is an `invalid_type` error. Returns what
-    /// it added (text, reasoning, tool-call progress, usage, done) or, for a problem, one
+    /// chunk, or `[DONE]`. For `bedrock-converse`, and `anthropic` with the `bedrock` host
+    /// (InvokeModel), also the response body's bytes as they arrive (a `Uint8Array` cut
+    /// anywhere: `application/vnd.amazon.eventstream` frames); a `Uint8Array` for a provider
+    /// that streams text is an `invalid_type` error. Returns what it added (text, reasoning,
+    /// tool-call progress, usage, done) or, for a problem, one
     /// `{ type: "error", code, message }` entry: the decoder keeps what it could and goes on.
     #[wasm_bindgen(unchecked_return_type = "StreamDelta[]")]
     pub fn push(
@@ -110,7 +111,7 @@ impl StreamDecoder {
     ) -> Result<JsValue, JsValue> {
         let pushed = if let Some(bytes) = event.dyn_ref::<Uint8Array>() {
             let decoder = self.decoder()?;
-            if !WireApi::of(decoder.provider()).event_stream_frames() {
+            if !decoder.reads_bytes() {
                 return Err(Error::new(
                     ErrorCode::InvalidType,
                     "$",

@@ -695,6 +695,24 @@ export function defineSuite(api, label, host) {
       for (const x of v) assert.deepEqual(Object.keys(x), ["rule", "path", "message"]);
     });
 
+    test("hosts: providerRequest's URL for Vertex and Bedrock, the host's body envelope, validated for the host (issue 32)", () => {
+      const v = api.providerRequest({ provider: "anthropic", model: "claude-sonnet-4-5@20250929", apiKey: "t", host: "vertex", region: "us-east5", project: "p" });
+      assert.equal(v.url, "https://us-east5-aiplatform.googleapis.com/v1/projects/p/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-5@20250929:streamRawPredict");
+      const b = api.providerRequest({ provider: "anthropic", model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0", apiKey: "k", host: "bedrock", region: "us-east-1" });
+      assert.equal(b.url, "https://bedrock-runtime.us-east-1.amazonaws.com/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/invoke-with-response-stream");
+      assert.equal(b.framing, "event-stream");
+      for (const [host, version] of [["vertex", "vertex-2023-10-16"], ["bedrock", "bedrock-2023-05-31"]]) {
+        const body = api.renderForProvider(HISTORY, { ...ANTHROPIC, host }).body;
+        assert.equal(body.anthropic_version, version, host);
+        assert.equal(body.model, undefined, host);
+        assert.deepEqual(api.validateRequest("anthropic", body, ANTHROPIC.model, host), [], host);
+        assert.ok(api.validateRequest("anthropic", api.renderForProvider(HISTORY, ANTHROPIC).body, ANTHROPIC.model, host).length > 0, host);
+      }
+      const e = thrown(() => api.providerRequest({ provider: "openai-chat", model: "m", host: "vertex", region: "us-east5", project: "p" }));
+      assert.equal(e.code, "invalid_value");
+      assert.equal(e.path, "$.host");
+    });
+
     test("tool id helpers project as a render does", () => {
       assert.equal(api.projectToolId("anthropic", "call_abc123", "read"), "toolu_abc123");
       assert.equal(api.projectToolId("openai", "toolu_01ABC"), "call_01ABC");

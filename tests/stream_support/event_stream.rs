@@ -75,3 +75,41 @@ pub fn encode(events: &[String]) -> (Vec<u8>, Vec<usize>) {
     }
     (bytes, starts)
 }
+
+/// Standard base64 with padding (what AWS's JSON protocol writes for a blob member).
+pub fn base64(bytes: &[u8]) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for c in bytes.chunks(3) {
+        let n = (u32::from(c[0]) << 16)
+            | (u32::from(*c.get(1).unwrap_or(&0)) << 8)
+            | u32::from(*c.get(2).unwrap_or(&0));
+        for i in 0..4 {
+            if i <= c.len() {
+                out.push(A[((n >> (18 - 6 * i)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// The InvokeModelWithResponseStream frame of one Anthropic event (its JSON text): a `chunk`
+/// event whose payload is the `PayloadPart` `{"bytes": "<base64 of the event>"}`.
+pub fn invoke_chunk(event_json: &str) -> Vec<u8> {
+    let payload = serde_json::json!({ "bytes": base64(event_json.as_bytes()) }).to_string();
+    frame(
+        &[
+            (":event-type", "chunk"),
+            (":content-type", "application/json"),
+            (":message-type", "event"),
+        ],
+        payload.as_bytes(),
+    )
+}
+
+/// A golden Anthropic stream as InvokeModelWithResponseStream bytes.
+pub fn encode_invoke(events: &[String]) -> Vec<u8> {
+    events.iter().flat_map(|e| invoke_chunk(e)).collect()
+}

@@ -38,6 +38,9 @@ pub enum Fallback {
     /// The history changes its tools mid-conversation (a tool change block): the tools a
     /// target without tool changes gets depend on the whole history.
     ToolChanges,
+    /// The host edits the body's envelope (Bedrock and Vertex Claude: `anthropic_version`, no
+    /// `model`; Bedrock's betas and `stream`; what a host refuses): rendered in full.
+    HostEnvelope,
 }
 
 impl Fallback {
@@ -63,6 +66,7 @@ impl Fallback {
                 "a repair reaches across the boundary to signed thinking bound to its prefix"
             }
             Fallback::ToolChanges => "the history changes its tools mid-conversation",
+            Fallback::HostEnvelope => "the host edits the body's envelope",
         }
     }
 }

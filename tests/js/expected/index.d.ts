@@ -1670,10 +1670,11 @@ export class StreamDecoder {
     constructor(provider: Provider, options?: StreamOptions);
     /**
      * Decodes one event: an SSE `data:` payload (with or without the `data:` prefix), a JSON
-     * chunk, or `[DONE]`. For `bedrock-converse` also the response body's bytes as they
-     * arrive (a `Uint8Array` cut anywhere: `application/vnd.amazon.eventstream` frames); a
-     * `Uint8Array` for a provider that streams text is an `invalid_type` error. Returns what
-     * it added (text, reasoning, tool-call progress, usage, done) or, for a problem, one
+     * chunk, or `[DONE]`. For `bedrock-converse`, and `anthropic` with the `bedrock` host
+     * (InvokeModel), also the response body's bytes as they arrive (a `Uint8Array` cut
+     * anywhere: `application/vnd.amazon.eventstream` frames); a `Uint8Array` for a provider
+     * that streams text is an `invalid_type` error. Returns what it added (text, reasoning,
+     * tool-call progress, usage, done) or, for a problem, one
      * `{ type: "error", code, message }` entry: the decoder keeps what it could and goes on.
      */
     push(event: string | Uint8Array): StreamDelta[];
@@ -2022,14 +2023,18 @@ export function toPiAi(transcript: Transcript | string): { context: JsonObject; 
  * Checks a request body against every strict rule of `provider` that one body can show and
  * returns the violations (rule id, JSON path, message); an empty array means none is broken.
  * The body may be an object, JSON text or the bytes `renderBody` returned. Give `model` for
- * the rules that depend on a model the body does not name (Gemini 3 signatures, GEM-05).
+ * the rules that depend on a model the body does not name (Gemini 3 signatures, GEM-05), and
+ * `host` for a body sent to a host other than the provider's own (its envelope: Bedrock's and
+ * Vertex's `anthropic_version` in the body and no `model`; what it refuses; HST-00 when it does
+ * not serve the provider).
  *
  * @example
  * ```ts
  * const problems = validateRequest("anthropic", renderBody(history, options));
+ * validateRequest("anthropic", renderBody(history, { ...options, host: "vertex" }), "claude-sonnet-4-5", "vertex");
  * ```
  */
-export function validateRequest(provider: Provider, body: JsonObject | string | Uint8Array, model?: string | null): Violation[];
+export function validateRequest(provider: Provider, body: JsonObject | string | Uint8Array, model?: string | null, host?: Host | null): Violation[];
 
 /**
  * The size of this module's WebAssembly memory in bytes. It grows when needed and never
@@ -2217,6 +2222,19 @@ export interface StreamTurnCommonOptions {
     aws?: AwsTurnCredentials | undefined;
     /** The region of a provider whose URL names one (Bedrock) when `aws` does not give it (a Bedrock API key's turn). */
     region?: string | undefined;
+    /**
+     * Who serves the provider's wire API (default: the provider's own API), as `providerRequest`'s
+     * `host`: the turn goes to the host's URL with its auth, renders with the host's body envelope
+     * and stamps the host on the message's provenance (`bedrock`: Claude on InvokeModel, signed
+     * with `aws` or a Bedrock API key; `vertex`: an OAuth access token as `apiKey`; `azure`: the
+     * key in `api-key`, the deployment as `model`). An unknown host, or one that does not serve
+     * `provider`: a TurnwireError `invalid_value` at `$.host`.
+     */
+    host?: Host | undefined;
+    /** The Google Cloud project of a `vertex` turn. */
+    project?: string | undefined;
+    /** The Azure resource of an `azure` or `foundry` turn. */
+    resource?: string | undefined;
     /**
      * The provider's base URL, as its SDK takes it (`DEFAULT_BASE_URLS` when left out; required
      * for `openai-compatible`). A mock provider's `baseURL` works as it is. Credentials in it
@@ -2487,8 +2505,20 @@ export interface ProviderRequestOptions {
     apiKey?: string | undefined;
     /** Default `DEFAULT_BASE_URLS[provider]`; a trailing `/` is ignored. */
     baseURL?: string | undefined;
-    /** The region of a provider whose default base URL names one (Bedrock: `us-east-1`). */
+    /** The region of a provider or host whose default base URL names one (Bedrock: `us-east-1`; Vertex: `us-east5`, `global`). */
     region?: string | undefined;
+    /**
+     * Who serves the provider's wire API (default: the provider's own API): `bedrock` (Claude on
+     * InvokeModel), `vertex` (Claude, Gemini), `azure` and `foundry`, `openrouter`, `xai`,
+     * `deepseek`, `kimi`, `zai`, `bedrock-mantle`, `ollama`… The URL, auth and version header
+     * are the host's; render with the same `host`. A name that is not a host, or a host that does
+     * not serve `provider`, is a TurnwireError `invalid_value` at `$.host`.
+     */
+    host?: Host | undefined;
+    /** The Google Cloud project of a Vertex request (without one, a Vertex Gemini `apiKey` is an express-mode key). */
+    project?: string | undefined;
+    /** The Azure resource of an `azure` or `foundry` request (`https://{resource}.openai.azure.com`). */
+    resource?: string | undefined;
     /** Extra headers; they win over turnwire's. */
     headers?: Record<string, string> | undefined;
 }
@@ -2515,6 +2545,10 @@ export interface ProviderRequest {
      * servers); none for Gemini and Bedrock Converse, which stream by URL.
      */
     extra: JsonObject;
+    /** The host the request goes to, when the caller named one. */
+    host?: Host | undefined;
+    /** `event-stream` when the streamed answer is AWS event-stream frames (Bedrock): push its bytes to the decoder. */
+    framing?: "event-stream" | undefined;
 }
 /**
  * The URL, headers and streaming switches of a streaming request to `provider` (what
@@ -2895,6 +2929,12 @@ export interface Target {
     aws?: AwsTurnCredentials | undefined;
     /** The region of a provider whose URL names one (Bedrock), when `aws` does not give it. */
     region?: string | undefined;
+    /** Who serves the target's wire API (`bedrock`, `vertex`, `azure`, `openrouter`…; `streamTurn`'s `host`). */
+    host?: Host | undefined;
+    /** The Google Cloud project of a `vertex` target. */
+    project?: string | undefined;
+    /** The Azure resource of an `azure` or `foundry` target. */
+    resource?: string | undefined;
     baseURL?: string | undefined;
     headers?: Record<string, string> | undefined;
     render?: TurnRenderOptions | undefined;
@@ -3044,7 +3084,7 @@ export type RouterEvent = {
  * await router.turn({ conversation, signal, onEvent: (e) => e.type === "delta" && show(e.delta) });
  * ```
  */
-export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "aws" | "region" | "baseURL" | "headers" | "fetch"> & {
+export type RoutedTurnOptions = Omit<StreamTurnCommonOptions, "provider" | "model" | "apiKey" | "aws" | "region" | "host" | "project" | "resource" | "baseURL" | "headers" | "fetch"> & {
     conversation: Conversation;
     onEvent?: ((event: RouterEvent) => void) | undefined;
 };
