@@ -77,7 +77,8 @@ describe("providerRequest with a host", () => {
       const got = Object.fromEntries(AUTH_AND_VERSION.filter((h) => h in req.headers).map((h) => [h, req.headers[h]]));
       assert.deepEqual(got, headers);
       assert.deepEqual(req.extra, switches);
-      assert.equal(req.headers.accept, row.host === "bedrock" ? "application/vnd.amazon.eventstream" : "text/event-stream");
+      // AWS event-stream frames on Bedrock, NDJSON from Ollama's native wire, SSE elsewhere
+      assert.equal(req.headers.accept, row.host === "bedrock" ? "application/vnd.amazon.eventstream" : row.wire === "ollama-chat" ? "application/x-ndjson" : "text/event-stream");
       assert.equal(req.framing, row.host === "bedrock" ? "event-stream" : undefined);
     });
   }
