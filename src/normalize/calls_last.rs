@@ -6,7 +6,8 @@
 //!
 //! Meta and Mistral models on Bedrock Converse take no text beside a `toolUse` in one turn
 //! (BDR-10): a call turn's text and code are left out there, each with a `block_omitted`
-//! diagnostic at its path (no other place in an alternating history can hold them).
+//! diagnostic at its path (no other place in an alternating history can hold them); the role
+//! order pass calls that step last, after its merges.
 
 use crate::fast_map::HashMap;
 
@@ -77,8 +78,16 @@ fn calls_alone(opts: &NormalizeOptions) -> bool {
             .no_text_beside_tool_use()
 }
 
-/// BDR-10: leaves out the text and code of each assistant turn that calls a tool.
-fn leave_text_out_of_call_turns(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> Vec<Msg> {
+/// BDR-10: leaves out the text and code of each assistant turn that calls a tool, where the
+/// target refuses them. Runs after role order, whose merges can bring text next to calls.
+pub(crate) fn leave_text_out_of_call_turns(
+    msgs: Vec<Msg>,
+    opts: &NormalizeOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Msg> {
+    if !calls_alone(opts) {
+        return msgs;
+    }
     msgs.into_iter()
         .map(|mut m| {
             let calls = m.speaker == Speaker::Ai
@@ -105,18 +114,12 @@ fn leave_text_out_of_call_turns(msgs: Vec<Msg>, diags: &mut Vec<Diagnostic>) -> 
         .collect()
 }
 
-/// Splits assistant messages that go on after their calls (Responses) and leaves text out of
-/// call turns where the target refuses it (BDR-10).
+/// Splits assistant messages that go on after their calls (Responses).
 pub(crate) fn order(
     msgs: Vec<Msg>,
     opts: &NormalizeOptions,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Msg> {
-    let msgs = if calls_alone(opts) {
-        leave_text_out_of_call_turns(msgs, diags)
-    } else {
-        msgs
-    };
     if !Profile::for_options(opts).calls_last {
         return msgs;
     }

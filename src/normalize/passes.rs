@@ -103,7 +103,9 @@ pub(crate) const PASSES: [(Pass, PassFn); 22] = [
         m
     }),
     (Pass::RoleOrder, |m, r| {
-        role_order::order(m, r.options, r.after_prefix, &mut r.diags)
+        let m = role_order::order(m, r.options, r.after_prefix, &mut r.diags);
+        // merged turns can bring text next to calls (BDR-10)
+        calls_last::leave_text_out_of_call_turns(m, r.options, &mut r.diags)
     }),
     (Pass::Prefill, |m, r| {
         prefill::settle(m, r.options, &mut r.diags)

@@ -7,6 +7,7 @@ mod ant_10_open_loop_with_user_text;
 mod ant_53_tool_change_check_reads_only_the_tail;
 mod ant_53_tool_change_on_a_dropped_duplicate;
 mod bedrock_budget_only_for_claude;
+mod bdr_10_text_merged_next_to_calls;
 mod compat_gets_no_foreign_reasoning;
 mod deepseek_v4_needs_reasoning_content;
 mod edit_at_the_boundary_follows_the_prefix;
