@@ -335,24 +335,30 @@ fn hosts_a_conversation_renders_each_hosts_envelope_as_render_does_turn_after_tu
         let host: Host = row["host"].as_str().unwrap().parse().unwrap();
         for p in row["providers"].as_array().unwrap() {
             let provider: Provider = p.as_str().unwrap().parse().unwrap();
-            let mut o = RenderOptions::new(provider, provider.reference_model());
-            o.host = Some(host);
-            let mut convo = turnwire::Conversation::new();
-            for (k, t) in turns.iter().enumerate() {
-                convo.append_value(t).unwrap();
-                if k % 2 == 1 {
-                    continue;
+            // plain, and with a tool choice some hosts refuse (HST-02: left out of every body)
+            let plain = json!({"provider": provider.as_str(), "model": provider.reference_model(), "host": host.as_str()});
+            let mut with_tools = plain.clone();
+            with_tools["tools"] = json!([{"name": "grep", "parameters": {"type": "object"}}]);
+            with_tools["toolChoice"] = json!("auto");
+            for options in [plain, with_tools] {
+                let o = RenderOptions::from_json(&options.to_string()).unwrap();
+                let mut convo = turnwire::Conversation::new();
+                for (k, t) in turns.iter().enumerate() {
+                    convo.append_value(t).unwrap();
+                    if k % 2 == 1 {
+                        continue;
+                    }
+                    let whole =
+                        render(&Transcript::from_value(&json!(turns[..=k])).unwrap(), &o).unwrap();
+                    let got = convo.render(&o).unwrap();
+                    assert_eq!(
+                        got.body,
+                        whole.body,
+                        "{host}/{provider} after {} messages",
+                        k + 1
+                    );
+                    assert_eq!(got.headers.0, whole.headers.0, "{host}/{provider}");
                 }
-                let whole =
-                    render(&Transcript::from_value(&json!(turns[..=k])).unwrap(), &o).unwrap();
-                let got = convo.render(&o).unwrap();
-                assert_eq!(
-                    got.body,
-                    whole.body,
-                    "{host}/{provider} after {} messages",
-                    k + 1
-                );
-                assert_eq!(got.headers.0, whole.headers.0, "{host}/{provider}");
             }
         }
     }

@@ -232,9 +232,19 @@ fn normalize_and_validate_request_cross_the_boundary() {
         Ts::new_unchecked(JsValue::from_str("anthropic")),
         &js(&serde_json::from_slice::<Value>(&core_body(Provider::Anthropic)).unwrap()),
         None,
+        None,
     )
     .unwrap();
     assert_eq!(Array::from(&ok).length(), 0);
+    // the same first-party body for Claude on Bedrock InvokeModel: the host's envelope (HST-01)
+    let hosted = validate_request_js(
+        Ts::new_unchecked(JsValue::from_str("anthropic")),
+        &js(&serde_json::from_slice::<Value>(&core_body(Provider::Anthropic)).unwrap()),
+        None,
+        Some(JsValue::from_str("bedrock")),
+    )
+    .unwrap();
+    assert!(Array::from(&hosted).length() > 0);
 
     // A tool call without its result: ANT rule violated, reported with a JSON path.
     let broken = json!({
@@ -246,8 +256,13 @@ fn normalize_and_validate_request_cross_the_boundary() {
         ]
     });
     let bytes = js_sys::Uint8Array::from(broken.to_string().as_bytes());
-    let violations =
-        validate_request_js(Ts::new_unchecked("anthropic".into()), &bytes.into(), None).unwrap();
+    let violations = validate_request_js(
+        Ts::new_unchecked("anthropic".into()),
+        &bytes.into(),
+        None,
+        None,
+    )
+    .unwrap();
     let violations = Array::from(&violations);
     assert!(violations.length() > 0);
     assert!(get(&violations.get(0), "path")
@@ -255,8 +270,13 @@ fn normalize_and_validate_request_cross_the_boundary() {
         .unwrap()
         .starts_with("$.messages"));
 
-    let err =
-        validate_request_js(Ts::new_unchecked("bedrock".into()), &"{}".into(), None).unwrap_err();
+    let err = validate_request_js(
+        Ts::new_unchecked("bedrock".into()),
+        &"{}".into(),
+        None,
+        None,
+    )
+    .unwrap_err();
     assert!(is_turnwire_error(&err));
 }
 

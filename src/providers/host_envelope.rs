@@ -17,10 +17,11 @@ use crate::vocab::{DiagnosticCode, Provider, WireApi};
 const BETA_HEADER: &str = "anthropic-beta";
 
 /// Whether [`apply`] may edit a body of `row`'s host: a version, betas or the `stream` switch
-/// moved on a Messages body, or something the host refuses.
+/// moved on a Messages body, or something the host refuses that the body holds (a tool choice
+/// it refuses is never written: the request's controls leave it out).
 pub(crate) fn edits_envelope(row: &HostRow) -> bool {
     let messages = row.wire == WireApi::Messages;
-    !row.refuses.is_empty()
+    row.refuses.iter().any(|r| *r != Refusal::ToolChoiceAutoAny)
         || (messages
             && (row.model == ModelAt::Url
                 || matches!(row.version, VersionAt::Body(_))
