@@ -114,27 +114,19 @@ fn envelope(body: &Value, out: &mut Findings) {
     }
     if let Some(Value::Object(options)) = obj.get("options") {
         let at = Path::root().k("options");
-        for name in INTEGER_OPTIONS {
+        let typed = INTEGER_OPTIONS
+            .iter()
+            .map(|n| (n, "integer"))
+            .chain(FLOAT_OPTIONS.iter().map(|n| (n, "float32")));
+        for (name, kind) in typed {
             if options
-                .get(name)
+                .get(*name)
                 .is_some_and(|v| !v.is_null() && !v.is_number())
             {
                 out.push(
                     "OLL-07",
                     at.k(name),
-                    format!("option \"{name}\" must be of type integer"),
-                );
-            }
-        }
-        for name in FLOAT_OPTIONS {
-            if options
-                .get(name)
-                .is_some_and(|v| !v.is_null() && !v.is_number())
-            {
-                out.push(
-                    "OLL-07",
-                    at.k(name),
-                    format!("option \"{name}\" must be of type float32"),
+                    format!("option \"{name}\" must be of type {kind}"),
                 );
             }
         }
